@@ -1,0 +1,86 @@
+"""Command line: ``tabletop`` opens the app; ``tabletop scenario|simulate|bench`` are the tools."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Sequence
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    from tabletop.games import GAME_IDS
+
+    parser = argparse.ArgumentParser(
+        prog="tabletop", description="Dice Tabletop: five dice games on one screen. "
+        "Without a command it opens the app.")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="open the app (the default)")
+    play.add_argument("--frames", type=int, default=0, help="quit after this many frames (smoke tests)")
+    play.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+
+    scenario = sub.add_parser("scenario", help="run YAML rules scenarios and print pass/fail")
+    scenario.add_argument("files", nargs="+", type=Path, help="scenario files or folders of them")
+    scenario.add_argument("-q", "--quiet", action="store_true", help="print only failures and the summary")
+
+    simulate = sub.add_parser("simulate", help="play games with random bots, headless, as JSON lines")
+    simulate.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS)
+    simulate.add_argument("--games", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=1)
+    simulate.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
+    simulate.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per core)")
+    simulate.add_argument("--no-check", action="store_true", help="skip the invariant checks (raw speed)")
+
+    bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
+    bench.add_argument("--frames", type=int, default=600)
+    return parser
+
+
+def _scenario_files(paths: Sequence[Path]) -> list[Path]:
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(path.rglob("*.yaml")))
+        else:
+            files.append(path)
+    return files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    if args.command == "scenario":
+        from tabletop.core.scenario import run_scenario
+
+        files = _scenario_files(args.files)
+        failed = []
+        for path in files:
+            lines: list[str] = []
+            result = run_scenario(path, lines.append)
+            if not result.ok:
+                failed.append(path)
+            if not args.quiet or not result.ok:
+                print("\n".join(lines))
+        print(f"{len(files) - len(failed)} of {len(files)} scenarios passed")
+        for path in failed:
+            print(f"  failed: {path}")
+        return 1 if failed or not files else 0
+    if args.command == "simulate":
+        from tabletop.core.simulate import simulate
+
+        summary = simulate(args.game, args.games, args.seed, args.players, args.jobs, not args.no_check)
+        return 1 if summary["errors"] else 0
+    if args.command == "bench":
+        from tabletop.app.bench import run_bench
+
+        return run_bench(args.frames)
+    from tabletop.app.main import run_app
+
+    return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,277 @@
+"""The match controller: one match's seed, journal, undo and save file (no pygame).
+
+The controller owns the random source, applies intents through the rules, keeps
+the journal of every intent with the random outcomes it drew and the events it
+caused, and writes the match record after every intent.  Loading a record
+replays it, feeding the recorded outcomes back in, so the state is identical.
+
+Undo goes back one intent at a time, but never past an intent that rolled dice,
+revealed hidden information or changed the seat that must decide.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from tabletop import __version__
+from tabletop.games import UnknownGame, get_rules
+
+from .protocol import IllegalIntent, Rules
+from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom, derive_seed
+from .values import Value, ValueFormatError
+
+__all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION"]
+
+RECORD_FORMAT = "dice-tabletop-match"
+RECORD_VERSION = 1
+
+
+class RecordError(ValueError):
+    """A match record that cannot be used: damaged, of another format or version, or not replayable."""
+
+
+@dataclass(frozen=True)
+class JournalEntry:
+    """One applied intent: its random outcomes, its events, and whether undo must stop here."""
+
+    intent: Value
+    draws: tuple[int, ...]
+    events: tuple[Value, ...]
+    barrier: str = ""   # why undo stops here ("" if it does not)
+
+
+@dataclass(frozen=True)
+class MatchRecord:
+    """Everything needed to replay a match exactly."""
+
+    game: str
+    options: Mapping[str, str]
+    seats: tuple[str, ...]
+    seed: int
+    setup_draws: tuple[int, ...] = ()
+    entries: tuple[tuple[str, tuple[int, ...]], ...] = ()   # (intent text, outcomes drawn)
+    seat_kinds: tuple[str, ...] = ()                        # "human" or a bot id, per seat
+    finished: bool = False
+
+    def to_json(self) -> str:
+        """The record as JSON text (the save file format)."""
+        data = {
+            "format": RECORD_FORMAT,
+            "version": RECORD_VERSION,
+            "app_version": __version__,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": [{"name": name, "kind": kind} for name, kind in
+                      zip(self.seats, self.seat_kinds or ("human",) * len(self.seats))],
+            "seed": self.seed,
+            "setup_outcomes": list(self.setup_draws),
+            "intents": [{"intent": text, "outcomes": list(draws)} for text, draws in self.entries],
+            "finished": self.finished,
+        }
+        return json.dumps(data, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "the save file") -> "MatchRecord":
+        """Parse and check a record; anything wrong raises RecordError with a clear message."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source} is damaged or incomplete "
+                              f"(not valid JSON at line {exc.lineno}, column {exc.colno}).") from None
+        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+            raise RecordError(f"{source} is not a Dice Tabletop match record.")
+        version = data.get("version")
+        if version != RECORD_VERSION:
+            raise RecordError(f"{source} is a match record of format version {version!r}; "
+                              f"this version of Dice Tabletop reads version {RECORD_VERSION}.")
+        try:
+            seats = data["seats"]
+            intents = data["intents"]
+            record = cls(
+                game=_typed(data["game"], str, "game"),
+                options={_typed(k, str, "options"): _typed(v, str, f"options.{k}")
+                         for k, v in _typed(data["options"], dict, "options").items()},
+                seats=tuple(_typed(s["name"], str, "seats.name") for s in _typed(seats, list, "seats")),
+                seat_kinds=tuple(_typed(s.get("kind", "human"), str, "seats.kind") for s in seats),
+                seed=_typed(data["seed"], int, "seed"),
+                setup_draws=tuple(_ints(data.get("setup_outcomes", []), "setup_outcomes")),
+                entries=tuple((_typed(e["intent"], str, f"intents.{i}.intent"),
+                               tuple(_ints(e.get("outcomes", []), f"intents.{i}.outcomes")))
+                              for i, e in enumerate(_typed(intents, list, "intents"))),
+                finished=bool(data.get("finished", False)),
+            )
+        except (KeyError, TypeError, AttributeError) as exc:
+            raise RecordError(f"{source} is missing a part of a match record ({exc}).") from None
+        return record
+
+
+def _typed(value: Any, kind: type, where: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise TypeError(f"{where} should be {kind.__name__}")
+    return value
+
+
+def _ints(values: Any, where: str) -> list[int]:
+    return [_typed(v, int, where) for v in _typed(values, list, where)]
+
+
+class MatchController:
+    """Runs one match: applies intents, keeps the journal and states, undoes, saves."""
+
+    def __init__(self, game: str, options: Mapping[str, str] | None, seats: Sequence[str], seed: int,
+                 *, rng: RandomSource | None = None, save_path: Path | None = None,
+                 seat_kinds: Sequence[str] = (), _setup_draws: Sequence[int] | None = None) -> None:
+        self.game = game
+        self.rules: Rules = get_rules(game)
+        self.options = self.rules.meta.resolve_options(options)
+        self.seats = tuple(name.strip() for name in seats)
+        self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
+        self.seed = seed
+        self.save_path = save_path
+        self._fixed_rng = rng
+        source = ScriptedRandom(_setup_draws) if _setup_draws is not None else self._source(-1)
+        recorder = RecordingRandom(source)
+        step = self.rules.setup(self.options, self.seats, recorder)
+        self.setup_draws = tuple(recorder.draws)
+        self.opening_events: tuple[Value, ...] = step.events
+        self.states: list[Any] = [step.state]
+        self.journal: list[JournalEntry] = []
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the game is over."""
+        return self.state.to_act is None
+
+    def legal_intents(self) -> Sequence[Value]:
+        """What the seat to act may do now (straight from the rules)."""
+        return self.rules.legal_intents(self.state)
+
+    def undo_status(self) -> tuple[bool, str]:
+        """Whether undo is possible now, and if not, why (a sentence for the screen)."""
+        if not self.journal:
+            return False, "Nothing to undo yet."
+        barrier = self.journal[-1].barrier
+        if barrier:
+            return False, barrier
+        return True, f"Undo '{self.journal[-1].intent.to_str()}'."
+
+    # ------------------------------------------------------------------ changes
+    def _source(self, index: int) -> RandomSource:
+        # Each intent draws from its own seed, derived from the match seed and its
+        # position, so a resumed match continues exactly as an uninterrupted one.
+        return self._fixed_rng or SeededRandom(derive_seed(self.seed, index))
+
+    def submit(self, intent: Value | str, *, _draws: Sequence[int] | None = None) -> tuple[Value, ...]:
+        """Apply an intent (or its text form); returns its events, or raises IllegalIntent."""
+        if isinstance(intent, str):
+            try:
+                intent = self.rules.intents.parse(intent)
+            except ValueFormatError as exc:
+                raise IllegalIntent(f"Not a move of {self.rules.meta.name}: {exc}.") from None
+        before = self.state
+        recorder = RecordingRandom(ScriptedRandom(_draws) if _draws is not None
+                                   else self._source(len(self.journal)))
+        step = self.rules.apply(before, intent, recorder)
+        self.states.append(step.state)
+        self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events,
+                                         self._barrier(before, step.state, recorder.draws, step.events)))
+        self.autosave()
+        return step.events
+
+    def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value]) -> str:
+        if draws:
+            return "The dice have been rolled; a roll cannot be taken back."
+        if any(getattr(type(event), "REVEALS", False) for event in events):
+            return "Hidden information was revealed; that cannot be taken back."
+        if after.to_act != before.to_act:
+            return "The decision has passed to another player; that cannot be taken back."
+        return ""
+
+    def undo(self) -> None:
+        """Take back the last intent (raises IllegalIntent with the reason when it is not allowed)."""
+        allowed, reason = self.undo_status()
+        if not allowed:
+            raise IllegalIntent(reason)
+        self.journal.pop()
+        self.states.pop()
+        self.autosave()
+
+    # ------------------------------------------------------------------ records
+    def record(self) -> MatchRecord:
+        """The match record as it stands."""
+        return MatchRecord(
+            game=self.game, options=dict(self.options), seats=self.seats, seed=self.seed,
+            setup_draws=self.setup_draws,
+            entries=tuple((entry.intent.to_str(), entry.draws) for entry in self.journal),
+            seat_kinds=self.seat_kinds, finished=self.finished,
+        )
+
+    def autosave(self) -> None:
+        """Write the record to ``save_path`` if the match has one."""
+        if self.save_path is not None:
+            write_atomic(self.save_path, self.record().to_json())
+
+    @classmethod
+    def from_record(cls, record: MatchRecord, *, save_path: Path | None = None,
+                    source: str = "the save file") -> "MatchController":
+        """Replay a record with its recorded outcomes; RecordError if it does not replay."""
+        try:
+            match = cls(record.game, record.options, record.seats, record.seed,
+                        seat_kinds=record.seat_kinds, _setup_draws=record.setup_draws)
+        except UnknownGame as exc:
+            raise RecordError(f"{source} is a match of a game this version does not know ({exc}).") from None
+        except ValueError as exc:
+            raise RecordError(f"{source} cannot be set up: {exc}.") from None
+        for number, (text, draws) in enumerate(record.entries, start=1):
+            try:
+                match.submit(text, _draws=draws)
+            except IllegalIntent as exc:
+                raise RecordError(f"{source} does not replay: move {number} '{text}' is refused "
+                                  f"({exc.reason})") from None
+            except Exception as exc:  # a damaged outcome list, for instance
+                raise RecordError(f"{source} does not replay at move {number} '{text}': {exc}") from None
+            if len(match.journal[-1].draws) != len(draws):
+                raise RecordError(f"{source} does not replay: move {number} '{text}' recorded "
+                                  f"{len(draws)} outcomes but drew {len(match.journal[-1].draws)}.")
+        match.save_path = save_path
+        return match
+
+    @classmethod
+    def load(cls, path: Path) -> "MatchController":
+        """Read and replay the record at ``path``; it keeps saving there."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{path.name} cannot be read ({exc}).") from None
+        return cls.from_record(MatchRecord.from_json(text, path.name), save_path=path, source=path.name)
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename, so a crash never leaves half a file."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        try:
+            os.unlink(temp)
+        except OSError:
+            pass
+        raise

@@ -1,0 +1,144 @@
+"""The one small protocol every game's rules follow, and the values it speaks in.
+
+A game is a rules object with metadata as data and five pure functions:
+
+* ``setup(options, seats, rng)`` — a :class:`Step`: the state before the first
+  decision and the opening events (decks are shuffled here, through ``rng``);
+* ``legal_intents(state)`` — every intent the seat to act may send now (the single
+  source of truth: the screen highlights exactly these, bots pick among them);
+* ``apply(state, intent, rng)`` — a :class:`Step` with the new state and the events
+  that describe what happened, or :class:`IllegalIntent` with the state untouched;
+* ``view(state, seat)`` — what that seat may see (hidden hands stripped);
+* ``outcome(state)`` — scores so far, and once finished the winners;
+* ``prompt(state)`` — what the seat to act must do now, in plain words.
+
+States are frozen and expose ``to_act``: the one seat that must decide next
+(``None`` once the game is over).  Where the table decides "at once", the rules
+sequence the seats, so a shared screen always knows whom to ask.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+
+from .rng import RandomSource
+from .values import Codec, Value
+
+__all__ = [
+    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "GameState",
+]
+
+
+class IllegalIntent(Exception):
+    """An intent the rules refuse; ``reason`` is a sentence a player understands."""
+
+    def __init__(self, reason: str, intent: Value | None = None) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.intent = intent
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One rules option: its key, a label for the screen, the allowed choices, the default."""
+
+    key: str
+    label: str
+    choices: tuple[str, ...]
+    default: str
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameMeta:
+    """What the app and the tools need to know about a game before playing it."""
+
+    game_id: str
+    name: str
+    min_players: int
+    max_players: int
+    hidden_information: bool
+    pitch: str
+    minutes: str
+    options: tuple[OptionSpec, ...] = ()
+
+    def resolve_options(self, given: Mapping[str, str] | None) -> dict[str, str]:
+        """Fill in defaults and check every given option against its choices."""
+        given = dict(given or {})
+        resolved: dict[str, str] = {}
+        for spec in self.options:
+            value = str(given.pop(spec.key, spec.default))
+            if value not in spec.choices:
+                raise ValueError(
+                    f"option {spec.key}={value!r} is not one of {', '.join(spec.choices)}")
+            resolved[spec.key] = value
+        if given:
+            raise ValueError(f"{self.name} has no option {', '.join(sorted(given))}")
+        return resolved
+
+    def check_seats(self, seats: Sequence[str]) -> None:
+        """Refuse a seat list of the wrong size or with blank or repeated names."""
+        if not self.min_players <= len(seats) <= self.max_players:
+            span = (str(self.min_players) if self.min_players == self.max_players
+                    else f"{self.min_players} to {self.max_players}")
+            raise ValueError(f"{self.name} is played by {span} players, not {len(seats)}")
+        names = [name.strip() for name in seats]
+        if any(not name for name in names):
+            raise ValueError("every seat needs a name")
+        if len(set(names)) != len(names):
+            raise ValueError("two seats have the same name")
+
+
+@dataclass(frozen=True)
+class Step:
+    """The result of applying one intent: the new state and what happened, in order."""
+
+    state: Any
+    events: tuple[Value, ...]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Scores by seat; once ``finished``, the winners (several on a shared win) and why."""
+
+    finished: bool
+    scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    tie_break: str = ""
+    breakdown: tuple[Mapping[str, int], ...] = field(default=())
+
+
+@runtime_checkable
+class GameState(Protocol):
+    """Any game's state: frozen, and it names the seat that must decide next."""
+
+    @property
+    def to_act(self) -> int | None: ...
+
+
+class Rules(Protocol):
+    """The protocol every game module implements (see the module docstring)."""
+
+    meta: GameMeta
+    intents: Codec
+    events: Codec
+    state_type: type
+
+    def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
+        """The state before the first decision, with the opening events."""
+
+    def legal_intents(self, state: Any) -> Sequence[Value]:
+        """Every intent the seat to act may send now; empty only when the game is over."""
+
+    def apply(self, state: Any, intent: Value, rng: RandomSource) -> Step:
+        """The new state and events, or raise IllegalIntent leaving ``state`` as it was."""
+
+    def view(self, state: Any, seat: int) -> Any:
+        """The state as ``seat`` may see it."""
+
+    def outcome(self, state: Any) -> Outcome:
+        """Scores so far; winners once the game is finished."""
+
+    def prompt(self, state: Any) -> str:
+        """What the seat to act must do now, for the banner."""

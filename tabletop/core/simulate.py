@@ -1,0 +1,115 @@
+"""Headless playouts with a random-legal bot in every seat: ``python -m tabletop simulate``.
+
+Each game is played through the match controller; after every intent the
+invariants are checked (legal intents exist until the game ends, they all belong
+to the seat to act, and the game's own ``invariants(state)`` hold).  One JSON line
+is printed per game, then a summary line; the exit status is non-zero if any game
+raised or broke an invariant.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import time
+import traceback
+from typing import Any, Callable, Iterable
+
+from .bots import RandomBot
+from .controller import MatchController
+from .rng import derive_seed
+
+__all__ = ["play_one", "simulate", "InvariantBroken", "check_invariants"]
+
+DEFAULT_SEATS = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
+
+
+class InvariantBroken(AssertionError):
+    """A playout reached a state the rules should never produce."""
+
+
+def check_invariants(match: MatchController) -> None:
+    """Raise InvariantBroken if the current state breaks a generic or game invariant."""
+    state = match.state
+    legal = match.legal_intents()
+    if state.to_act is None:
+        if legal:
+            raise InvariantBroken("legal intents listed after the game ended")
+        return
+    if not legal:
+        raise InvariantBroken(f"no legal intent for seat {state.to_act} before the game ended")
+    for intent in legal:
+        if intent.seat != state.to_act:  # type: ignore[attr-defined]
+            raise InvariantBroken(f"'{intent.to_str()}' is listed but seat {state.to_act} is to act")
+    game_check = getattr(match.rules, "invariants", None)
+    if game_check is not None:
+        problems = game_check(state)
+        if problems:
+            raise InvariantBroken("; ".join(problems))
+
+
+def play_one(game: str, seed: int, players: int | None = None, check: bool = True,
+             max_intents: int = 100_000) -> MatchController:
+    """Play one whole game with random bots; returns the finished match."""
+    from tabletop.games import get_rules
+
+    meta = get_rules(game).meta
+    count = players or meta.min_players
+    match = MatchController(game, None, DEFAULT_SEATS[:count], seed)
+    bot = RandomBot(derive_seed(seed, "bot"))
+    while not match.finished:
+        if check:
+            check_invariants(match)
+        match.submit(bot.choose(match.legal_intents()))
+        if len(match.journal) > max_intents:
+            raise InvariantBroken(f"no end after {max_intents} intents")
+    if check:
+        check_invariants(match)
+    return match
+
+
+def _play_line(args: tuple[str, int, int, int | None, bool]) -> dict[str, Any]:
+    game, index, seed, players, check = args
+    game_seed = derive_seed(seed, index)
+    try:
+        match = play_one(game, game_seed, players, check)
+    except Exception as exc:  # reported per game, counted as an error
+        return {"game": index, "seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
+                "trace": traceback.format_exc(limit=3)}
+    outcome = match.rules.outcome(match.state)
+    return {"game": index, "seed": game_seed, "scores": list(outcome.scores),
+            "winner": list(outcome.winners), "intents": len(match.journal)}
+
+
+def simulate(game: str, games: int, seed: int, players: int | None = None, jobs: int | None = None,
+             check: bool = True, emit: Callable[[str], None] = print) -> dict[str, Any]:
+    """Play ``games`` games and emit a JSON line per game and a summary; returns the summary."""
+    jobs = max(1, jobs or os.cpu_count() or 1)
+    work: Iterable[tuple[str, int, int, int | None, bool]] = (
+        (game, index, seed, players, check) for index in range(games))
+    errors = 0
+    intents = 0
+    start = time.perf_counter()
+
+    def handle(line: dict[str, Any]) -> None:
+        nonlocal errors, intents
+        errors += "error" in line
+        intents += line.get("intents", 0)
+        emit(json.dumps({k: v for k, v in line.items() if k != "trace"}))
+
+    if jobs == 1 or games < 2 * jobs:
+        for item in work:
+            handle(_play_line(item))
+    else:
+        context = multiprocessing.get_context("spawn" if os.name == "nt" else "fork")
+        with context.Pool(jobs) as pool:
+            for line in pool.imap(_play_line, work, chunksize=max(1, min(64, games // (jobs * 8)))):
+                handle(line)
+    elapsed = time.perf_counter() - start
+    summary = {"summary": True, "game": game, "games": games, "errors": errors, "seed": seed,
+               "jobs": jobs, "seconds": round(elapsed, 3),
+               "games_per_second": round(games / elapsed, 1) if elapsed else None,
+               "intents_per_second": round(intents / elapsed) if elapsed else None}
+    emit(json.dumps(summary))
+    return summary

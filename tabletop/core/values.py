@@ -1,0 +1,247 @@
+"""Small typed values with a stable text form, and the plain-data form of any state.
+
+Intents (what a seat asks for) and events (what happened) are frozen dataclasses
+deriving from :class:`Value`.  Their text form is ``kind key=value key=value``:
+it is what the journal, the save files, the scenario files and the tests use, so
+it must never change for an existing kind.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Roll(Value):
+...     KIND = "roll"
+...     seat: int
+...     dice: tuple[str, ...] = ()
+>>> Roll(0, ("red", "blue")).to_str()
+'roll seat=0 dice=red,blue'
+>>> Codec(Roll).parse("roll seat=1 dice=white")
+Roll(seat=1, dice=('white',))
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar, Union
+
+__all__ = ["Value", "Codec", "ValueFormatError", "to_plain", "from_plain"]
+
+
+class ValueFormatError(ValueError):
+    """A text form that does not describe a known value."""
+
+
+# Field codecs, keyed by a short name worked out once per class from its annotations.
+_SCALARS = (int, str, bool)
+
+
+def _field_kind(hint: Any) -> str:
+    """Classify an annotation into one of the few shapes a value field may have."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint in _SCALARS:
+        return hint.__name__
+    if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
+        inner = args[0] if args[1] is type(None) else args[1]
+        if inner in _SCALARS:
+            return "opt_" + inner.__name__
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and args[0] in (int, str):
+        return "tuple_" + args[0].__name__
+    raise TypeError(f"unsupported field type {hint!r} in a Value")
+
+
+def _encode(kind: str, value: Any) -> str:
+    if kind.startswith("tuple_"):
+        return ",".join(str(item) for item in value)
+    if kind.endswith("bool"):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _decode(kind: str, text: str) -> Any:
+    if kind.startswith("tuple_"):
+        if text == "":
+            return ()
+        items = text.split(",")
+        return tuple(int(item) for item in items) if kind == "tuple_int" else tuple(items)
+    base = kind.removeprefix("opt_")
+    if base == "int":
+        return int(text)
+    if base == "bool":
+        if text not in ("true", "false"):
+            raise ValueError(f"expected true or false, got {text!r}")
+        return text == "true"
+    return text
+
+
+class Value:
+    """Base of intents and events: a frozen dataclass with a ``KIND`` and a text form."""
+
+    KIND: ClassVar[str] = ""
+    __slots__ = ()
+
+    @classmethod
+    def _fields(cls) -> tuple[tuple[str, str, bool], ...]:
+        """(name, kind, optional) for each field, computed once per class."""
+        cached = cls.__dict__.get("_field_cache")
+        if cached is None:
+            hints = typing.get_type_hints(cls)
+            cached = tuple(
+                (f.name, _field_kind(hints[f.name]),
+                 f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
+                for f in dataclasses.fields(cls)
+            )
+            type.__setattr__(cls, "_field_cache", cached)
+        return cached
+
+    def to_str(self) -> str:
+        """The stable text form, for example ``pick seat=0 die=blue realm=blue cell=1``."""
+        parts = [self.KIND]
+        for name, kind, _ in self._fields():
+            value = getattr(self, name)
+            if value is None:
+                continue
+            text = _encode(kind, value)
+            if any(ch.isspace() for ch in text) or "=" in text:
+                raise ValueError(f"{self.KIND}: field {name}={text!r} may not hold spaces or '='")
+            parts.append(f"{name}={text}")
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.to_str()
+
+    @classmethod
+    def from_fields(cls, words: dict[str, str]) -> "Value":
+        """Build the value from ``name -> text`` pairs, checking every field."""
+        known = {name for name, _, _ in cls._fields()}
+        unknown = sorted(set(words) - known)
+        if unknown:
+            raise ValueFormatError(f"'{cls.KIND}' has no field {', '.join(unknown)}")
+        kwargs: dict[str, Any] = {}
+        for name, kind, optional in cls._fields():
+            if name not in words:
+                if optional or kind.startswith("opt_"):
+                    continue
+                raise ValueFormatError(f"'{cls.KIND}' needs {name}=...")
+            try:
+                kwargs[name] = _decode(kind, words[name])
+            except ValueError as exc:
+                raise ValueFormatError(f"'{cls.KIND}': bad {name}={words[name]!r} ({exc})") from None
+        return cls(**kwargs)
+
+
+class Codec:
+    """Parses the text form of a fixed family of values (one game's intents, say)."""
+
+    def __init__(self, *classes: type[Value]) -> None:
+        self._by_kind: dict[str, type[Value]] = {}
+        for cls in classes:
+            if not cls.KIND or cls.KIND in self._by_kind:
+                raise ValueError(f"missing or duplicate KIND {cls.KIND!r}")
+            self._by_kind[cls.KIND] = cls
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Every kind this codec knows, in declaration order."""
+        return tuple(self._by_kind)
+
+    def parse(self, text: str) -> Value:
+        """Turn ``kind key=value ...`` back into its value; raise ValueFormatError if it is not one."""
+        words = text.split()
+        if not words:
+            raise ValueFormatError("empty text")
+        cls = self._by_kind.get(words[0])
+        if cls is None:
+            raise ValueFormatError(
+                f"unknown kind {words[0]!r}; known kinds: {', '.join(self._by_kind)}")
+        pairs: dict[str, str] = {}
+        for word in words[1:]:
+            name, sep, text_value = word.partition("=")
+            if not sep or not name:
+                raise ValueFormatError(f"'{word}' is not of the form name=value")
+            if name in pairs:
+                raise ValueFormatError(f"field {name} given twice")
+            pairs[name] = text_value
+        return cls.from_fields(pairs)
+
+
+# ---------------------------------------------------------------------------
+# Plain-data form: dicts, lists, str, int, bool, None.  Used by saves, scenario
+# expectations (dotted paths) and debugging; from_plain inverts to_plain.
+
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
+def to_plain(value: Any) -> Any:
+    """Turn a dataclass tree into plain data: tuples become lists, frozensets sorted lists.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True)
+    ... class P:
+    ...     crossed: frozenset[int]
+    ...     track: tuple[int, ...]
+    >>> to_plain(P(frozenset({9, 5}), (1, 2)))
+    {'crossed': [5, 9], 'track': [1, 2]}
+    """
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, (list, tuple)):
+        return [to_plain(item) for item in value]
+    if isinstance(value, frozenset):
+        return sorted(to_plain(item) for item in value)
+    if isinstance(value, dict):
+        return {key: to_plain(item) for key, item in value.items()}
+    return value
+
+
+def from_plain(hint: Any, data: Any, where: str = "state") -> Any:
+    """Rebuild a value of type ``hint`` from its plain form; errors name the dotted path."""
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if dataclasses.is_dataclass(hint):
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected a mapping for {hint.__name__}")
+        hints = _hints(hint)
+        names = {f.name for f in dataclasses.fields(hint)}
+        extra = sorted(set(data) - names)
+        if extra:
+            raise ValueError(f"{where}: unknown key {extra[0]!r}")
+        missing = sorted(names - set(data))
+        if missing:
+            raise ValueError(f"{where}: missing key {missing[0]!r}")
+        return hint(**{name: from_plain(hints[name], data[name], f"{where}.{name}") for name in names})
+    if origin in (Union, types.UnionType):
+        if data is None and type(None) in args:
+            return None
+        inner = [arg for arg in args if arg is not type(None)]
+        return from_plain(inner[0], data, where)
+    if origin is tuple:
+        if not isinstance(data, list):
+            raise ValueError(f"{where}: expected a list")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(from_plain(args[0], item, f"{where}.{i}") for i, item in enumerate(data))
+        if len(args) != len(data):
+            raise ValueError(f"{where}: expected {len(args)} items, got {len(data)}")
+        return tuple(from_plain(arg, item, f"{where}.{i}") for i, (arg, item) in enumerate(zip(args, data)))
+    if origin is frozenset:
+        if not isinstance(data, list):
+            raise ValueError(f"{where}: expected a list")
+        return frozenset(from_plain(args[0], item, f"{where}.{i}") for i, item in enumerate(data))
+    if origin is dict:
+        if not isinstance(data, dict):
+            raise ValueError(f"{where}: expected a mapping")
+        return {from_plain(args[0], k, where): from_plain(args[1], v, f"{where}.{k}") for k, v in data.items()}
+    if hint is Any:
+        return data
+    if hint in _SCALARS:
+        if hint is int and isinstance(data, bool) or not isinstance(data, hint):
+            raise ValueError(f"{where}: expected {hint.__name__}, got {data!r}")
+        return data
+    raise TypeError(f"{where}: cannot rebuild {hint!r}")

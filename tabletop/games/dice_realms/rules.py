@@ -1,0 +1,680 @@
+"""Dice Realms rules: setup, legal intents, apply, view, outcome (rules reference A2).
+
+The flow of a turn, as ``Flow.stage`` names it:
+
+1. ``active``: the active player rolls the dice in hand (up to 3 rolls), may spend
+   Time Warps to re-roll them, and must select a usable die each roll; dice lower
+   than the selection go to the Forgotten Realm.  A roll with no usable die is
+   forfeited (on its own when no Time Warp is in hand: settled ruling 2).
+2. ``active_boost``: the active player's Arcane Boost window (A-9).
+3. ``passive_pick``: the passive player may use one Forgotten Realm die, or, if none
+   is usable for them, one die of the active player's dice fields (A-7, A-8).
+4. ``passive_boost``: the passive player's Arcane Boost window.
+
+With the ``end-of-turn`` window option, both windows follow the passive pick.  Round 4
+opens with the ``essence_shift`` stage; after the last turn comes ``final_boost``
+(last active player first, settled ruling 1).  Colour bonuses are queued in
+``Flow.pending`` and the player resolves them in the order they choose; a bonus with
+exactly one possible cell is resolved at once, and one with none is lost.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Mapping, Sequence
+
+from tabletop.core.protocol import GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.rng import RandomSource
+from tabletop.core.values import Value
+
+from . import events as ev
+from .intents import INTENTS, Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .scoring import decide_winners, realm_scores, total_score
+from .state import DICE, DIE_CODES, Dice, Flow, Grimoire, Stage, State
+from .tables import REALMS, RealmTables, load_tables
+
+__all__ = ["DiceRealmsRules", "META"]
+
+META = GameMeta(
+    game_id="dice-realms",
+    name="Dice Realms",
+    min_players=2,
+    max_players=2,
+    hidden_information=False,
+    pitch="Roll six elemental dice, pick one, and leave the rest to your rival.",
+    minutes="30-40",
+    options=(
+        OptionSpec("lion_bonus", "Lion bonus value", ("six", "classic"), "six",
+                   "six: every Yellow Bonus writes 6 (the document); classic: 4, 5 or 6 by source (GSC)."),
+        OptionSpec("boost_window", "Arcane Boost windows", ("split", "end-of-turn"), "split",
+                   "split: active player after their last selection, passive player after their pick; "
+                   "end-of-turn: both after the passive pick, active first."),
+    ),
+)
+
+_TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
+_BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
+
+
+def bonus_realm(kind: str) -> str | None:
+    """The realm a pending bonus goes to (``yellow-6`` -> yellow); None for the Essence Shift."""
+    return None if kind == "essence" else kind.split("-")[0]
+
+
+class DiceRealmsRules:
+    """The Dice Realms rules object (see the module docstring for the flow)."""
+
+    meta = META
+    intents = INTENTS
+    events = ev.EVENTS
+    state_type = State
+
+    def __init__(self, tables: RealmTables | None = None) -> None:
+        self.tables = tables or load_tables()
+        # One-entry cache: the screen, the bots and apply() all ask for the legal
+        # intents of the same state in a row.
+        self._legal_for: State | None = None
+        self._legal: tuple[Value, ...] = ()
+
+    # ------------------------------------------------------------------ setup
+    def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
+        """Both grimoires empty, six dice in hand; round 1 rewards given; seat 0 starts (draws nothing)."""
+        self.meta.check_seats(seats)
+        chosen = self.meta.resolve_options(options)
+        state = State(
+            players=tuple(Grimoire(name=name.strip()) for name in seats),
+            dice=Dice(),
+            flow=Flow(),
+            lion_bonus=chosen["lion_bonus"],
+            boost_window=chosen["boost_window"],
+            rounds=len(self.tables.round_rewards),
+        )
+        events: list[Value] = []
+        state = self._start_round(state, 1, events)
+        state = self._settle(state, events)
+        return Step(state, tuple(events))
+
+    # ------------------------------------------------------------------ queries
+    def view(self, state: State, seat: int) -> State:
+        """Dice Realms hides nothing: every seat sees the whole table."""
+        return state
+
+    def outcome(self, state: State) -> Outcome:
+        """Totals so far with a per-realm breakdown; winners and the tie-break once the game is over."""
+        breakdowns = []
+        for sheet in state.players:
+            scores = realm_scores(sheet, self.tables)
+            total = total_score(scores, sheet.crests)
+            crest_points = total - sum(scores.values())
+            breakdowns.append({**scores, "crests": sheet.crests, "crest_points": crest_points,
+                               "best_realm": max(scores.values()), "total": total})
+        totals = tuple(b["total"] for b in breakdowns)
+        finished = state.flow.stage == Stage.GAME_OVER
+        winners, tie_break = ((), "")
+        if finished:
+            winners, tie_break = decide_winners(totals, [b["best_realm"] for b in breakdowns])
+        return Outcome(finished, totals, winners, tie_break, tuple(breakdowns))
+
+    def legal_intents(self, state: State) -> tuple[Value, ...]:
+        """Every intent the seat to act may send now, in a fixed order; empty once the game is over."""
+        if state is self._legal_for:
+            return self._legal
+        legal = tuple(self._enumerate(state))
+        self._legal_for, self._legal = state, legal
+        return legal
+
+    def _enumerate(self, state: State) -> list[Value]:
+        flow = state.flow
+        seat = state.to_act
+        if seat is None:
+            return []
+        if flow.pending:
+            return self._bonus_intents(state, seat)
+        stage = flow.stage
+        if stage == Stage.ACTIVE:
+            if not flow.rolled:
+                return [Roll(seat)]
+            out: list[Value] = [Pick(seat, die, realm, cell)
+                                for die in state.dice.hand for realm, cell in self.die_targets(state, seat, die)]
+            if state.players[seat].time_warps:
+                if not out:
+                    out.append(Forfeit(seat))
+                out.append(TimeWarp(seat))
+            return out
+        if stage == Stage.PASSIVE_PICK:
+            source, _ = self.passive_source(state)
+            out = [Pick(seat, die, realm, cell) for die in source
+                   for realm, cell in self.die_targets(state, seat, die)]
+            return [*out, Pass(seat)]
+        if stage in _BOOST_STAGES:
+            return [*self._boost_intents(state, seat), Pass(seat)]
+        return []
+
+    def _bonus_intents(self, state: State, seat: int) -> list[Value]:
+        sheet = state.players[seat]
+        out: list[Value] = []
+        seen = set()
+        for kind in state.flow.pending:
+            if kind in seen:
+                continue
+            seen.add(kind)
+            realm = bonus_realm(kind)
+            for target_realm in (REALMS if realm is None else (realm,)):
+                out.extend(Bonus(seat, kind, target_realm, cell)
+                           for cell in self.bonus_targets(sheet, target_realm))
+        return out
+
+    def _boost_intents(self, state: State, seat: int) -> list[Value]:
+        sheet = state.players[seat]
+        if not sheet.arcane_boosts:
+            return []
+        return [Boost(seat, die, realm, cell) for die in DICE if die not in sheet.boosted
+                for realm, cell in self.die_targets(state, seat, die)]
+
+    def passive_source(self, state: State) -> tuple[tuple[str, ...], bool]:
+        """Dice the passive player may pick from, and whether they are the active player's dice fields.
+
+        The Forgotten Realm, unless none of its dice is usable for the passive player:
+        then the active player's dice fields (A-7).
+        """
+        seat = state.passive
+        if any(self.die_targets(state, seat, die) for die in state.dice.forgotten):
+            return state.dice.forgotten, False
+        return state.dice.fields, True
+
+    # ------------------------------------------------------------------ targets
+    def die_targets(self, state: State, seat: int, die: str) -> list[tuple[str, str]]:
+        """(realm, cell) pairs where ``seat`` could enter ``die`` at its current face (white is wild)."""
+        sheet = state.players[seat]
+        dice = state.dice
+        realms = REALMS if die == "white" else (die,)
+        out = []
+        for realm in realms:
+            value = dice.gaia_sum() if realm == "green" else dice.value(die)
+            out.extend((realm, cell) for cell in self.entry_targets(sheet, realm, value))
+        return out
+
+    def entry_targets(self, sheet: Grimoire, realm: str, value: int) -> tuple[str, ...]:
+        """Cells of ``realm`` a die entry of ``value`` may take (for green, value is the Gaia sum)."""
+        t = self.tables
+        if realm == "red":
+            return tuple(cell for cell in t.red_cells_by_value.get(value, ()) if cell not in sheet.red)
+        if realm == "green":
+            return (str(value),) if value in t.green_goals_by_cell and value not in sheet.green else ()
+        if realm == "blue":
+            heads = sheet.blue
+            if heads < len(t.blue_thresholds) and value >= t.blue_thresholds[heads]:
+                return (str(heads + 1),)
+            return ()
+        entries = sheet.magenta if realm == "magenta" else sheet.yellow
+        if len(entries) >= t.track_length(realm):
+            return ()
+        if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
+            return ()
+        return (str(len(entries) + 1),)
+
+    def bonus_targets(self, sheet: Grimoire, realm: str) -> tuple[str, ...]:
+        """Cells a colour bonus may take in ``realm``: any free grid cell, or the next track cell."""
+        t = self.tables
+        if realm == "red":
+            return tuple(cell for cell in t.red_values if cell not in sheet.red)
+        if realm == "green":
+            return tuple(str(v) for v in t.green_cells if v not in sheet.green)
+        if realm == "blue":
+            return (str(sheet.blue + 1),) if sheet.blue < len(t.blue_thresholds) else ()
+        entries = sheet.magenta if realm == "magenta" else sheet.yellow
+        return (str(len(entries) + 1),) if len(entries) < t.track_length(realm) else ()
+
+    def bonus_value(self, state: State, kind: str, realm: str) -> int:
+        """What a bonus writes: 6 in Magenta; in Yellow 6 or the classic 4/5/6 by source."""
+        if realm == "yellow" and kind.startswith("yellow-"):
+            return int(kind.split("-")[1])
+        return 6
+
+    # ------------------------------------------------------------------ apply
+    def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
+        """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
+        if intent not in self.legal_intents(state):
+            raise IllegalIntent(self.why_illegal(state, intent), intent)
+        events: list[Value] = []
+        seat = intent.seat  # type: ignore[attr-defined]
+        if isinstance(intent, Roll):
+            state = self._roll(state, seat, rng, events, time_warp=False)
+        elif isinstance(intent, TimeWarp):
+            state = self._add_tokens(state, seat, "time_warp", -1)
+            events.append(ev.TokenSpent(seat, "time_warp"))
+            state = self._roll(state, seat, rng, events, time_warp=True)
+        elif isinstance(intent, Pick):
+            state = self._pick(state, intent, events)
+        elif isinstance(intent, Boost):
+            state = self._add_tokens(state, seat, "arcane_boost", -1)
+            sheet = state.players[seat]
+            state = self._with_sheet(state, seat, replace(sheet, boosted=sheet.boosted | {intent.die}))
+            value = self._entry_value(state, intent.die, intent.realm)
+            events.append(ev.TokenSpent(seat, "arcane_boost"))
+            events.append(ev.DieUsed(seat, intent.die, intent.realm, intent.cell, value, "boost"))
+            state = self._mark(state, seat, intent.realm, intent.cell, value, events)
+        elif isinstance(intent, Bonus):
+            state = self._resolve_bonus(state, intent, events)
+        elif isinstance(intent, Forfeit):
+            events.append(ev.RollForfeited(seat, state.flow.rolls_used, chosen=True))
+            state = replace(state, flow=replace(state.flow, rolled=False))
+        elif isinstance(intent, Pass):
+            events.append(ev.Passed(seat, state.flow.stage))
+            state = self._next_stage(state, events)
+        state = self._settle(state, events)
+        return Step(state, tuple(events))
+
+    def _entry_value(self, state: State, die: str, realm: str) -> int:
+        return state.dice.gaia_sum() if realm == "green" else state.dice.value(die)
+
+    def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
+        dice = state.dice
+        values = tuple(rng.randint(1, 6, DIE_CODES[die]) for die in dice.hand)
+        dice = replace(dice, **dict(zip(dice.hand, values)))
+        rolls = state.flow.rolls_used + (0 if time_warp else 1)
+        events.append(ev.DiceRolled(seat, rolls, dice.hand, values, time_warp))
+        return replace(state, dice=dice, flow=replace(state.flow, rolled=True, rolls_used=rolls))
+
+    def _pick(self, state: State, intent: Pick, events: list[Value]) -> State:
+        seat, die = intent.seat, intent.die
+        value = self._entry_value(state, die, intent.realm)
+        if state.flow.stage == Stage.ACTIVE:
+            events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "select"))
+            dice = state.dice
+            face = dice.value(die)
+            fields = (*dice.fields, die)
+            events.append(ev.DieToField(die, len(fields)))
+            lower = tuple(d for d in dice.hand if d != die and dice.value(d) < face)
+            if lower:
+                events.append(ev.DiceForgotten(lower))
+            hand = tuple(d for d in dice.hand if d != die and d not in lower)
+            dice = replace(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
+            state = replace(state, dice=dice, flow=replace(state.flow, rolled=False))
+            return self._mark(state, seat, intent.realm, intent.cell, value, events)
+        events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "pick"))
+        state = self._mark(state, seat, intent.realm, intent.cell, value, events)
+        # The pick is done; the next stage begins once any bonuses it earned are resolved.
+        return self._next_stage(state, events)
+
+    def _resolve_bonus(self, state: State, intent: Bonus, events: list[Value]) -> State:
+        flow = state.flow
+        pending = list(flow.pending)
+        pending.remove(intent.kind)
+        state = replace(state, flow=replace(flow, pending=tuple(pending)))
+        if intent.realm == "red":
+            value = self.tables.red_values[intent.cell]
+        elif intent.realm == "green":
+            value = int(intent.cell)
+        elif intent.realm == "blue":
+            value = 0  # a Blue Bonus marks the head without a die value
+        else:
+            value = self.bonus_value(state, intent.kind, intent.realm)
+        return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
+
+    def _with_sheet(self, state: State, seat: int, sheet: Grimoire) -> State:
+        players = list(state.players)
+        players[seat] = sheet
+        return replace(state, players=tuple(players))
+
+    def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
+        field = _TOKEN_FIELDS[token]
+        sheet = state.players[seat]
+        return self._with_sheet(state, seat, replace(sheet, **{field: getattr(sheet, field) + count}))
+
+    def _mark(self, state: State, seat: int, realm: str, cell: str, value: int, events: list[Value]) -> State:
+        """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
+        t = self.tables
+        sheet = state.players[seat]
+        rewards: list[tuple[str, str]] = []
+        goals: list[Value] = []
+        if realm == "red":
+            crossed = sheet.red | {cell}
+            sheet = replace(sheet, red=crossed)
+            for goal in t.red_goals_by_cell[cell]:
+                if goal.cells <= crossed:
+                    goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
+                    rewards.append((goal.reward, f"red-{goal.goal_id}"))
+        elif realm == "green":
+            crossed_g = sheet.green | {int(cell)}
+            sheet = replace(sheet, green=crossed_g)
+            for goal in t.green_goals_by_cell[int(cell)]:
+                if goal.cells <= crossed_g:
+                    goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
+                    rewards.append((goal.reward, f"green-{goal.goal_id}"))
+        elif realm == "blue":
+            sheet = replace(sheet, blue=sheet.blue + 1)
+            rewards.append((t.blue_rewards[sheet.blue - 1], f"blue-head-{sheet.blue}"))
+        elif realm == "magenta":
+            sheet = replace(sheet, magenta=(*sheet.magenta, value))
+            rewards.append((t.magenta_rewards[len(sheet.magenta) - 1], f"magenta-cell-{len(sheet.magenta)}"))
+        else:
+            sheet = replace(sheet, yellow=(*sheet.yellow, value))
+            rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], f"yellow-cell-{len(sheet.yellow)}"))
+        events.append(ev.CellMarked(seat, realm, cell, value, realm_scores(sheet, t)[realm]))
+        events.extend(goals)
+        pending = list(state.flow.pending)
+        for reward, source in rewards:
+            if reward == "none":
+                continue
+            if reward in _TOKEN_FIELDS:
+                field = _TOKEN_FIELDS[reward]
+                sheet = replace(sheet, **{field: getattr(sheet, field) + 1})
+                events.append(ev.TokenGained(seat, reward, source))
+                continue
+            kind = reward
+            if reward == "yellow":
+                values = t.lion_bonus_values.get(state.lion_bonus, {})
+                kind = f"yellow-{values.get(source, 6)}"
+            if self.bonus_targets(sheet, reward):
+                pending.append(kind)
+                events.append(ev.BonusEarned(seat, kind, source))
+            else:
+                events.append(ev.BonusLost(seat, kind))
+        state = self._with_sheet(state, seat, sheet)
+        return replace(state, flow=replace(state.flow, pending=tuple(pending), pending_seat=seat))
+
+    # ------------------------------------------------------------------ flow
+    def _settle(self, state: State, events: list[Value]) -> State:
+        """Run every step that needs no decision, until a seat must choose or the game ends."""
+        while True:
+            flow = state.flow
+            if flow.stage == Stage.GAME_OVER:
+                return state
+            if flow.pending:
+                seat = flow.pending_seat
+                sheet = state.players[seat]
+                live = []
+                for kind in flow.pending:
+                    realm = bonus_realm(kind)
+                    if any(self.bonus_targets(sheet, r) for r in (REALMS if realm is None else (realm,))):
+                        live.append(kind)
+                    else:
+                        events.append(ev.BonusLost(seat, kind))
+                if len(live) != len(flow.pending):
+                    state = replace(state, flow=replace(flow, pending=tuple(live)))
+                    continue
+                choices = self._bonus_intents(state, seat)
+                if len(choices) == 1:
+                    state = self._resolve_bonus(state, choices[0], events)  # type: ignore[arg-type]
+                    continue
+                return state
+            stage = flow.stage
+            if stage == Stage.ESSENCE_SHIFT:
+                # The current seat has resolved their Essence Shift (pending is empty).
+                if flow.seat == 0:
+                    state = self._enter_essence(state, 1)
+                else:
+                    state = self._start_turn(state, 1, events)
+                continue
+            if stage == Stage.ACTIVE:
+                if not flow.rolled:
+                    if state.dice.hand and flow.rolls_used < 3:
+                        return state
+                    state = self._next_stage(state, events)
+                    continue
+                seat = flow.active
+                if any(self.die_targets(state, seat, die) for die in state.dice.hand):
+                    return state
+                if state.players[seat].time_warps:
+                    return state  # the player chooses: Time Warp or forfeit
+                events.append(ev.RollForfeited(seat, flow.rolls_used))
+                state = replace(state, flow=replace(flow, rolled=False))
+                continue
+            if stage == Stage.PASSIVE_PICK:
+                seat = state.passive
+                source, _ = self.passive_source(state)
+                if any(self.die_targets(state, seat, die) for die in source):
+                    return state
+                events.append(ev.Passed(seat, stage, forced=True))
+                state = self._next_stage(state, events)
+                continue
+            # An Arcane Boost window stays open while the seat can still spend a token.
+            if self._boost_intents(state, flow.seat):
+                return state
+            state = self._next_stage(state, events)
+
+    def _next_stage(self, state: State, events: list[Value]) -> State:
+        """Leave the current stage for the next one in the turn (see the module docstring)."""
+        flow = state.flow
+        stage, active, passive = flow.stage, flow.active, 1 - flow.active
+        split = state.boost_window == "split"
+        if stage == Stage.ACTIVE:
+            dice = state.dice
+            if dice.hand:
+                events.append(ev.DiceForgotten(dice.hand))
+                state = replace(state, dice=replace(dice, hand=(), forgotten=dice.forgotten + dice.hand))
+            return self._enter(state, Stage.ACTIVE_BOOST if split else Stage.PASSIVE_PICK, active)
+        if stage == Stage.ACTIVE_BOOST:
+            return self._enter(state, Stage.PASSIVE_PICK if split else Stage.PASSIVE_BOOST,
+                               passive)
+        if stage == Stage.PASSIVE_PICK:
+            return self._enter(state, Stage.PASSIVE_BOOST if split else Stage.ACTIVE_BOOST,
+                               passive if split else active)
+        if stage == Stage.PASSIVE_BOOST:
+            return self._end_turn(state, events)
+        if stage == Stage.FINAL_BOOST:
+            if flow.seat == active:
+                return self._enter(state, Stage.FINAL_BOOST, passive)
+            return self._end_game(state, events)
+        raise AssertionError(f"no stage follows {stage}")
+
+    def _enter(self, state: State, stage: str, seat: int) -> State:
+        return replace(state, flow=replace(state.flow, stage=stage, seat=seat))
+
+    def _end_turn(self, state: State, events: list[Value]) -> State:
+        flow = state.flow
+        events.append(ev.TurnEnded(flow.round, flow.turn))
+        if flow.turn == 1:
+            return self._start_turn(state, 2, events)
+        if flow.round < state.rounds:
+            return self._start_round(state, flow.round + 1, events)
+        return self._enter(state, Stage.FINAL_BOOST, flow.active)
+
+    def _start_round(self, state: State, round_no: int, events: list[Value]) -> State:
+        events.append(ev.RoundStarted(round_no))
+        state = replace(state, flow=replace(state.flow, round=round_no))
+        reward = self.tables.round_rewards[round_no - 1]
+        if reward in _TOKEN_FIELDS:
+            for seat in range(len(state.players)):
+                state = self._add_tokens(state, seat, reward, 1)
+                events.append(ev.TokenGained(seat, reward, f"round-{round_no}"))
+        if reward == "essence_shift":
+            return self._enter_essence(state, 0)
+        return self._start_turn(state, 1, events)
+
+    def _enter_essence(self, state: State, seat: int) -> State:
+        return replace(state, flow=replace(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
+                                           pending=("essence",), pending_seat=seat))
+
+    def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
+        active = 0 if turn == 1 else 1
+        events.append(ev.TurnStarted(state.flow.round, turn, active))
+        players = tuple(replace(sheet, boosted=frozenset()) for sheet in state.players)
+        flow = replace(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
+                       rolls_used=0, seat=active, pending=(), pending_seat=active)
+        return replace(state, players=players, dice=Dice(), flow=flow)
+
+    def _end_game(self, state: State, events: list[Value]) -> State:
+        state = replace(state, flow=replace(state.flow, stage=Stage.GAME_OVER))
+        result = self.outcome(state)
+        events.append(ev.GameEnded(result.scores, result.winners))
+        return state
+
+    def invariants(self, state: State) -> list[str]:
+        """Problems with ``state`` that legal play can never cause (used by playouts); empty if sound."""
+        problems = []
+        dice, flow, t = state.dice, state.flow, self.tables
+        places = dice.hand + dice.forgotten + dice.fields
+        if sorted(places) != sorted(DICE):
+            problems.append(f"the six dice are not accounted for: hand {dice.hand}, "
+                            f"Forgotten Realm {dice.forgotten}, fields {dice.fields}")
+        if len(dice.fields) > 3 or flow.rolls_used > 3:
+            problems.append(f"{len(dice.fields)} dice fields used after {flow.rolls_used} rolls")
+        for seat, sheet in enumerate(state.players):
+            if min(sheet.time_warps, sheet.arcane_boosts, sheet.crests) < 0:
+                problems.append(f"seat {seat} holds a negative token count")
+            if not sheet.red <= set(t.red_values) or not sheet.green <= set(t.green_cells):
+                problems.append(f"seat {seat} has crossed a cell that does not exist")
+            if not 0 <= sheet.blue <= len(t.blue_thresholds) or len(sheet.magenta) > 11 or len(sheet.yellow) > 11:
+                problems.append(f"seat {seat} has overfilled a track")
+            for before, after in zip(sheet.magenta, sheet.magenta[1:]):
+                if before != 6 and after <= before:
+                    problems.append(f"seat {seat} Phoenix entry {after} follows {before}")
+            if not sheet.boosted <= set(DICE):
+                problems.append(f"seat {seat} boosted an unknown die")
+        return problems
+
+    # ------------------------------------------------------------------ words
+    def why_illegal(self, state: State, intent: Value) -> str:
+        """A sentence saying why ``intent`` is refused in ``state``."""
+        seat = getattr(intent, "seat", None)
+        flow = state.flow
+        to_act = state.to_act
+        if to_act is None:
+            return "The game is over."
+        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+            return f"There is no seat {seat}."
+        name = state.players[seat].name
+        if seat != to_act:
+            return f"It is {state.players[to_act].name}'s turn to decide, not {name}'s."
+        if flow.pending and not isinstance(intent, Bonus):
+            return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
+        stage = flow.stage
+        if isinstance(intent, Bonus):
+            if intent.kind not in flow.pending:
+                return f"{name} has no {describe_bonus(intent.kind)} to resolve."
+            realm = bonus_realm(intent.kind)
+            if realm is not None and intent.realm != realm:
+                return f"A {describe_bonus(intent.kind)} goes to {self.realm_label(realm)}."
+            if intent.realm not in REALMS:
+                return f"There is no realm {intent.realm!r}."
+            targets = self.bonus_targets(state.players[seat], intent.realm)
+            if not targets:
+                return f"{self.realm_label(intent.realm)} is full."
+            return f"The bonus can go to cell {' or '.join(targets[:6])}{'...' if len(targets) > 6 else ''}, not {intent.cell}."
+        if isinstance(intent, Roll):
+            if stage != Stage.ACTIVE:
+                return "Rolling is over for this turn."
+            return "The dice are already rolled: select a die (or spend a Time Warp)."
+        if isinstance(intent, TimeWarp):
+            if stage != Stage.ACTIVE:
+                return "Only the active player can use a Time Warp, right after a roll."
+            if not state.players[seat].time_warps:
+                return f"{name} has no Time Warp left."
+            return "Roll first: a Time Warp re-rolls the dice just rolled."
+        if isinstance(intent, Forfeit):
+            if stage == Stage.ACTIVE and flow.rolled and state.players[seat].time_warps == 0:
+                return "Without a Time Warp in hand an unusable roll is forfeited on its own."
+            return "A die can still be used, so the roll cannot be forfeited." if flow.rolled else \
+                "There is no roll to forfeit."
+        if isinstance(intent, Pass):
+            if stage == Stage.ACTIVE:
+                return "The active player must roll and select a usable die; only a roll with no usable die is forfeited."
+            return "Passing is not possible now."
+        if isinstance(intent, (Pick, Boost)):
+            return self._why_die_refused(state, intent, name)
+        return f"'{intent.to_str()}' is not a Dice Realms move now."
+
+    def _why_die_refused(self, state: State, intent: Pick | Boost, name: str) -> str:
+        die, realm, stage = intent.die, intent.realm, state.flow.stage
+        if die not in DICE:
+            return f"There is no {die} die."
+        if realm not in REALMS:
+            return f"There is no realm {realm!r}."
+        if die != "white" and realm != die:
+            return f"The {die} die can only go to {self.realm_label(die)}; only the white die is wild."
+        where = self.where_is(state, die)
+        if isinstance(intent, Boost):
+            if stage not in _BOOST_STAGES:
+                return "Arcane Boost can be spent only in an Arcane Boost window, after the dice are chosen."
+            sheet = state.players[intent.seat]
+            if not sheet.arcane_boosts:
+                return f"{name} has no Arcane Boost left."
+            if die in sheet.boosted:
+                return f"{name} has already taken the {die} die with Arcane Boost this turn."
+        elif stage == Stage.ACTIVE:
+            if not state.flow.rolled:
+                return "Roll the dice first."
+            if die not in state.dice.hand:
+                return f"The {die} die is not in hand: it lies {where}."
+        elif stage == Stage.PASSIVE_PICK:
+            source, from_fields = self.passive_source(state)
+            if die not in source:
+                if die in state.dice.fields:
+                    return ("A usable die lies in the Forgotten Realm, so the active player's "
+                            "dice fields are closed to the passive pick.")
+                if from_fields:
+                    return (f"No Forgotten Realm die is usable for {name}, so the pick is from "
+                            "the active player's dice fields.")
+                return f"The passive pick takes a die from the Forgotten Realm; the {die} die lies {where}."
+        else:
+            return "No die can be used now."
+        sheet = state.players[intent.seat]
+        value = self._entry_value(state, die, realm)
+        return self._why_target_refused(sheet, realm, intent.cell, value, die)
+
+    def _why_target_refused(self, sheet: Grimoire, realm: str, cell: str, value: int, die: str) -> str:
+        t = self.tables
+        label = self.realm_label(realm)
+        targets = self.entry_targets(sheet, realm, value)
+        if targets:
+            return f"In {label} the {die} die ({value}) goes to cell {' or '.join(targets)}, not {cell}."
+        if not self.bonus_targets(sheet, realm):
+            return f"{label} is full."
+        if realm == "red":
+            return f"{label} has no free cell showing {value}."
+        if realm == "green":
+            return f"In {label} green + white make {value}, and cell {value} is already crossed."
+        if realm == "blue":
+            return f"In {label} the next Hydra head needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
+        if realm == "magenta":
+            return f"In {label} each entry must be higher than the last one ({sheet.magenta[-1]}), unless that was a 6."
+        return f"{label} cannot take that die."
+
+    def where_is(self, state: State, die: str) -> str:
+        """Where a die lies, in words."""
+        dice = state.dice
+        if die in dice.hand:
+            return "in hand"
+        if die in dice.forgotten:
+            return "in the Forgotten Realm"
+        return "on a dice field"
+
+    def realm_label(self, realm: str) -> str:
+        """A realm's name with its colour, e.g. ``Tide Abyss (blue)``."""
+        return f"{self.tables.names[realm]} ({realm})"
+
+    def prompt(self, state: State) -> str:
+        """What the seat to act must do now, in plain words."""
+        flow = state.flow
+        seat = state.to_act
+        if seat is None:
+            return "The game is over."
+        name = state.players[seat].name
+        if flow.pending:
+            kind = flow.pending[0]
+            if kind == "essence":
+                return f"{name}: Essence Shift — cross any cell in Emberfall or Terra, the next Hydra head, or a 6 in Sky or Savanna."
+            if len(set(flow.pending)) > 1:
+                return f"{name}: choose which bonus to resolve first ({', '.join(describe_bonus(k) for k in flow.pending)})."
+            return f"{name}: choose where the {describe_bonus(kind)} goes."
+        if flow.stage == Stage.ACTIVE:
+            if not flow.rolled:
+                return f"{name}: roll the dice (roll {flow.rolls_used + 1} of 3)."
+            if any(isinstance(i, Pick) for i in self.legal_intents(state)):
+                return f"{name}: choose a die and the cell it attacks."
+            return f"{name}: no die can be used — spend a Time Warp to re-roll, or forfeit this roll."
+        if flow.stage == Stage.PASSIVE_PICK:
+            _, from_fields = self.passive_source(state)
+            where = "the active player's dice fields" if from_fields else "the Forgotten Realm"
+            return f"{name}: pick one die from {where}, or skip."
+        return f"{name}: spend Arcane Boosts on any die as it lies, or finish."
+
+
+def describe_bonus(kind: str) -> str:
+    """A pending bonus in words: ``yellow-6`` -> ``Yellow Bonus (6)``."""
+    if kind == "essence":
+        return "Essence Shift Bonus"
+    realm, _, value = kind.partition("-")
+    return f"{realm.capitalize()} Bonus" + (f" ({value})" if value else "")

@@ -1,0 +1,117 @@
+"""Scoring of the five realms, crests and the winner: pure functions (rules A2 item 5)."""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from .state import Grimoire
+from .tables import REALMS, RealmTables, load_tables
+
+__all__ = [
+    "dragon_score", "gaia_score", "hydra_score", "phoenix_score", "lion_score",
+    "realm_scores", "crest_value", "total_score", "decide_winners",
+]
+
+
+def dragon_score(crossed: frozenset[str], tables: RealmTables) -> int:
+    """Emberfall Dominion: the points of every completed Dragon (column); NA cells count as crossed.
+
+    >>> dragon_score(frozenset({"head-1", "wings-1", "tail-1"}), load_tables())  # Dragon 1 (A4 case 7)
+    10
+    >>> dragon_score(frozenset({"head-1", "head-2", "head-3"}), load_tables())   # a row scores nothing
+    0
+    """
+    return sum(goal.points for goal in tables.red_columns if goal.cells <= crossed)
+
+
+def gaia_score(crossed: frozenset[int], tables: RealmTables) -> int:
+    """Terra's Heartland: the Gaia table by number of crosses.
+
+    >>> gaia_score(frozenset({2, 3, 4, 5, 6}), load_tables())   # A4 case 12
+    11
+    >>> gaia_score(frozenset(range(2, 13)), load_tables())
+    56
+    """
+    return tables.green_points[len(crossed)]
+
+
+def hydra_score(heads: int, tables: RealmTables) -> int:
+    """Tide Abyss: the Hydra table by heads marked.
+
+    >>> hydra_score(7, load_tables()), hydra_score(11, load_tables())   # A4 case 13
+    (28, 66)
+    """
+    return tables.blue_points[heads]
+
+
+def phoenix_score(entries: Sequence[int]) -> int:
+    """Mystical Sky: the sum of the entered values.
+
+    >>> phoenix_score((2, 4, 6, 1, 3, 5, 6, 2))   # A4 case 14
+    29
+    """
+    return sum(entries)
+
+
+def lion_score(entries: Sequence[int], tables: RealmTables) -> int:
+    """Radiant Savanna: each value times its cell's multiplier.
+
+    >>> lion_score((3, 4, 5, 6), load_tables())   # A4 case 15
+    24
+    >>> lion_score((6,) * 11, load_tables())
+    96
+    """
+    return sum(value * multiplier for value, multiplier in zip(entries, tables.yellow_multipliers))
+
+
+def realm_scores(sheet: Grimoire, tables: RealmTables) -> dict[str, int]:
+    """The five realm scores of a grimoire, keyed by colour."""
+    return {
+        "red": dragon_score(sheet.red, tables),
+        "green": gaia_score(sheet.green, tables),
+        "blue": hydra_score(sheet.blue, tables),
+        "magenta": phoenix_score(sheet.magenta),
+        "yellow": lion_score(sheet.yellow, tables),
+    }
+
+
+def crest_value(scores: Mapping[str, int]) -> int:
+    """Each Elemental Crest is worth the weakest realm's score (0 if any realm is 0).
+
+    >>> crest_value({"red": 30, "green": 22, "blue": 15, "magenta": 40, "yellow": 50})
+    15
+    """
+    return min(scores[realm] for realm in REALMS)
+
+
+def total_score(scores: Mapping[str, int], crests: int) -> int:
+    """All five realms plus crests x the weakest realm (A4 cases 21 and 22).
+
+    >>> total_score({"red": 30, "green": 22, "blue": 15, "magenta": 40, "yellow": 50}, 3)
+    202
+    >>> total_score({"red": 0, "green": 22, "blue": 15, "magenta": 40, "yellow": 50}, 3)
+    127
+    """
+    return sum(scores[realm] for realm in REALMS) + crests * crest_value(scores)
+
+
+def decide_winners(totals: Sequence[int], best_realms: Sequence[int]) -> tuple[tuple[int, ...], str]:
+    """Winning seats and the tie-break used: highest total, then highest single realm, then shared.
+
+    >>> decide_winners((180, 170), (60, 70))
+    ((0,), '')
+    >>> decide_winners((180, 180), (60, 55))   # A4 case 23
+    ((0,), 'highest single realm: 60 against 55')
+    >>> decide_winners((180, 180), (60, 60))
+    ((0, 1), 'shared: equal totals and equal best realms (60)')
+    """
+    top = max(totals)
+    tied = [seat for seat, total in enumerate(totals) if total == top]
+    if len(tied) == 1:
+        return (tied[0],), ""
+    best = max(best_realms[seat] for seat in tied)
+    winners = tuple(seat for seat in tied if best_realms[seat] == best)
+    if len(winners) == 1:
+        others = sorted((best_realms[seat] for seat in tied if seat not in winners), reverse=True)
+        return winners, f"highest single realm: {best} against {others[0]}"
+    return winners, f"shared: equal totals and equal best realms ({best})"

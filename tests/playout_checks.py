@@ -1,0 +1,80 @@
+"""Seeded random playouts shared by every game: invariants at every step, illegal probes, exact replay.
+
+A game's test package may add its own per-step check through ``STEP_CHECKS``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Callable
+
+from tabletop.core.bots import RandomBot
+from tabletop.core.controller import MatchController, MatchRecord
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import derive_seed
+from tabletop.core.simulate import DEFAULT_SEATS, check_invariants
+
+StepCheck = Callable[[MatchController, tuple], None]
+
+
+def probe_illegal(match: MatchController, chooser: random.Random, pool: dict, tries: int) -> int:
+    """Mutate legal intents into illegal ones; each must be refused with nothing changed. Returns probes made."""
+    legal = list(match.legal_intents())
+    if not legal:
+        return 0
+    made = 0
+    for _ in range(tries):
+        base = chooser.choice(legal)
+        fields = [f.name for f in dataclasses.fields(base)]
+        name = chooser.choice(fields)
+        values = sorted(pool.get(name, ()), key=str)
+        if not values:
+            continue
+        candidate = dataclasses.replace(base, **{name: chooser.choice(values)})
+        if candidate in legal:
+            continue
+        before, journal_length = match.state, len(match.journal)
+        try:
+            match.submit(candidate)
+        except IllegalIntent as exc:
+            assert exc.reason and exc.reason[0].isupper() and exc.reason.endswith("."), exc.reason
+        else:
+            raise AssertionError(f"illegal '{candidate.to_str()}' was applied")
+        assert match.state is before and len(match.journal) == journal_length
+        made += 1
+    return made
+
+
+def remember_fields(pool: dict, intents) -> None:
+    for intent in intents:
+        for field in dataclasses.fields(intent):
+            pool.setdefault(field.name, set()).add(getattr(intent, field.name))
+
+
+def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2) -> MatchController:
+    """One seeded game with every check; returns the finished match."""
+    match = MatchController(game, None, DEFAULT_SEATS[:match_seats(game)], seed)
+    bot = RandomBot(derive_seed(seed, "bot"))
+    chooser = random.Random(seed)
+    pool: dict = {"seat": set(range(len(match.seats) + 1))}
+    while True:
+        check_invariants(match)
+        if match.finished:
+            break
+        legal = match.legal_intents()
+        remember_fields(pool, legal)
+        probe_illegal(match, chooser, pool, probes)
+        events = match.submit(bot.choose(legal))
+        if step_check:
+            step_check(match, events)
+    # save -> load -> replay reproduces every state along the way
+    replayed = MatchController.from_record(MatchRecord.from_json(match.record().to_json()))
+    assert replayed.states == match.states
+    return match
+
+
+def match_seats(game: str) -> int:
+    from tabletop.games import get_rules
+
+    return get_rules(game).meta.min_players

@@ -1,0 +1,157 @@
+"""The match controller: journal, undo barriers, atomic saves, exact replay, refused records."""
+
+import json
+
+import pytest
+
+from tabletop.core.bots import RandomBot
+from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import ScriptedRandom
+from tabletop.core.values import to_plain
+
+
+def new_match(tmp_path=None, seed=11):
+    save = tmp_path / "match.json" if tmp_path else None
+    return MatchController("dice-realms", None, ["Gandalf", "Saruman"], seed, save_path=save)
+
+
+def play(match, intents, bot_seed=3):
+    bot = RandomBot(bot_seed)
+    for _ in range(intents):
+        if match.finished:
+            break
+        match.submit(bot.choose(match.legal_intents()))
+
+
+def test_record_is_written_after_every_intent(tmp_path):
+    match = new_match(tmp_path)
+    match.submit("roll seat=0")
+    data = json.loads((tmp_path / "match.json").read_text())
+    assert data["format"] == "dice-tabletop-match" and data["version"] == 1
+    assert data["game"] == "dice-realms" and data["seed"] == 11
+    assert [s["name"] for s in data["seats"]] == ["Gandalf", "Saruman"]
+    assert data["intents"][0]["intent"] == "roll seat=0"
+    assert len(data["intents"][0]["outcomes"]) == 6
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]   # no temporary file left
+
+
+def test_load_replays_to_an_identical_state(tmp_path):
+    match = new_match(tmp_path)
+    play(match, 60)
+    loaded = MatchController.load(tmp_path / "match.json")
+    assert loaded.state == match.state
+    assert loaded.states == match.states
+    assert [e.events for e in loaded.journal] == [e.events for e in match.journal]
+
+
+def test_a_resumed_match_continues_exactly_like_an_uninterrupted_one(tmp_path):
+    straight = new_match()
+    play(straight, 80, bot_seed=5)
+    interrupted = new_match(tmp_path)
+    bot = RandomBot(5)
+    for _ in range(40):
+        interrupted.submit(bot.choose(interrupted.legal_intents()))
+    resumed = MatchController.load(tmp_path / "match.json")
+    for _ in range(40):
+        if resumed.finished:
+            break
+        resumed.submit(bot.choose(resumed.legal_intents()))
+    assert resumed.state == straight.state
+
+
+def test_an_illegal_intent_changes_nothing(tmp_path):
+    match = new_match(tmp_path)
+    before = match.state
+    saved = (tmp_path / "match.json").exists()
+    with pytest.raises(IllegalIntent) as info:
+        match.submit("roll seat=1")
+    assert "Gandalf's turn" in info.value.reason
+    assert match.state is before and match.journal == []
+    assert not saved and not (tmp_path / "match.json").exists()
+    with pytest.raises(IllegalIntent, match="Not a move"):
+        match.submit("fly seat=0")
+
+
+def test_undo_stops_at_rolls_and_seat_changes():
+    match = new_match()
+    assert match.undo_status() == (False, "Nothing to undo yet.")
+    match.submit("roll seat=0")
+    allowed, reason = match.undo_status()
+    assert not allowed and "rolled" in reason
+    with pytest.raises(IllegalIntent):
+        match.undo()
+    legal = match.legal_intents()
+    pick = next(i for i in legal if i.to_str().startswith("pick"))
+    state_after_roll = match.state
+    match.submit(pick)
+    if match.state.to_act == 0:
+        assert match.undo_status()[0]
+        match.undo()
+        assert match.state is state_after_roll
+
+
+def test_undo_is_saved(tmp_path):
+    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 1,
+                            rng=ScriptedRandom(["R1 G6 B6 M6 Y6 W6"]), save_path=tmp_path / "match.json")
+    match.submit("roll seat=0")
+    match.submit("pick seat=0 die=red realm=red cell=tail-1")    # the lowest die: Gandalf goes on
+    assert match.undo_status()[0]
+    match.undo()
+    data = json.loads((tmp_path / "match.json").read_text())
+    assert [i["intent"] for i in data["intents"]] == ["roll seat=0"]
+
+
+def test_atomic_write_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypatch):
+    path = tmp_path / "match.json"
+    write_atomic(path, "old")
+    monkeypatch.setattr("os.replace", lambda *a: (_ for _ in ()).throw(OSError("disk full")))
+    with pytest.raises(OSError):
+        write_atomic(path, "new")
+    assert path.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["match.json"]
+
+
+def saved_text(tmp_path):
+    match = new_match(tmp_path)
+    play(match, 30)
+    return (tmp_path / "match.json").read_text()
+
+
+@pytest.mark.parametrize("damage, words", [
+    (lambda t: t[: len(t) // 2], "damaged or incomplete"),
+    (lambda t: "", "damaged or incomplete"),
+    (lambda t: "\x00\x01garbage", "damaged or incomplete"),
+    (lambda t: json.dumps({"hello": "world"}), "not a Dice Tabletop match record"),
+    (lambda t: json.dumps([1, 2, 3]), "not a Dice Tabletop match record"),
+    (lambda t: t.replace('"version": 1', '"version": 99'), "format version 99"),
+    (lambda t: t.replace('"game": "dice-realms"', '"game": "chess"'), "does not know"),
+    (lambda t: t.replace('"seed": 11', '"seed": "eleven"'), "missing a part"),
+    (lambda t: t.replace('"intent": "roll seat=0"', '"intent": "roll seat=1"', 1), "does not replay: move 1"),
+])
+def test_damaged_records_are_refused_with_a_clear_message(tmp_path, damage, words):
+    text = damage(saved_text(tmp_path))
+    path = tmp_path / "broken.json"
+    path.write_text(text)
+    with pytest.raises(RecordError, match=words):
+        MatchController.load(path)
+
+
+def test_tampered_outcomes_are_refused(tmp_path):
+    data = json.loads(saved_text(tmp_path))
+    data["intents"][0]["outcomes"][0] = 9            # a die cannot show 9
+    with pytest.raises(RecordError, match="does not replay"):
+        MatchController.from_record(MatchRecord.from_json(json.dumps(data)))
+    data["intents"][0]["outcomes"] = data["intents"][0]["outcomes"] + [1]
+    data["intents"][0]["outcomes"][0] = 1
+    with pytest.raises(RecordError, match="recorded 7 outcomes but drew 6"):
+        MatchController.from_record(MatchRecord.from_json(json.dumps(data)))
+
+
+def test_record_round_trips_through_text():
+    match = new_match()
+    play(match, 25)
+    record = match.record()
+    again = MatchRecord.from_json(record.to_json())
+    assert again == record
+    assert to_plain(MatchController.from_record(again).state) == to_plain(match.state)

@@ -1,0 +1,82 @@
+"""Intents and events: text forms that round-trip, and refusals that say what is wrong."""
+
+from dataclasses import dataclass
+
+import pytest
+
+from tabletop.core.values import Codec, Value, ValueFormatError, from_plain, to_plain
+from tabletop.games import GAME_IDS, get_rules
+
+
+@dataclass(frozen=True, slots=True)
+class Sample(Value):
+    KIND = "sample"
+    seat: int
+    name: str
+    values: tuple[int, ...] = ()
+    flag: bool = False
+    maybe: int | None = None
+
+
+CODEC = Codec(Sample)
+
+
+@pytest.mark.parametrize("value", [
+    Sample(0, "red"),
+    Sample(3, "white", (1, 2, 6), True, 4),
+    Sample(1, "x", (), False, None),
+])
+def test_text_form_round_trips(value):
+    text = value.to_str()
+    assert CODEC.parse(text) == value
+    assert CODEC.parse(text).to_str() == text
+
+
+def test_text_form_is_stable():
+    assert Sample(2, "blue", (3, 4), True).to_str() == "sample seat=2 name=blue values=3,4 flag=true"
+
+
+@pytest.mark.parametrize("text, words", [
+    ("", "empty"),
+    ("nonsense seat=1", "unknown kind"),
+    ("sample name=red", "needs seat"),
+    ("sample seat=x name=red", "bad seat"),
+    ("sample seat=1 name=red colour=blue", "no field colour"),
+    ("sample seat=1 seat=2 name=red", "twice"),
+    ("sample seat=1 name", "not of the form"),
+    ("sample seat=1 name=a flag=maybe", "bad flag"),
+])
+def test_bad_text_is_refused_with_a_reason(text, words):
+    with pytest.raises(ValueFormatError, match=words):
+        CODEC.parse(text)
+
+
+def test_spaces_cannot_enter_a_text_form():
+    with pytest.raises(ValueError):
+        Sample(0, "two words").to_str()
+
+
+def test_duplicate_kinds_are_refused():
+    with pytest.raises(ValueError):
+        Codec(Sample, Sample)
+
+
+@pytest.mark.parametrize("game", GAME_IDS)
+def test_every_game_state_survives_plain_form(game):
+    from tabletop.core.rng import SeededRandom
+
+    rules = get_rules(game)
+    state = rules.setup({}, ["Ann", "Bo"], SeededRandom(1)).state
+    assert from_plain(rules.state_type, to_plain(state)) == state
+
+
+def test_from_plain_names_the_bad_path():
+    from tabletop.games.dice_realms.state import State
+
+    rules = get_rules("dice-realms")
+    from tabletop.core.rng import SeededRandom
+
+    plain = to_plain(rules.setup({}, ["Ann", "Bo"], SeededRandom(1)).state)
+    plain["players"][1]["blue"] = "three"
+    with pytest.raises(ValueError, match=r"state\.players\.1\.blue"):
+        from_plain(State, plain)
