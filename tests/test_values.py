@@ -80,3 +80,38 @@ def test_from_plain_names_the_bad_path():
     plain["players"][1]["blue"] = "three"
     with pytest.raises(ValueError, match=r"state\.players\.1\.blue"):
         from_plain(State, plain)
+
+
+# --------------------------------------------------------------------------- properties
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+WORD = st.text(alphabet=st.characters(blacklist_categories=("Zs", "Cc", "Zl", "Zp"),
+                                      blacklist_characters="=,"), min_size=1, max_size=12)
+
+
+@given(seat=st.integers(-5, 10 ** 6), name=WORD, values=st.lists(st.integers(-9, 99), max_size=6),
+       flag=st.booleans(), maybe=st.one_of(st.none(), st.integers(0, 50)))
+def test_any_value_round_trips(seat, name, values, flag, maybe):
+    value = Sample(seat, name, tuple(values), flag, maybe)
+    assert Sample.from_str(value.to_str()) == value
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 2 ** 32), st.integers(0, 120))
+def test_reachable_states_survive_plain_form_and_intents_their_text(seed, moves):
+    from tabletop.core.bots import RandomBot
+    from tabletop.core.controller import MatchController
+
+    match = MatchController("dice-realms", None, ["Ann", "Bo"], seed)
+    bot = RandomBot(seed)
+    for _ in range(moves):
+        if match.finished:
+            break
+        for intent in match.legal_intents():
+            assert match.rules.intents.parse(intent.to_str()) == intent
+        match.submit(bot.choose(match.legal_intents()))
+    assert from_plain(match.rules.state_type, to_plain(match.state)) == match.state
+    for entry in match.journal:
+        for event in entry.events:
+            assert match.rules.events.parse(event.to_str()) == event

@@ -13,8 +13,10 @@ it must never change for an existing kind.
 ...     dice: tuple[str, ...] = ()
 >>> Roll(0, ("red", "blue")).to_str()
 'roll seat=0 dice=red,blue'
->>> Codec(Roll).parse("roll seat=1 dice=white")
+>>> Roll.from_str("roll seat=1 dice=white")
 Roll(seat=1, dice=('white',))
+
+A game parses any of its intents with its :class:`Codec`: ``rules.intents.parse(text)``.
 """
 
 from __future__ import annotations
@@ -109,6 +111,11 @@ class Value:
 
     def __str__(self) -> str:
         return self.to_str()
+
+    @classmethod
+    def from_str(cls, text: str) -> "Value":
+        """The value of this class whose text form is ``text`` (ValueFormatError otherwise)."""
+        return Codec(cls).parse(text)
 
     @classmethod
     def from_fields(cls, words: dict[str, str]) -> "Value":
