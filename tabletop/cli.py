@@ -36,6 +36,7 @@ def _parser() -> argparse.ArgumentParser:
 
     bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
     bench.add_argument("--frames", type=int, default=600)
+    bench.add_argument("--exe", default=None, help="also time the launch of this executable")
     return parser
 
 
@@ -76,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from tabletop.app.bench import run_bench
 
-        return run_bench(args.frames)
+        return run_bench(args.frames, args.exe)
     from tabletop.app.main import run_app
 
     return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False))

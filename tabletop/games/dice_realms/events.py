@@ -11,7 +11,7 @@ from tabletop.core.values import Codec, Value
 
 __all__ = [
     "RoundStarted", "TurnStarted", "TokenGained", "TokenSpent", "DiceRolled", "DieUsed",
-    "DieToField", "DiceForgotten", "CellMarked", "GoalCompleted", "BonusEarned", "BonusLost",
+    "DieToField", "DiceForgotten", "CellMarked", "GoalCompleted", "BonusEarned", "BonusUsed", "BonusLost",
     "RollForfeited", "Passed", "TurnEnded", "GameEnded", "EVENTS",
 ]
 
@@ -130,6 +130,17 @@ class BonusEarned(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class BonusUsed(Value):
+    """``seat`` resolves the pending ``bonus`` at ``cell`` of ``realm``."""
+
+    KIND = "bonus-used"
+    seat: int
+    bonus: str
+    realm: str
+    cell: str
+
+
+@dataclass(frozen=True, slots=True)
 class BonusLost(Value):
     """A colour bonus had no free cell to go to and is lost."""
 
@@ -177,5 +188,5 @@ class GameEnded(Value):
 
 
 EVENTS = Codec(RoundStarted, TurnStarted, TokenGained, TokenSpent, DiceRolled, DieUsed, DieToField,
-               DiceForgotten, CellMarked, GoalCompleted, BonusEarned, BonusLost, RollForfeited,
+               DiceForgotten, CellMarked, GoalCompleted, BonusEarned, BonusUsed, BonusLost, RollForfeited,
                Passed, TurnEnded, GameEnded)

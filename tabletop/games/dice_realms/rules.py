@@ -302,6 +302,7 @@ class DiceRealmsRules:
         pending = list(flow.pending)
         pending.remove(intent.kind)
         state = replace(state, flow=replace(flow, pending=tuple(pending)))
+        events.append(ev.BonusUsed(intent.seat, intent.kind, intent.realm, intent.cell))
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
         elif intent.realm == "green":
@@ -631,6 +632,36 @@ class DiceRealmsRules:
         if realm == "magenta":
             return f"In {label} each entry must be higher than the last one ({sheet.magenta[-1]}), unless that was a 6."
         return f"{label} cannot take that die."
+
+    def narrate(self, event: Value, state: State) -> str | None:
+        """The move log's sentence for ``event`` (names from ``state``)."""
+        from .narrate import narrate
+
+        return narrate(event, state, self.tables)
+
+    def why_die_unusable(self, state: State, die: str) -> str:
+        """Why the seat to act cannot use ``die`` now (for a click on a die that is not offered)."""
+        seat = state.to_act
+        if seat is None:
+            return "The game is over."
+        name = state.players[seat].name
+        flow = state.flow
+        if flow.pending:
+            return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
+        if flow.stage == Stage.ACTIVE and not flow.rolled:
+            return "Roll the dice first."
+        if flow.stage in _BOOST_STAGES and die in state.players[seat].boosted:
+            return f"{name} has already taken the {die} die with Arcane Boost this turn."
+        if flow.stage == Stage.ACTIVE:
+            in_reach = die in state.dice.hand
+        elif flow.stage == Stage.PASSIVE_PICK:
+            in_reach = die in self.passive_source(state)[0]
+        else:
+            in_reach = True
+        if in_reach and die == "white" and not self.die_targets(state, seat, die):
+            return f"The white die ({state.dice.white}) fits nowhere on {name}'s grimoire."
+        probe = Boost if flow.stage in _BOOST_STAGES else Pick
+        return self.why_illegal(state, probe(seat, die, "red" if die == "white" else die, "?"))
 
     def where_is(self, state: State, die: str) -> str:
         """Where a die lies, in words."""

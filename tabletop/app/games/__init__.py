@@ -1,0 +1,24 @@
+"""The table view of each game the app can show; the picker offers exactly these games."""
+
+from __future__ import annotations
+
+import importlib
+
+__all__ = ["PLAYABLE", "make_view", "tile_art"]
+
+#: game id -> (module, view class) for every game with a table view.
+_VIEWS = {
+    "dice-realms": ("tabletop.app.games.dice_realms.view", "DiceRealmsView"),
+}
+PLAYABLE = tuple(_VIEWS)
+
+
+def make_view(app, table, match):
+    """The view that draws ``match`` on the table and turns clicks into intents."""
+    module, name = _VIEWS[match.game]
+    return getattr(importlib.import_module(module), name)(app, table, match)
+
+
+def tile_art(game_id: str) -> str | None:
+    """An image (under art/) shown on the game's tile in the picker."""
+    return {"dice-realms": "dice_realms/creatures/dragon.png"}.get(game_id)

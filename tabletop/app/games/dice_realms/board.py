@@ -1,0 +1,227 @@
+"""The grimoire of Dice Realms, drawn from the Tiled map ``data/dice_realms/board.tmx``.
+
+The map holds one player's grimoire: a ground tile layer and object layers that
+place every cell, reward, label and score box with the rules' names in their
+properties.  The static picture (ground, boxes, printed values, reward icons) is
+drawn once; each player's marks are drawn over it and cached until they change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from tabletop.core.data import DataError
+from tabletop.games.dice_realms.state import Grimoire
+from tabletop.paths import data_path
+
+from ...dice import DIE_COLOURS
+from .icons import RewardIcons
+
+__all__ = ["GrimoireMap", "MapCell", "MapReward"]
+
+INK = (43, 34, 24)
+PAPER = (239, 227, 196)
+PAPER_DARK = (205, 190, 156)
+
+
+@dataclass(frozen=True)
+class MapCell:
+    """A cell of the grimoire: which realm and cell id, where, and what is printed in it."""
+
+    realm: str
+    cell: str
+    rect: pygame.Rect
+    label: str
+    blocked: bool
+
+
+@dataclass(frozen=True)
+class MapReward:
+    """A printed reward (or a Dragon's points) next to the cells that earn it."""
+
+    realm: str
+    goal: str
+    reward: str
+    rect: pygame.Rect
+    points: int = 0
+
+
+class GrimoireMap:
+    """The parsed map, and the drawing of one grimoire from it."""
+
+    def __init__(self, app, path: Path | None = None) -> None:
+        import pytmx
+        from pytmx.util_pygame import load_pygame
+
+        self.app = app
+        self.path = path or data_path("dice_realms", "board.tmx")
+        try:
+            self.tmx = load_pygame(str(self.path))
+        except Exception as exc:  # pytmx raises many kinds; all mean the map is unusable
+            raise DataError(self.path, None, "", f"the Tiled map cannot be loaded ({exc})") from None
+        self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
+        self.cells: dict[tuple[str, str], MapCell] = {}
+        self.blocked: list[MapCell] = []
+        self.rewards: list[MapReward] = []
+        self.labels: list[tuple[pygame.Rect, str, str]] = []
+        self.areas: dict[str, pygame.Rect] = {}
+        for obj in self._objects("cells", pytmx):
+            props = obj.properties
+            rect = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
+            label = props.get("label")
+            cell = MapCell(props.get("realm", ""), str(props.get("cell", "")), rect,
+                           "" if label is None else str(label), obj.type == "blocked")
+            if cell.blocked:
+                self.blocked.append(cell)
+            else:
+                self.cells[(cell.realm, cell.cell)] = cell
+        for obj in self._objects("rewards", pytmx):
+            props = obj.properties
+            rect = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
+            self.rewards.append(MapReward(props.get("realm", ""), props.get("goal", ""), props.get("reward", "none"),
+                                          rect, int(props.get("points", 0))))
+        for obj in self._objects("labels", pytmx):
+            rect = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
+            self.labels.append((rect, str(obj.properties.get("text", "")), obj.properties.get("realm", "")))
+        for obj in self._objects("areas", pytmx):
+            self.areas[obj.name] = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
+        if not self.cells:
+            raise DataError(self.path, None, "cells", "the map has no cells")
+        self.icons = RewardIcons(app.text)
+        self._static: pygame.Surface | None = None
+
+    def _objects(self, layer: str, pytmx) -> list:
+        try:
+            group = self.tmx.get_layer_by_name(layer)
+        except ValueError:
+            raise DataError(self.path, None, layer, "the map has no object layer of this name") from None
+        if not isinstance(group, pytmx.TiledObjectGroup):
+            raise DataError(self.path, None, layer, "this layer should be an object layer")
+        return list(group)
+
+    # ---------------------------------------------------------------- lookup
+    def cell_at(self, pos: tuple[int, int]) -> MapCell | None:
+        """The cell under a point in map coordinates."""
+        for cell in self.cells.values():
+            if cell.rect.collidepoint(pos):
+                return cell
+        return None
+
+    def reward_at(self, pos: tuple[int, int]) -> MapReward | None:
+        """The printed reward under a point in map coordinates."""
+        for reward in self.rewards:
+            if reward.rect.collidepoint(pos):
+                return reward
+        return None
+
+    def goal_cells(self, realm: str, goal: str, tables) -> list[MapCell]:
+        """The cells of a completed row, column, Dragon or the diagonal (for its glow)."""
+        if realm == "red":
+            found = [g for g in tables.red_goals if g.goal_id == goal]
+        elif realm == "green":
+            found = [g for gs in tables.green_goals_by_cell.values() for g in gs if g.goal_id == goal]
+        else:
+            return [self.cells[(realm, goal.split("-")[-1])]] if (realm, goal.split("-")[-1]) in self.cells else []
+        if not found:
+            return []
+        return [self.cells[(realm, str(c))] for c in found[0].cells if (realm, str(c)) in self.cells]
+
+    # ---------------------------------------------------------------- drawing
+    def static_layer(self) -> pygame.Surface:
+        """Ground, cell boxes, printed values and rewards: the same for both players."""
+        if self._static is not None:
+            return self._static
+        surface = pygame.Surface(self.size, pygame.SRCALPHA)
+        for layer in self.tmx.visible_layers:
+            if hasattr(layer, "tiles"):
+                for x, y, image in layer.tiles():
+                    surface.blit(image, (x * self.tmx.tilewidth, y * self.tmx.tileheight))
+        text = self.app.text
+        for cell in self.blocked:
+            pygame.draw.rect(surface, PAPER_DARK, cell.rect, border_radius=8)
+            pygame.draw.line(surface, (150, 138, 112), cell.rect.inflate(-18, -18).topleft,
+                             cell.rect.inflate(-18, -18).bottomright, 3)
+            pygame.draw.line(surface, (150, 138, 112), cell.rect.inflate(-18, -18).topright,
+                             cell.rect.inflate(-18, -18).bottomleft, 3)
+        for cell in self.cells.values():
+            colour = DIE_COLOURS.get(cell.realm, INK)
+            pygame.draw.rect(surface, PAPER, cell.rect, border_radius=8)
+            pygame.draw.rect(surface, colour, cell.rect, 3, border_radius=8)
+            self._print_label(surface, cell)
+        # The Dragon diagonal, drawn as a faint line so its Arcane Boost makes sense (A-3).
+        diagonal = [self.cells.get(("red", c)) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
+        if all(diagonal):
+            pygame.draw.line(surface, (240, 193, 75), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
+        for reward in self.rewards:
+            if reward.reward == "none":
+                image = text.render(str(reward.points), "bold", 22, (255, 236, 200, 255))
+                surface.blit(image, image.get_rect(center=reward.rect.center))
+            else:
+                icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height))
+                surface.blit(icon, icon.get_rect(center=reward.rect.center))
+        for rect, label, realm in self.labels:
+            colour = (255, 240, 214, 255) if len(label) == 1 else (*_bright(DIE_COLOURS.get(realm, INK)), 255)
+            size = 20 if len(label) == 1 else text.fit_size(label, "bold", 22, rect.width - 4)
+            image = text.render(label, "bold", size, colour)
+            surface.blit(image, image.get_rect(midleft=(rect.left + 2, rect.centery)))
+        for token in ("time_warp", "arcane_boost", "crest"):
+            area = self.areas.get(f"token:{token}")
+            if area is not None:
+                pygame.draw.rect(surface, (20, 18, 24, 170), area, border_radius=10)
+                icon = self.icons.get(token, area.height - 12)
+                surface.blit(icon, icon.get_rect(midleft=(area.left + 8, area.centery)))
+        self._static = surface
+        return surface
+
+    def _print_label(self, surface: pygame.Surface, cell: MapCell) -> None:
+        text = self.app.text
+        if not cell.label:
+            return
+        if cell.realm in ("red", "green"):
+            image = text.render(cell.label, "bold", 28, (*INK, 150))
+            surface.blit(image, image.get_rect(center=cell.rect.center))
+        elif cell.label.startswith(">="):
+            # "3+": the die must show at least 3 (the font has no ≥ sign).
+            image = text.render(cell.label[2:] + "+", "bold", 24, (*INK, 150))
+            surface.blit(image, image.get_rect(center=cell.rect.center))
+        elif cell.label == "<":
+            if cell.cell != "1":
+                image = text.render("<", "bold", 22, (255, 240, 214, 255))
+                surface.blit(image, image.get_rect(center=(cell.rect.left - 4, cell.rect.centery)))
+        else:
+            image = text.render(cell.label.replace("x", "\u00d7"), "bold", 18, (*INK, 170))
+            surface.blit(image, image.get_rect(bottomleft=(cell.rect.left + 4, cell.rect.bottom - 1)))
+
+    def draw_marks(self, surface: pygame.Surface, sheet: Grimoire, hidden: frozenset) -> None:
+        """A player's crosses and written values (except marks still waiting for their animation)."""
+        text = self.app.text
+        for cell_id in sheet.red:
+            if ("red", cell_id) not in hidden:
+                _cross(surface, self.cells[("red", cell_id)].rect)
+        for value in sheet.green:
+            if ("green", str(value)) not in hidden:
+                _cross(surface, self.cells[("green", str(value))].rect)
+        for head in range(1, sheet.blue + 1):
+            if ("blue", str(head)) not in hidden:
+                _cross(surface, self.cells[("blue", str(head))].rect)
+        for realm, entries in (("magenta", sheet.magenta), ("yellow", sheet.yellow)):
+            for index, value in enumerate(entries, start=1):
+                if (realm, str(index)) in hidden:
+                    continue
+                rect = self.cells[(realm, str(index))].rect
+                pygame.draw.rect(surface, (255, 250, 236), rect.inflate(-6, -6), border_radius=6)
+                image = text.render(str(value), "bold", 36, (*INK, 255))
+                surface.blit(image, image.get_rect(center=rect.center))
+
+
+def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    return tuple(min(255, int(c * 1.2 + 40)) for c in colour)  # type: ignore[return-value]
+
+
+def _cross(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    inner = rect.inflate(-14, -14)
+    pygame.draw.line(surface, INK, inner.topleft, inner.bottomright, 6)
+    pygame.draw.line(surface, INK, inner.topright, inner.bottomleft, 6)

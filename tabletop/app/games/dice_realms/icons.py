@@ -1,0 +1,102 @@
+"""Reward icons of the grimoire (colour bonuses, Time Warp, Arcane Boost, crest), drawn in code and cached."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from ...dice import DIE_COLOURS
+
+__all__ = ["RewardIcons", "REWARD_NAMES", "REWARD_HELP"]
+
+REWARD_NAMES = {
+    "red": "Red Bonus", "green": "Green Bonus", "blue": "Blue Bonus", "magenta": "Magenta Bonus",
+    "yellow": "Yellow Bonus", "time_warp": "Time Warp", "arcane_boost": "Arcane Boost",
+    "crest": "Elemental Crest", "essence": "Essence Shift",
+}
+REWARD_HELP = {
+    "red": "Red Bonus: cross any free cell of Emberfall Dominion.",
+    "green": "Green Bonus: cross any free cell of Terra's Heartland.",
+    "blue": "Blue Bonus: mark the next Hydra head, whatever it needs.",
+    "magenta": "Magenta Bonus: write a 6 in the next Phoenix cell.",
+    "yellow": "Yellow Bonus: write a 6 in the next Lion cell (its multiplier counts).",
+    "time_warp": "Time Warp: once, as the active player, re-roll all the dice you just rolled.",
+    "arcane_boost": "Arcane Boost: once, after the dice are chosen, use any die as it lies.",
+    "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",
+    "essence": "Essence Shift: one colour bonus of your choice.",
+}
+_TOKEN_COLOURS = {"time_warp": (38, 166, 154), "arcane_boost": (126, 87, 194), "crest": (214, 170, 60)}
+
+
+class RewardIcons:
+    """Draws reward icons at any size, once each."""
+
+    def __init__(self, text) -> None:
+        self.text = text
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    def get(self, reward: str, size: int, value: int | None = None) -> pygame.Surface:
+        """The icon of ``reward`` (``value`` for a Yellow Bonus of 4 or 5) at ``size`` pixels."""
+        key = (reward, size, value)
+        icon = self._cache.get(key)
+        if icon is None:
+            icon = self._cache[key] = self._draw(reward, size, value)
+        return icon
+
+    def _draw(self, reward: str, size: int, value: int | None) -> pygame.Surface:
+        s = pygame.Surface((size, size), pygame.SRCALPHA)
+        rect = s.get_rect()
+        outline = (20, 16, 12)
+        line = max(2, size // 9)
+        if reward in ("red", "green", "blue"):
+            pygame.draw.rect(s, outline, rect, border_radius=size // 5)
+            pygame.draw.rect(s, DIE_COLOURS[reward], rect.inflate(-line, -line), border_radius=size // 5)
+            m = size * 0.28
+            pygame.draw.line(s, (255, 255, 255), (m, m), (size - m, size - m), line + 1)
+            pygame.draw.line(s, (255, 255, 255), (size - m, m), (m, size - m), line + 1)
+        elif reward in ("magenta", "yellow"):
+            pygame.draw.circle(s, outline, rect.center, size // 2)
+            pygame.draw.circle(s, DIE_COLOURS[reward], rect.center, size // 2 - line // 2 - 1)
+            label = self.text.render(str(value or 6), "bold", int(size * 0.62), (255, 255, 255, 255))
+            s.blit(label, label.get_rect(center=(size // 2, size // 2 + 1)))
+        elif reward == "time_warp":
+            self._disc(s, _TOKEN_COLOURS[reward], outline, line)
+            r = size * 0.28
+            c = (size / 2, size / 2)
+            box = pygame.Rect(0, 0, 2 * r, 2 * r)
+            box.center = (int(c[0]), int(c[1]))
+            pygame.draw.arc(s, (255, 255, 255), box, math.radians(40), math.radians(330), line)
+            tip = (c[0] + r * math.cos(math.radians(40)), c[1] - r * math.sin(math.radians(40)))
+            a = size * 0.16
+            pygame.draw.polygon(s, (255, 255, 255), [(tip[0] - a, tip[1] - a * 0.2), (tip[0] + a * 0.5, tip[1] - a),
+                                                     (tip[0] + a * 0.4, tip[1] + a * 0.6)])
+        elif reward == "arcane_boost":
+            self._disc(s, _TOKEN_COLOURS[reward], outline, line)
+            label = self.text.render("+1", "bold", int(size * 0.52), (255, 255, 255, 255))
+            s.blit(label, label.get_rect(center=(size // 2, size // 2 + 1)))
+        elif reward == "crest":
+            w, h = size, size
+            shield = [(w * 0.12, h * 0.1), (w * 0.88, h * 0.1), (w * 0.88, h * 0.5), (w * 0.5, h * 0.95),
+                      (w * 0.12, h * 0.5)]
+            pygame.draw.polygon(s, outline, shield)
+            inner = [(x * 0.8 + w * 0.1, y * 0.8 + h * 0.07) for x, y in shield]
+            pygame.draw.polygon(s, _TOKEN_COLOURS["crest"], inner)
+            star = []
+            for i in range(10):
+                radius = (0.22 if i % 2 == 0 else 0.09) * size
+                angle = math.radians(-90 + i * 36)
+                star.append((w * 0.5 + radius * math.cos(angle), h * 0.45 + radius * math.sin(angle)))
+            pygame.draw.polygon(s, (255, 250, 230), star)
+        elif reward == "essence":
+            for i, colour in enumerate(("red", "green", "blue", "magenta", "yellow")):
+                start = math.radians(90 + i * 72)
+                pygame.draw.arc(s, DIE_COLOURS[colour], rect.inflate(-line, -line), start, start + math.radians(72),
+                                line * 2)
+        return s
+
+    @staticmethod
+    def _disc(surface: pygame.Surface, colour, outline, line: int) -> None:
+        size = surface.get_width()
+        pygame.draw.circle(surface, outline, (size // 2, size // 2), size // 2)
+        pygame.draw.circle(surface, colour, (size // 2, size // 2), size // 2 - line // 2 - 1)

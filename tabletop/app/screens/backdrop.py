@@ -1,0 +1,49 @@
+"""Dice drifting and tumbling behind the menus, so the title screen looks alive at a game night."""
+
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from ..dice import DIE_COLOURS
+
+COLOURS = tuple(DIE_COLOURS)
+
+
+class DiceBackdrop:
+    """A handful of translucent dice drifting across ``area``; purely decorative."""
+
+    def __init__(self, app, area: tuple[int, int, int, int], count: int = 10, seed: int = 4) -> None:
+        self.app = app
+        self.area = pygame.Rect(area)
+        self.random = random.Random(seed)   # the view's own generator; the rules never see it
+        self.dice = [self._new(spawn_anywhere=True) for _ in range(count)]
+
+    def _new(self, spawn_anywhere: bool = False) -> dict:
+        r = self.random
+        size = r.choice((70, 90, 110, 130))
+        x = r.uniform(self.area.left, self.area.right)
+        y = r.uniform(self.area.top, self.area.bottom) if spawn_anywhere else self.area.bottom + size
+        return {"colour": r.choice(COLOURS), "value": r.randint(1, 6), "x": x, "y": y, "size": size,
+                "vx": r.uniform(-25, 25), "vy": r.uniform(-55, -20), "angle": r.uniform(0, 360),
+                "spin": r.uniform(-40, 40), "next_face": r.uniform(0.5, 3.0)}
+
+    def update(self, dt: float) -> None:
+        """Drift, spin, and now and then show another face."""
+        for index, die in enumerate(self.dice):
+            die["x"] += die["vx"] * dt
+            die["y"] += die["vy"] * dt
+            die["angle"] = (die["angle"] + die["spin"] * dt) % 360
+            die["next_face"] -= dt
+            if die["next_face"] <= 0:
+                die["value"] = self.random.randint(1, 6)
+                die["next_face"] = self.random.uniform(1.0, 3.5)
+            if die["y"] < self.area.top - die["size"] * 2:
+                self.dice[index] = self._new()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the dice faintly."""
+        for die in self.dice:
+            self.app.dice_art.draw(surface, die["colour"], die["value"], (die["x"], die["y"]), die["size"],
+                                   angle=die["angle"] // 6 * 6, alpha=70)

@@ -1,0 +1,63 @@
+"""The pause menu (Esc): resume, rules, restart, quit to title."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..scenes import Scene
+from ..text import draw_box
+from ..widgets import Button
+
+
+class PauseScene(Scene):
+    """An overlay over the table."""
+
+    overlay = True
+
+    def __init__(self, app, table) -> None:
+        super().__init__(app)
+        self.table = table
+        self.layout = layout = app.layouts["pause"]
+        self.confirm_restart = False
+        self.buttons = [
+            Button(app, layout["resume"], app.scenes.pop, hotkey=pygame.K_ESCAPE),
+            Button(app, layout["rules"], self.rules, hotkey=pygame.K_F1),
+            Button(app, layout["restart"], self.restart),
+            Button(app, layout["quit"], self.quit_to_title, hotkey=pygame.K_q),
+        ]
+
+    def rules(self) -> None:
+        from .rules import RulesScene
+
+        self.app.scenes.push(RulesScene(self.app, self.table.match.game, self.table.view))
+
+    def restart(self) -> None:
+        """Start the same game again with the same players (asks for a second click first)."""
+        if not self.confirm_restart:
+            self.confirm_restart = True
+            return
+        from .seats import start_match
+
+        match = self.table.match
+        start_match(self.app, match.game, list(match.seats), dict(match.options))
+
+    def quit_to_title(self) -> None:
+        """Back to the title; the match stays saved and can be resumed there."""
+        from .title import TitleScene
+
+        while self.app.scenes.top is not None and not isinstance(self.app.scenes.top, TitleScene):
+            self.app.scenes.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        draw_box(surface, layout["shade"].rect, layout["shade"].style)
+        draw_box(surface, layout["panel"].rect, layout["panel"].style)
+        self.app.text.draw_element(surface, layout["heading"])
+        for button in self.buttons:
+            button.draw(surface)
+        self.app.text.draw_element(surface, layout["confirm" if self.confirm_restart else "note"])

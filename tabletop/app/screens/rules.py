@@ -1,0 +1,118 @@
+"""The rules reference (F1): the game's rules page, a legend of the board's icons, scrollable."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+
+from tabletop.paths import data_path
+
+from ..scenes import Scene
+from ..text import draw_box
+from ..widgets import Button
+
+
+def parse_markdown(text: str) -> list[tuple[str, str]]:
+    """A small Markdown subset: (kind, text) with kind title, heading, bullet or paragraph.
+
+    >>> parse_markdown("# T\\n\\nSome\\nwords\\n- a\\n  b\\n## H")
+    [('title', 'T'), ('paragraph', 'Some words'), ('bullet', 'a b'), ('heading', 'H')]
+    """
+    blocks: list[tuple[str, str]] = []
+    for raw in text.splitlines():
+        line = raw.strip()
+        if not line:
+            blocks.append(("break", ""))
+            continue
+        if line.startswith("## "):
+            blocks.append(("heading", line[3:]))
+        elif line.startswith("# "):
+            blocks.append(("title", line[2:]))
+        elif line.startswith("- "):
+            blocks.append(("bullet", line[2:]))
+        elif blocks and blocks[-1][0] in ("bullet", "paragraph"):
+            kind, previous = blocks[-1]
+            blocks[-1] = (kind, f"{previous} {line}")
+        else:
+            blocks.append(("paragraph", line))
+    return [block for block in blocks if block[0] != "break"]
+
+
+class RulesScene(Scene):
+    """An overlay with the rules page of the game being played."""
+
+    overlay = True
+
+    def __init__(self, app, game_id: str, view=None) -> None:
+        super().__init__(app)
+        self.layout = layout = app.layouts["rules"]
+        path = data_path(game_id.replace("-", "_"), "rules.md")
+        try:
+            self.blocks = parse_markdown(path.read_text(encoding="utf-8"))
+        except OSError:
+            self.blocks = [("paragraph", f"The rules page {path.name} is missing.")]
+        self.legend = view.legend_items() if view is not None and hasattr(view, "legend_items") else []
+        self.scroll = 0
+        self.page = self._render_page()
+        self.close = Button(app, layout["close"], app.scenes.pop, hotkey=pygame.K_ESCAPE)
+
+    def _render_page(self) -> pygame.Surface:
+        element = self.layout["text"]
+        heading = self.layout["heading"]
+        width = element.rect[2]
+        text = self.app.text
+        style = element.style
+        pieces: list[tuple[pygame.Rect, str, object]] = []
+        y = 0
+        for kind, content in self.blocks:
+            if kind in ("title", "heading"):
+                size = heading.style.size + (8 if kind == "title" else 0)
+                y += 18
+                lines = text.wrap(content, heading.style.font, size, width)
+                height = int(size * 1.35) * len(lines)
+                pieces.append((pygame.Rect(0, y, width, height), content, replace(heading.style, size=size)))
+                y += height + 6
+            else:
+                indent = 34 if kind == "bullet" else 0
+                lines = text.wrap(content, style.font, style.size, width - indent)
+                height = int(style.size * 1.4) * len(lines)
+                pieces.append((pygame.Rect(indent, y, width - indent, height),
+                               ("\u2022 " if kind == "bullet" else "") + content, style))
+                y += height + 8
+        page = pygame.Surface((width, y + 20), pygame.SRCALPHA)
+        for rect, content, piece_style in pieces:
+            text.draw(page, content, piece_style, rect, valign="top", wrap=True)
+        return page
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.close.handle(event):
+            return
+        view_height = self.layout["text"].rect[3]
+        limit = max(0, self.page.get_height() - view_height)
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll = min(limit, max(0, self.scroll - event.y * 60))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_F1:
+                self.app.scenes.pop()
+            elif event.key in (pygame.K_DOWN, pygame.K_PAGEDOWN):
+                self.scroll = min(limit, self.scroll + (60 if event.key == pygame.K_DOWN else view_height - 80))
+            elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
+                self.scroll = max(0, self.scroll - (60 if event.key == pygame.K_UP else view_height - 80))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        draw_box(surface, layout["shade"].rect, layout["shade"].style)
+        draw_box(surface, layout["panel"].rect, layout["panel"].style)
+        area = pygame.Rect(layout["text"].rect)
+        surface.blit(self.page, area.topleft, pygame.Rect(0, self.scroll, area.width, area.height))
+        if self.legend:
+            draw_box(surface, layout["legend"].rect, layout["legend"].style)
+            self.app.text.draw_element(surface, layout["legend_title"])
+            row = layout["legend_row"]
+            for index, (icon, label) in enumerate(self.legend):
+                rect = pygame.Rect(row.rect).move(0, index * row.rect[3])
+                surface.blit(icon, icon.get_rect(midleft=(rect.left, rect.centery)))
+                self.app.text.draw(surface, label, row.style, rect.inflate(-70, 0).move(35, 0), wrap=True)
+        self.close.draw(surface)
+        self.app.text.draw_element(surface, layout["hint"])

@@ -1,0 +1,73 @@
+"""Settings: full screen, volume and mute, animation speed.  Kept for next time."""
+
+from __future__ import annotations
+
+import pygame
+
+from ..scenes import Scene
+from ..storage import ANIMATION_SPEEDS
+from ..widgets import Button
+
+
+class SettingsScene(Scene):
+    """Change and keep the preferences."""
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        self.layout = layout = app.layouts["settings"]
+        step = layout.setting("row_spacing").int()
+        self.rows = ["Full screen", "Volume", "Sound", "Animations"]
+        self.buttons = [
+            Button(app, layout["value"], self.toggle_fullscreen),
+            Button(app, layout["minus"].moved(0, step), lambda: self.change_volume(-0.1), hotkey=pygame.K_MINUS),
+            Button(app, layout["plus"].moved(0, step), lambda: self.change_volume(+0.1), hotkey=pygame.K_EQUALS),
+            Button(app, layout["value"].moved(0, 2 * step), self.toggle_mute, hotkey=pygame.K_m),
+            Button(app, layout["value"].moved(0, 3 * step), self.cycle_speed, hotkey=pygame.K_a),
+            Button(app, layout["back"], self.close, hotkey=pygame.K_ESCAPE),
+        ]
+
+    def toggle_fullscreen(self) -> None:
+        self.app.display.toggle_fullscreen()
+        self.app.save_settings()
+
+    def change_volume(self, delta: float) -> None:
+        self.app.audio.volume = round(min(1.0, max(0.0, self.app.audio.volume + delta)), 2)
+        self.app.audio.muted = False
+        self.app.save_settings()
+        self.app.audio.play("place")
+
+    def toggle_mute(self) -> None:
+        self.app.audio.muted = not self.app.audio.muted
+        self.app.save_settings()
+
+    def cycle_speed(self) -> None:
+        speeds = list(ANIMATION_SPEEDS)
+        current = speeds.index(self.app.settings.animation) if self.app.settings.animation in speeds else 0
+        self.app.settings.animation = speeds[(current + 1) % len(speeds)]
+        self.app.save_settings()
+
+    def close(self) -> None:
+        self.app.save_settings()
+        self.app.scenes.pop()
+
+    def handle(self, event: pygame.event.Event) -> None:
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        surface.fill(layout.background)
+        text = self.app.text
+        text.draw_element(surface, layout["heading"])
+        step = layout.setting("row_spacing").int()
+        for index, label in enumerate(self.rows):
+            text.draw_element(surface, layout["label"].moved(0, index * step), label)
+        audio = self.app.audio
+        self.buttons[0].text = "On" if self.app.display.fullscreen else "Off"
+        self.buttons[3].text = "Muted" if audio.muted else ("On" if audio.available else "No sound device")
+        self.buttons[4].text = self.app.settings.animation.capitalize()
+        text.draw_element(surface, layout["volume"].moved(0, step), f"{round(audio.volume * 100)} %")
+        for button in self.buttons:
+            button.draw(surface)
+        text.draw_element(surface, layout["note"])

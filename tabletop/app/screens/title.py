@@ -1,0 +1,98 @@
+"""Title screen: Resume (when a saved match exists), New game, Settings, Quit."""
+
+from __future__ import annotations
+
+import pygame
+
+from tabletop import __version__
+
+from ..scenes import Scene
+from ..widgets import Button
+from .backdrop import DiceBackdrop
+
+
+class TitleScene(Scene):
+    """The first screen."""
+
+    def __init__(self, app, message: str = "") -> None:
+        super().__init__(app)
+        self.layout = app.layouts["title"]
+        self.message = message
+        self.backdrop = DiceBackdrop(app, self.layout["dice_area"].rect)
+        self.record = None
+        self.buttons: list[Button] = []
+
+    def enter(self) -> None:
+        self.refresh()
+
+    def resume(self) -> None:
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Look at the save slot again (a damaged save is set aside and reported here)."""
+        self.record, problem = self.app.save_slot.peek()
+        if problem:
+            self.message = problem
+        layout = self.layout
+        self.buttons = [
+            Button(self.app, layout["resume"], self.resume_match, visible=self.record is not None,
+                   hotkey=pygame.K_r),
+            Button(self.app, layout["new_game"], self.new_game, hotkey=pygame.K_n),
+            Button(self.app, layout["settings"], self.open_settings, hotkey=pygame.K_s),
+            Button(self.app, layout["quit"], self.app.quit, hotkey=pygame.K_q),
+        ]
+
+    def resume_match(self) -> None:
+        """Continue the saved match exactly where it was."""
+        match, problem = self.app.save_slot.resume()
+        if match is None:
+            self.message = problem
+            self.refresh()
+            return
+        from .table import TableScene
+
+        self.app.scenes.push(TableScene(self.app, match))
+
+    def new_game(self) -> None:
+        from .picker import PickerScene
+
+        self.app.scenes.push(PickerScene(self.app))
+
+    def open_settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.scenes.push(SettingsScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return
+        for button in self.buttons:
+            if button.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.backdrop.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        surface.fill(layout.background)
+        self.backdrop.draw(surface)
+        text = self.app.text
+        text.draw_element(surface, layout["title"])
+        text.draw_element(surface, layout["subtitle"])
+        if self.record is not None:
+            names = " vs ".join(self.record.seats)
+            from tabletop.games import get_rules
+
+            game = get_rules(self.record.game).meta.name
+            text.draw_element(surface, layout["resume_detail"],
+                              f"{game}: {names}, {len(self.record.entries)} moves in")
+        for button in self.buttons:
+            button.draw(surface)
+        if self.message:
+            text.draw_element(surface, layout["message"], self.message, wrap=True)
+        text.draw_element(surface, self.app.layouts["common"]["version"], f"Dice Tabletop {__version__}")
+
+    @property
+    def busy(self) -> bool:
+        return True

@@ -1,0 +1,168 @@
+"""Fonts and text drawing, with rendered text cached (text is the most expensive thing on screen)."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from pathlib import Path
+
+import pygame
+
+from tabletop.paths import art_path
+
+from .layout import Colour, Element, Style, Theme
+
+__all__ = ["TextRenderer", "draw_box"]
+
+
+class TextRenderer:
+    """Loads the theme's fonts once and renders text through an LRU cache."""
+
+    def __init__(self, theme: Theme, font_folder: Path | None = None, cache_size: int = 1500) -> None:
+        self.theme = theme
+        self.font_folder = font_folder or art_path()
+        self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        self._wrapped: dict[tuple, list[str]] = {}
+        self._cache_size = cache_size
+
+    def font(self, name: str, size: int) -> pygame.font.Font:
+        """The font ``name`` (a theme font) at ``size`` pixels."""
+        key = (name, size)
+        font = self._fonts.get(key)
+        if font is None:
+            path = self.font_folder / self.theme.fonts.get(name, "")
+            try:
+                font = pygame.font.Font(str(path), size)
+            except (OSError, FileNotFoundError):
+                font = pygame.font.Font(None, size)   # the bundled default font, never a crash
+            self._fonts[key] = font
+        return font
+
+    def render(self, text: str, font: str, size: int, colour: Colour) -> pygame.Surface:
+        """``text`` rendered once and reused afterwards."""
+        key = (text, font, size, colour)
+        surface = self._cache.get(key)
+        if surface is not None:
+            self._cache.move_to_end(key)
+            return surface
+        surface = self.font(font, size).render(text, True, colour[:3])
+        if len(colour) == 4 and colour[3] < 255:
+            surface.set_alpha(colour[3])
+        self._cache[key] = surface
+        if len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return surface
+
+    def size(self, text: str, font: str, size: int) -> tuple[int, int]:
+        """The pixel size ``text`` would take."""
+        return self.font(font, size).size(text)
+
+    def clip(self, text: str, font: str, size: int, width: int) -> str:
+        """``text`` cut with an ellipsis so that it fits ``width``."""
+        if self.size(text, font, size)[0] <= width:
+            return text
+        while text and self.size(text + "\u2026", font, size)[0] > width:
+            text = text[:-1]
+        return text.rstrip() + "\u2026"
+
+    def wrap(self, text: str, font: str, size: int, width: int) -> list[str]:
+        """``text`` broken into lines no wider than ``width`` (explicit newlines kept)."""
+        key = (text, font, size, width)
+        lines = self._wrapped.get(key)
+        if lines is None:
+            lines = self._wrapped[key] = _wrap(self.font(font, size), text, width)
+            if len(self._wrapped) > self._cache_size:
+                self._wrapped.pop(next(iter(self._wrapped)))
+        return lines
+
+    def fit_size(self, text: str, font: str, size: int, width: int, smallest: int = 14) -> int:
+        """The largest size up to ``size`` at which ``text`` fits in ``width`` on one line."""
+        while size > smallest and self.size(text, font, size)[0] > width:
+            size -= 2
+        return size
+
+    def draw(self, surface: pygame.Surface, text: str, style: Style, rect: pygame.Rect | tuple,
+             *, colour: Colour | None = None, size: int | None = None, valign: str = "center",
+             wrap: bool = False, shrink: bool = False) -> pygame.Rect:
+        """Draw ``text`` inside ``rect`` with ``style``; returns the area used."""
+        rect = pygame.Rect(rect)
+        size = size or style.size
+        colour = colour or style.colour
+        if shrink and not wrap:
+            size = self.fit_size(text, style.font, size, rect.width, smallest=max(14, int(size * 0.7)))
+            text = self.clip(text, style.font, size, rect.width)
+        lines = self.wrap(text, style.font, size, rect.width) if wrap else [text]
+        line_height = int(self.font(style.font, size).get_linesize() * style.line_height / 1.2)
+        total = line_height * len(lines)
+        if valign == "top":
+            y = rect.top
+        elif valign == "bottom":
+            y = rect.bottom - total
+        else:
+            y = rect.centery - total // 2
+        used = pygame.Rect(rect.x, y, 0, total)
+        for line in lines:
+            if line:
+                image = self.render(line, style.font, size, colour)
+                if style.align == "left":
+                    x = rect.left
+                elif style.align == "right":
+                    x = rect.right - image.get_width()
+                else:
+                    x = rect.centerx - image.get_width() // 2
+                surface.blit(image, (x, y + (line_height - image.get_height()) // 2))
+                used.union_ip(pygame.Rect(x, y, image.get_width(), line_height))
+            y += line_height
+        return used
+
+    def draw_element(self, surface: pygame.Surface, element: Element, text: str | None = None,
+                     **kwargs) -> pygame.Rect:
+        """Draw an element's box (if its style has one) and its text."""
+        draw_box(surface, element.rect, element.style)
+        content = element.text if text is None else text
+        if content:
+            pad = element.style.radius // 2 if element.style.bg else 0
+            inner = pygame.Rect(element.rect).inflate(-2 * pad, 0)
+            return self.draw(surface, content, element.style, inner, **kwargs)
+        return pygame.Rect(element.rect)
+
+
+def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if font.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+_alpha_boxes: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+
+
+def draw_box(surface: pygame.Surface, rect, style: Style, *, bg: Colour | None = None,
+             border: Colour | None = None) -> None:
+    """A rounded box with the style's background and border; translucent colours are blended."""
+    rect = pygame.Rect(rect)
+    bg = bg or style.bg
+    border = border or style.border
+    if bg is not None:
+        if len(bg) == 4 and bg[3] < 255:
+            key = (rect.size, bg, style.radius)
+            box = _alpha_boxes.get(key)
+            if box is None:
+                box = pygame.Surface(rect.size, pygame.SRCALPHA)
+                pygame.draw.rect(box, bg, box.get_rect(), border_radius=style.radius)
+                _alpha_boxes[key] = box
+                if len(_alpha_boxes) > 200:
+                    _alpha_boxes.popitem(last=False)
+            surface.blit(box, rect.topleft)
+        else:
+            pygame.draw.rect(surface, bg, rect, border_radius=style.radius)
+    if border is not None and style.border_width:
+        pygame.draw.rect(surface, border, rect, style.border_width, border_radius=style.radius)

@@ -1,0 +1,174 @@
+"""Buttons, text fields, tooltips and short messages, drawn from layout elements."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from .layout import Element
+from .text import draw_box
+
+if TYPE_CHECKING:
+    from .main import App
+
+__all__ = ["Button", "TextField", "Toasts", "draw_tooltip"]
+
+
+class Button:
+    """A clickable box; when disabled it can say why (shown on hover)."""
+
+    def __init__(self, app: "App", element: Element, on_click: Callable[[], None], *, text: str | None = None,
+                 enabled: bool = True, hotkey: int | None = None, reason: str = "", visible: bool = True) -> None:
+        self.app = app
+        self.element = element
+        self.rect = pygame.Rect(element.rect)
+        self.on_click = on_click
+        self.text = element.text if text is None else text
+        self.enabled = enabled
+        self.visible = visible
+        self.hotkey = hotkey
+        self.reason = reason          # why it is disabled, or a hint when enabled
+        self.hovered = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to a click or the hotkey; True if the event was used."""
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._press()
+            return True
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            self._press()
+            return True
+        return False
+
+    def _press(self) -> None:
+        if self.enabled:
+            self.app.audio.play("click")
+            self.on_click()
+        elif self.reason:
+            self.app.toasts.show(self.reason)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw in its normal, hovered or disabled look."""
+        if not self.visible:
+            return
+        colours = self.app.layouts.theme.colours
+        style = self.element.style
+        if not self.enabled:
+            style = replace(style, bg=colours.get("button_disabled", style.bg),
+                            colour=colours.get("text_dim", style.colour),
+                            border=colours.get("button_disabled", style.border))
+        elif self.hovered:
+            style = replace(style, bg=colours.get("button_hover", style.bg))
+        draw_box(surface, self.rect, style)
+        self.app.text.draw(surface, self.text, style, self.rect.inflate(-16, 0), shrink=True)
+
+    def draw_tooltip(self, surface: pygame.Surface) -> None:
+        """If hovered and disabled with a reason, show the reason."""
+        if self.visible and self.hovered and not self.enabled and self.reason:
+            draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
+
+
+class TextField:
+    """A one-line name entry: click to focus, type, Backspace; Enter confirms."""
+
+    def __init__(self, app: "App", element: Element, value: str = "", max_length: int = 16,
+                 on_enter: Callable[[], None] | None = None) -> None:
+        self.app = app
+        self.element = element
+        self.rect = pygame.Rect(element.rect)
+        self.value = value
+        self.max_length = max_length
+        self.focused = False
+        self.on_enter = on_enter
+        self._blink = 0.0
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Focus on click, edit when focused; True if the event was used."""
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            was = self.focused
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused or was
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.value = (self.value + event.text)[: self.max_length]
+            return True
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_BACKSPACE:
+                self.value = self.value[:-1]
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+                self.focused = False
+                if self.on_enter and event.key != pygame.K_TAB:
+                    self.on_enter()
+                return True
+        return False
+
+    def update(self, dt: float) -> None:
+        """Blink the cursor."""
+        self._blink = (self._blink + dt) % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The box, the text and, when focused, a cursor."""
+        colours = self.app.layouts.theme.colours
+        style = self.element.style
+        if self.focused:
+            style = replace(style, border=colours.get("accent", style.border), border_width=max(3, style.border_width))
+        draw_box(surface, self.rect, style)
+        inner = self.rect.inflate(-28, 0)
+        used = self.app.text.draw(surface, self.value or " ", replace(style, align="left"), inner)
+        if self.focused and self._blink < 0.5:
+            x = used.right + 3 if self.value else inner.left
+            pygame.draw.line(surface, style.colour[:3], (x, self.rect.top + 14), (x, self.rect.bottom - 14), 3)
+
+
+class Toasts:
+    """Short messages at the bottom of the screen (an illegal click's reason, a saved-game notice)."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.message = ""
+        self.remaining = 0.0
+
+    def show(self, message: str, seconds: float = 3.0) -> None:
+        """Show ``message`` for a while (replacing any current one)."""
+        self.message = message
+        self.remaining = seconds + len(message) / 40
+
+    def update(self, dt: float) -> None:
+        """Count down."""
+        self.remaining = max(0.0, self.remaining - dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The current message, if any."""
+        if self.remaining <= 0 or not self.message:
+            return
+        element = self.app.layouts["common"]["toast"]
+        lines = self.app.text.wrap(self.message, element.style.font, element.style.size, element.rect[2] - 60)
+        rect = pygame.Rect(element.rect)
+        height = max(rect.height, len(lines) * int(element.style.size * 1.35) + 30)
+        rect = pygame.Rect(rect.x, rect.bottom - height, rect.width, height)
+        draw_box(surface, rect, element.style)
+        self.app.text.draw(surface, self.message, element.style, rect.inflate(-60, -20), wrap=True)
+
+
+def draw_tooltip(app: "App", surface: pygame.Surface, text: str, anchor: tuple[int, int]) -> None:
+    """A small box with ``text`` above ``anchor``, kept on screen."""
+    element = app.layouts["common"]["tooltip"]
+    style = element.style
+    width = element.rect[2]
+    lines = app.text.wrap(text, style.font, style.size, width - 28)
+    line_width = max(app.text.size(line, style.font, style.size)[0] for line in lines)
+    height = len(lines) * int(style.size * 1.3) + 20
+    rect = pygame.Rect(0, 0, line_width + 28, height)
+    rect.midbottom = (anchor[0], anchor[1] - 8)
+    rect.clamp_ip(surface.get_rect())
+    draw_box(surface, rect, style)
+    app.text.draw(surface, text, replace(style, align="left"), rect.inflate(-28, -16), wrap=True)
