@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 from typing import Sequence
@@ -21,6 +22,8 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("play", help="open the app (the default)")
     play.add_argument("--frames", type=int, default=0, help="quit after this many frames (smoke tests)")
     play.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
+    play.add_argument("--start", choices=GAME_IDS, default=None,
+                      help="go straight to a new match of this game with the last names used")
 
     scenario = sub.add_parser("scenario", help="run YAML rules scenarios and print pass/fail")
     scenario.add_argument("files", nargs="+", type=Path, help="scenario files or folders of them")
@@ -52,6 +55,7 @@ def _scenario_files(paths: Sequence[Path]) -> list[Path]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")   # before anything imports pygame
     args = _parser().parse_args(argv)
     if args.command == "scenario":
         from tabletop.core.scenario import run_scenario
@@ -80,7 +84,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_bench(args.frames, args.exe)
     from tabletop.app.main import run_app
 
-    return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False))
+    return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False),
+                   start=getattr(args, "start", None))
 
 
 if __name__ == "__main__":

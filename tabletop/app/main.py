@@ -159,8 +159,11 @@ def _load_icon() -> pygame.Surface | None:
         return None
 
 
-def run_app(frames: int = 0, windowed: bool = False) -> int:
-    """Open the app and play until the window is closed; returns the exit status."""
+def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -> int:
+    """Open the app and play until the window is closed; returns the exit status.
+
+    ``start``: a game id to begin a new match of at once, with the last names used.
+    """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     pygame.init()
     try:
@@ -173,6 +176,10 @@ def run_app(frames: int = 0, windowed: bool = False) -> int:
         from .screens.title import TitleScene
 
         app.scenes.push(TitleScene(app))
+        if start:
+            from .screens.seats import quick_start
+
+            quick_start(app, start)
         app.run(frames)
         app.audio.close()
         return 0

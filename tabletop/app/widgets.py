@@ -31,15 +31,20 @@ class Button:
         self.hotkey = hotkey
         self.reason = reason          # why it is disabled, or a hint when enabled
         self.hovered = False
+        self._hover_since = 0         # ms; the tooltip waits a moment and not right after a click
 
     def handle(self, event: pygame.event.Event) -> bool:
         """React to a click or the hotkey; True if the event was used."""
         if not self.visible:
             return False
         if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
+            inside = self.rect.collidepoint(event.pos)
+            if inside and not self.hovered:
+                self._hover_since = pygame.time.get_ticks()
+            self.hovered = inside
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self._hover_since = 1 << 62      # no tooltip until the mouse leaves and comes back
             self._press()
             return True
         if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
@@ -71,7 +76,8 @@ class Button:
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
         """If hovered and disabled with a reason, show the reason."""
-        if self.visible and self.hovered and not self.enabled and self.reason:
+        waited = pygame.time.get_ticks() - self._hover_since > 700
+        if self.visible and self.hovered and waited and not self.enabled and self.reason:
             draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
 
 
@@ -92,9 +98,9 @@ class TextField:
     def handle(self, event: pygame.event.Event) -> bool:
         """Focus on click, edit when focused; True if the event was used."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            was = self.focused
+            # A click elsewhere only takes the focus away; it still reaches what was clicked.
             self.focused = self.rect.collidepoint(event.pos)
-            return self.focused or was
+            return self.focused
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:

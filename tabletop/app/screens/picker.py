@@ -56,11 +56,9 @@ class PickerScene(Scene):
 
     def quick_play(self, game_id: str) -> None:
         """Start at once with the remembered names (the second click from the title)."""
-        from .seats import start_match
+        from .seats import quick_start
 
-        names = self.app.settings.names[game_id]
-        starter = int(self.app.settings.starter.get(game_id, 0)) % len(names)
-        start_match(self.app, game_id, names[starter:] + names[:starter], {})
+        quick_start(self.app, game_id)
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:

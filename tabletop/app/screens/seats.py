@@ -34,6 +34,16 @@ def start_match(app, game_id: str, names: list[str], options: dict) -> None:
     app.scenes.push(TableScene(app, match))
 
 
+def quick_start(app, game_id: str) -> None:
+    """A new match with the last names and starter used (or default names)."""
+    meta = get_rules(game_id).meta
+    names = list(app.settings.names.get(game_id) or DEFAULT_NAMES[:meta.min_players])
+    if not meta.min_players <= len(names) <= meta.max_players:
+        names = list(DEFAULT_NAMES[:meta.min_players])
+    starter = int(app.settings.starter.get(game_id, 0)) % len(names)
+    start_match(app, game_id, names[starter:] + names[:starter], {})
+
+
 class SeatsScene(Scene):
     """Who is playing, and who starts."""
 

@@ -648,6 +648,8 @@ class DiceRealmsRules:
         flow = state.flow
         if flow.pending:
             return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
+        if flow.stage == Stage.ACTIVE and die not in state.dice.hand:
+            return f"The {die} die is not in hand: it lies {self.where_is(state, die)}."
         if flow.stage == Stage.ACTIVE and not flow.rolled:
             return "Roll the dice first."
         if flow.stage in _BOOST_STAGES and die in state.players[seat].boosted:

@@ -88,6 +88,7 @@ class DiceRealmsView:
         self.glow_cells: list[tuple[int, pygame.Rect, float]] = []
         self.announcement = ""
         self.announce_alpha = 0.0
+        self.announce_left = self.announce_total = 0.0
         self._grimoire_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
         self.selected_die: str | None = None
         self.selected_bonus: str | None = None
@@ -371,7 +372,10 @@ class DiceRealmsView:
     def _on_TokenGained(self, event: ev.TokenGained) -> None:
         area = self.map.areas.get(f"token:{event.token}")
         anchor = self._screen_rect(event.seat, area).center if area else self.grimoire_rects[event.seat].center
-        self._float(f"+1 {REWARD_NAMES.get(event.token, event.token)}", anchor, (160, 240, 200), duration=0.45)
+        # Round rewards go to both players at once: their messages float together.
+        together = event.source.startswith("round-") and event.seat > 0
+        self._float(f"+1 {REWARD_NAMES.get(event.token, event.token)}", anchor, (160, 240, 200), duration=0.45,
+                    alongside=together)
 
     def _on_RollForfeited(self, event: ev.RollForfeited) -> None:
         self._announce(f"Roll {event.roll} forfeited: no usable die", 0.9)
@@ -419,23 +423,25 @@ class DiceRealmsView:
         self.timeline.add(duration, on_start=begin, on_update=step, on_end=end, alongside=alongside)
 
     def _announce(self, text: str, duration: float, sound: str | None = None) -> None:
+        """A big message over the table; it fades on its own and never holds up the players."""
         def begin() -> None:
             self.announcement = text
+            self.announce_left = self.announce_total = max(duration * 1.6 * max(self.timeline.speed, 0.5), 0.6)
             if sound:
                 self.app.audio.play(sound)
 
-        def step(p: float) -> None:
-            self.announce_alpha = min(1.0, 4 * p, 4 * (1 - p))
-
-        def end() -> None:
-            self.announcement = ""
-
-        self.timeline.add(duration, on_start=begin, on_update=step, on_end=end)
+        self.timeline.add(0.0, on_start=begin)
 
     def update(self, dt: float) -> None:
         """Advance the animations."""
         self.clock += dt
         self.timeline.update(dt)
+        if self.announcement:
+            self.announce_left -= dt
+            progress = 1 - self.announce_left / self.announce_total
+            self.announce_alpha = max(0.0, min(1.0, 5 * progress, 3 * (1 - progress)))
+            if self.announce_left <= 0:
+                self.announcement = ""
 
     # ================================================================ input
     def _screen_rect(self, seat: int, rect: pygame.Rect) -> pygame.Rect:

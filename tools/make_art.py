@@ -1,0 +1,1051 @@
+"""Generate the app's images from code: creature emblems, dice symbols, board tiles and the app icon.
+
+Writes, under ``art/``:
+
+* ``dice_realms/creatures/{dragon,guardian,hydra,phoenix,lion}.png`` - 256x256 emblems
+* ``dice_realms/symbols/{red,green,blue,magenta,yellow,white}.png`` - 128x128 white glyphs (tinted by the app)
+* ``dice_realms/board_tiles.png`` - the 8-tile Tiled tileset (32x32 tiles in one row)
+* ``icon.png`` and ``icon.ico`` - the app icon
+
+Everything is drawn with pygame primitives at 4x size and scaled down for smooth
+edges; all randomness is seeded, so every run writes identical bytes.
+
+Run: ``.venv/bin/python tools/make_art.py``
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import random
+import struct
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+# Headless: pygame must never try to open a window or an audio device.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+ART = Path(__file__).resolve().parent.parent / "art"
+
+SS = 4                      # supersampling factor: draw big, scale down = antialiased edges
+SEED = 20240611
+
+Colour = tuple[int, ...]
+Point = tuple[float, ...]   # (x, y) or (x, y, 1) for a sharp corner in smooth()
+
+REALM_COLOURS = {
+    "red": (0xE0, 0x45, 0x2B),
+    "green": (0x3F, 0xA3, 0x4D),
+    "blue": (0x2F, 0x7F, 0xD8),
+    "magenta": (0xB0, 0x4F, 0xC8),
+    "yellow": (0xE8, 0xB9, 0x2C),
+}
+WHITE = (255, 255, 255, 255)
+CLEAR_WHITE = (255, 255, 255, 0)   # transparent white: keeps glyph edges white when scaled
+
+
+# ---------------------------------------------------------------- colour and geometry helpers
+
+def mix(a: Sequence[int], b: Sequence[int], t: float) -> Colour:
+    """Linear blend of two RGB colours, t=0 gives a."""
+    return tuple(round(x + (y - x) * t) for x, y in zip(a[:3], b[:3]))
+
+
+def darker(c: Sequence[int], f: float) -> Colour:
+    return tuple(round(x * f) for x in c[:3])
+
+
+def lighter(c: Sequence[int], t: float) -> Colour:
+    return mix(c, (255, 255, 255), t)
+
+
+def smooth(points: Sequence[Point], steps: int = 8, closed: bool = True) -> list[tuple[float, float]]:
+    """A Catmull-Rom curve through the points; a point (x, y, 1) stays a sharp corner.
+
+    Lets organic outlines (flames, wings, snouts) be written as a handful of
+    control points instead of hand-made bezier segments.
+    """
+    pts = list(points)
+    n = len(pts)
+    out: list[tuple[float, float]] = []
+    last = n if closed else n - 1
+    for i in range(last):
+        p1, p2 = pts[i], pts[(i + 1) % n]
+        p0 = pts[(i - 1) % n] if closed or i > 0 else p1
+        p3 = pts[(i + 2) % n] if closed or i + 2 < n else p2
+        # A sharp corner uses itself as its neighbour, which kills the tangent there.
+        if len(p1) > 2:
+            p0 = p1
+        if len(p2) > 2:
+            p3 = p2
+        for s in range(steps):
+            t = s / steps
+            t2, t3 = t * t, t * t * t
+            out.append(tuple(
+                0.5 * (2 * p1[k] + (-p0[k] + p2[k]) * t + (2 * p0[k] - 5 * p1[k] + 4 * p2[k] - p3[k]) * t2
+                       + (-p0[k] + 3 * p1[k] - 3 * p2[k] + p3[k]) * t3)
+                for k in (0, 1)))
+    if not closed:
+        out.append(tuple(pts[-1][:2]))
+    return out
+
+
+def mirror(points: Iterable[Point], axis: float = 128) -> list[Point]:
+    """Reflect points across the vertical line x=axis (for symmetric creatures)."""
+    return [(2 * axis - p[0], *p[1:]) for p in points]
+
+
+def place(points: Iterable[Point], angle: float, scale: float, at: tuple[float, float]) -> list[Point]:
+    """Rotate (degrees, clockwise on screen), scale and move a shape drawn around (0, 0)."""
+    ca, sa = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+    return [(at[0] + scale * (p[0] * ca - p[1] * sa), at[1] + scale * (p[0] * sa + p[1] * ca), *p[2:])
+            for p in points]
+
+
+def arc(centre: tuple[float, float], r: float, a0: float, a1: float, n: int = 24) -> list[tuple[float, float]]:
+    """Points on a circle from angle a0 to a1 (degrees, 0 = right, clockwise on screen)."""
+    return [polar(centre, r, a0 + (a1 - a0) * i / n) for i in range(n + 1)]
+
+
+def polar(centre: tuple[float, float], r: float, angle: float) -> tuple[float, float]:
+    """The point at distance r and angle (degrees, 0 = right, clockwise on screen) from centre."""
+    return centre[0] + r * math.cos(math.radians(angle)), centre[1] + r * math.sin(math.radians(angle))
+
+
+def rounded_square(cx: float, cy: float, half: float, radius: float, angle: float = 0) -> list[Point]:
+    """Outline of a rounded square, optionally rotated (the die)."""
+    pts: list[Point] = []
+    inner = half - radius
+    for i, (sx, sy) in enumerate(((1, 1), (-1, 1), (-1, -1), (1, -1))):
+        pts += arc((sx * inner, sy * inner), radius, 90 * i, 90 * i + 90, 8)
+    return place(pts, angle, 1, (cx, cy))
+
+
+# ---------------------------------------------------------------- drawing surface
+
+class Canvas:
+    """A supersampled RGBA surface addressed in design units (0..design)."""
+
+    def __init__(self, design: int, fill: Colour = (0, 0, 0, 0)) -> None:
+        self.scale = SS
+        self.surface = pygame.Surface((design * SS, design * SS), pygame.SRCALPHA)
+        self.surface.fill(fill)
+
+    def _xy(self, p: Point) -> tuple[int, int]:
+        return round(p[0] * self.scale), round(p[1] * self.scale)
+
+    def polygon(self, points: Sequence[Point], colour: Colour) -> None:
+        pygame.draw.polygon(self.surface, colour, [self._xy(p) for p in points])
+
+    def circle(self, centre: Point, r: float, colour: Colour) -> None:
+        pygame.draw.circle(self.surface, colour, self._xy(centre), round(r * self.scale))
+
+    def ellipse(self, centre: Point, rx: float, ry: float, colour: Colour) -> None:
+        x, y = self._xy((centre[0] - rx, centre[1] - ry))
+        pygame.draw.ellipse(self.surface, colour, (x, y, round(2 * rx * self.scale), round(2 * ry * self.scale)))
+
+    def stroke(self, points: Sequence[Point], width: float, colour: Colour, closed: bool = False) -> None:
+        """A thick polyline with round joins and caps (pygame's own wide lines have gaps at joins)."""
+        pts = list(points) + ([points[0]] if closed else [])
+        r = width / 2
+        for a, b in zip(pts, pts[1:]):
+            dx, dy = b[0] - a[0], b[1] - a[1]
+            length = math.hypot(dx, dy) or 1
+            nx, ny = -dy / length * r, dx / length * r
+            self.polygon([(a[0] + nx, a[1] + ny), (b[0] + nx, b[1] + ny),
+                          (b[0] - nx, b[1] - ny), (a[0] - nx, a[1] - ny)], colour)
+        for p in pts:
+            self.circle(p, r, colour)
+
+    def tube(self, points: Sequence[Point], r0: float, r1: float, colour: Colour) -> None:
+        """A tapering body along a dense path (serpent necks): discs from radius r0 to r1."""
+        n = len(points) - 1
+        for i, p in enumerate(points):
+            self.circle(p, r0 + (r1 - r0) * i / n, colour)
+
+
+def fit(big: pygame.Surface, size: int, margin: int, clear: Colour) -> pygame.Surface:
+    """Scale the drawn content of a supersampled surface down to `size`, centred, with
+    `margin` pixels free on every side: outlines are never clipped and every image of a
+    set fills the same box.  `clear` is the (transparent) colour of the empty area.
+
+    The fitting is done at supersampled size with plain scaling and the final step is an
+    exact SS-times smoothscale: smoothscale at odd ratios loses a little off full white
+    and full alpha, which would spoil the pure white symbols."""
+    content = big.subsurface(big.get_bounding_rect())
+    scale = (size - 2 * margin) * SS / max(content.get_size())
+    w, h = round(content.get_width() * scale), round(content.get_height() * scale)
+    canvas = pygame.Surface((size * SS, size * SS), pygame.SRCALPHA)
+    canvas.fill(clear)
+    canvas.blit(pygame.transform.scale(content, (w, h)), ((size * SS - w) // 2, (size * SS - h) // 2))
+    return pygame.transform.smoothscale(canvas, (size, size))
+
+
+def filled(*outlines: Sequence[Point], steps: int = 6) -> Callable[[Canvas, Colour], None]:
+    """A part's shape made of smoothed polygons (see smooth())."""
+    def draw(c: Canvas, colour: Colour) -> None:
+        for outline in outlines:
+            c.polygon(smooth(outline, steps), colour)
+    return draw
+
+
+# ---------------------------------------------------------------- emblems: outline + fill + highlight
+
+@dataclass(frozen=True)
+class Palette:
+    light: Colour      # top-left of the gradient and the rim highlight
+    base: Colour
+    shadow: Colour     # bottom-right of the gradient and the rim shade
+    ink: Colour        # outlines and dark details
+
+    @classmethod
+    def of(cls, base: Colour, ink: Colour | None = None) -> "Palette":
+        return cls(lighter(base, 0.45), base, darker(base, 0.68), ink or darker(base, 0.28))
+
+
+def disc_mask(r: int) -> pygame.mask.Mask:
+    surface = pygame.Surface((2 * r + 1, 2 * r + 1), pygame.SRCALPHA)
+    pygame.draw.circle(surface, WHITE, (r, r), r)
+    return pygame.mask.from_surface(surface)
+
+
+def dilate(mask: pygame.mask.Mask, r: int) -> pygame.mask.Mask:
+    """The mask grown by r pixels in every direction (convolution with a disc)."""
+    grown = pygame.mask.Mask(mask.get_size())
+    grown.draw(mask.convolve(disc_mask(r)), (-r, -r))
+    return grown
+
+
+def paint(mask: pygame.mask.Mask, colour: Colour) -> pygame.Surface:
+    """A surface that is `colour` where the mask is set and transparent elsewhere."""
+    surface = pygame.Surface(mask.get_size(), pygame.SRCALPHA)
+    return mask.to_surface(surface, setcolor=colour, unsetcolor=(*colour[:3], 0))
+
+
+def gradient(size: int, light: Colour, base: Colour, shadow: Colour) -> pygame.Surface:
+    """Diagonal light-to-shadow gradient (light from the top left), built small and scaled up."""
+    n = 16
+    small = pygame.Surface((n, n), pygame.SRCALPHA)
+    for y in range(n):
+        for x in range(n):
+            t = (x + y * 1.3) / (2.3 * (n - 1))
+            colour = mix(light, base, t / 0.45) if t < 0.45 else mix(base, shadow, (t - 0.45) / 0.55)
+            small.set_at((x, y), (*colour, 255))
+    return pygame.transform.smoothscale(small, (size, size))
+
+
+class Emblem:
+    """A creature made of parts drawn back to front.
+
+    Every part gets its own thin dark outline (so overlapping necks or wings stay
+    separate), a diagonal gradient fill, a light rim on its upper-left edges and a
+    shaded rim on its lower-right edges; the whole silhouette gets a thicker
+    outline so it reads on light backgrounds, and the mid-tone fills read on dark ones.
+    """
+
+    OUTER = 6 * SS     # outline around the whole creature, in supersampled pixels
+    INNER = 3 * SS     # outline around each part
+    RIM = 3 * SS       # width of the highlight and shade rims
+
+    def __init__(self, ink: Colour, design: int = 256) -> None:
+        self.design = design
+        self.ink = ink
+        self.parts: list[tuple[pygame.mask.Mask, Palette, Canvas | None]] = []
+
+    def part(self, palette: Palette, shape: Callable[[Canvas, Colour], None],
+             details: Callable[[Canvas], None] | None = None) -> None:
+        """Add a part: `shape` draws its silhouette in the colour given; `details` draws
+        markings (eyes, scales, cracks) that are clipped to that silhouette."""
+        silhouette = Canvas(self.design)
+        shape(silhouette, WHITE)
+        marks = None
+        if details is not None:
+            marks = Canvas(self.design)
+            details(marks)
+        self.parts.append((pygame.mask.from_surface(silhouette.surface), palette, marks))
+
+    def render(self, size: int) -> pygame.Surface:
+        full = self.design * SS
+        out = pygame.Surface((full, full), pygame.SRCALPHA)
+        out.fill((*self.ink, 0))   # transparent ink, so scaled edges fade to ink rather than black
+        union = pygame.mask.Mask((full, full))
+        for mask, _, _ in self.parts:
+            union.draw(mask, (0, 0))
+        out.blit(paint(dilate(union, self.OUTER), self.ink), (0, 0))
+        for mask, palette, marks in self.parts:
+            out.blit(paint(dilate(mask, self.INNER), palette.ink), (0, 0))
+            fill = paint(mask, WHITE)
+            fill.blit(gradient(full, palette.light, palette.base, palette.shadow), (0, 0),
+                      special_flags=pygame.BLEND_RGBA_MULT)
+            fill.blit(paint(self._rim(mask, -self.RIM), (*palette.shadow, 170)), (0, 0))
+            fill.blit(paint(self._rim(mask, self.RIM), (*palette.light, 200)), (0, 0))
+            if marks is not None:
+                # Clip the markings to the part: alpha becomes min(marks, silhouette).
+                marks.surface.blit(paint(mask, WHITE), (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+                fill.blit(marks.surface, (0, 0))
+            out.blit(fill, (0, 0))
+        return fit(out, size, 3, (*self.ink, 0))
+
+    @staticmethod
+    def _rim(mask: pygame.mask.Mask, k: int) -> pygame.mask.Mask:
+        """Pixels of the mask whose neighbour k pixels up-left (k>0) or down-right (k<0) is outside it."""
+        rim = mask.copy()
+        rim.erase(mask, (k, k))
+        return rim
+
+
+# ---------------------------------------------------------------- creatures
+
+def dragon() -> Emblem:
+    """Pyroclast Dragon: horned head in profile on a curving neck, bat wing behind."""
+    red = REALM_COLOURS["red"]
+    ink = (58, 14, 8)
+    body = Palette.of(red, ink)
+    wing = Palette(lighter(darker(red, 0.8), 0.3), darker(red, 0.78), darker(red, 0.55), ink)
+    horn = Palette((255, 236, 190), (228, 196, 140), (170, 128, 80), ink)
+    mouth = Palette((150, 30, 20), (110, 18, 12), (80, 10, 8), ink)
+    ivory = Palette((255, 252, 240), (246, 236, 210), (210, 190, 160), ink)
+    glow = (255, 214, 64, 255)
+
+    wing_pts = [(112, 206, 1), (104, 160), (80, 104), (52, 58), (36, 30, 1), (34, 60), (10, 104, 1),
+                (34, 112), (14, 152, 1), (42, 152), (32, 196, 1), (62, 184), (74, 222, 1), (96, 206)]
+    wrist = (40, 40)
+
+    def wing_ribs(c: Canvas) -> None:
+        for tip in ((10, 104), (14, 152), (32, 196), (74, 222)):
+            c.stroke([wrist, (wrist[0] * 0.35 + tip[0] * 0.65 + 6, wrist[1] * 0.35 + tip[1] * 0.65)], 4, (*ink, 200))
+        c.stroke(smooth([(112, 200), (96, 150), (70, 96), wrist], 6, closed=False), 5, (*body.shadow, 255))
+
+    neck_pts = [(126, 84), (106, 120), (96, 160), (98, 204), (108, 246, 1), (168, 246, 1), (160, 214),
+                (162, 184), (172, 160)]
+
+    def neck_marks(c: Canvas) -> None:
+        # Belly plates down the front of the throat.
+        for i in range(6):
+            y = 172 + i * 13
+            x = 160 - 4 * math.sin(i / 2)
+            c.stroke(smooth([(x - 16, y - 2), (x - 4, y + 4), (x + 14, y + 2)], 4, closed=False), 3.5, (*ink, 170))
+        c.polygon([(150, 166), (176, 160), (168, 246), (142, 246)], (*lighter(red, 0.25), 120))
+
+    spines = [[(112, 108), (80, 104, 1), (102, 124)], [(101, 136), (72, 140, 1), (96, 154)],
+              [(96, 166), (70, 176, 1), (95, 186)], [(98, 198), (76, 212, 1), (101, 216)]]
+
+    head_pts = [(118, 100), (120, 78), (140, 62), (168, 64), (184, 78), (216, 88), (238, 98, 1),
+                (244, 112), (236, 124, 1), (200, 126), (166, 134), (150, 148, 1), (128, 142), (114, 124)]
+    jaw_pts = [(150, 144, 1), (188, 148), (224, 150), (236, 156, 1), (226, 170), (190, 176), (156, 176),
+               (136, 168)]
+
+    def head_marks(c: Canvas) -> None:
+        c.polygon([(156, 76), (190, 82), (176, 92), (156, 90)], (*ink, 255))           # brow ridge
+        c.polygon(smooth([(160, 92, 1), (174, 88), (186, 92, 1), (174, 98)], 4), glow)  # eye
+        c.ellipse((174, 93), 2.4, 5, (*ink, 255))                                       # slit pupil
+        c.ellipse((228, 104), 5, 3, (*ink, 255))                                        # nostril
+        c.stroke(smooth([(140, 112), (160, 118), (178, 112)], 4, closed=False), 3, (*ink, 150))
+
+    def teeth(c: Canvas, col: Colour) -> None:
+        for x in range(176, 236, 13):
+            c.polygon([(x - 6, 120), (x + 6, 120), (x + 1, 138)], col)
+        for x in range(170, 228, 14):
+            c.polygon([(x - 6, 158), (x + 6, 158), (x - 1, 142)], col)
+
+    e = Emblem(ink)
+    e.part(wing, filled(wing_pts), wing_ribs)
+    e.part(horn, filled([(126, 90), (102, 60), (76, 34), (54, 12, 1), (96, 32), (132, 60), (150, 72)]))
+    e.part(body, filled(*spines, steps=4))
+    e.part(body, filled(neck_pts, steps=8), neck_marks)
+    e.part(horn, filled([(120, 104), (92, 96), (62, 96, 1), (92, 110), (118, 124)]))
+    e.part(mouth, filled([(146, 146), (230, 118), (226, 160)], steps=1))
+    e.part(ivory, teeth)
+    e.part(body, filled(jaw_pts))
+    e.part(body, filled(head_pts), head_marks)
+    return e
+
+
+def guardian() -> Emblem:
+    """Gaia Guardian: a squat stone golem with glowing eyes and a sapling growing from its head."""
+    green = REALM_COLOURS["green"]
+    ink = (14, 40, 18)
+    stone = Palette.of(green, ink)
+    dark_stone = Palette(lighter(darker(green, 0.8), 0.3), darker(green, 0.78), darker(green, 0.55), ink)
+    leaf = Palette((214, 248, 150), (150, 214, 84), (92, 150, 48), ink)
+    glow = (236, 255, 160, 255)
+
+    leg = [(82, 192, 1), (122, 192, 1), (124, 240, 1), (78, 242, 1)]
+    upper_arm = [(36, 94, 1), (76, 84, 1), (84, 136, 1), (54, 156, 1), (28, 136, 1)]
+    fist = [(24, 142, 1), (64, 144, 1), (72, 192, 1), (52, 226, 1), (16, 218, 1), (8, 180, 1)]
+    torso = [(60, 98, 1), (98, 78, 1), (158, 78, 1), (196, 98, 1), (204, 150, 1), (182, 200, 1),
+             (128, 212, 1), (74, 200, 1), (52, 150, 1)]
+    head = [(96, 44, 1), (160, 44, 1), (172, 78, 1), (156, 106, 1), (100, 106, 1), (84, 78, 1)]
+
+    def both(pts: list[Point]) -> Callable[[Canvas, Colour], None]:
+        return filled(pts, mirror(pts), steps=1)
+
+    def torso_marks(c: Canvas) -> None:
+        crack = (*ink, 200)
+        c.stroke([(70, 130), (86, 142), (82, 162), (96, 178)], 3.5, crack)
+        c.stroke([(188, 120), (172, 134), (178, 150)], 3.5, crack)
+        c.stroke([(150, 186), (140, 198), (148, 210)], 3.5, crack)
+        # Moss on the shoulders.
+        for x, y, r in ((84, 86, 14), (100, 80, 12), (172, 86, 14), (156, 80, 12), (66, 98, 9), (190, 98, 9)):
+            c.circle((x, y), r, (*leaf.base, 255))
+        # Glowing leaf rune on the chest.
+        rune = smooth([(128, 118, 1), (146, 146), (128, 176, 1), (110, 146)], 6)
+        c.polygon(rune, (*ink, 255))
+        c.polygon(place(rune, 0, 0.62, (128 * 0.38, 147 * 0.38)), glow)
+        c.stroke([(128, 128), (128, 168)], 3, (*ink, 255))
+
+    def head_marks(c: Canvas) -> None:
+        c.polygon([(88, 72), (168, 72), (160, 82), (96, 82)], (*ink, 255))      # heavy brow
+        for side in (1, -1):
+            # Slanted down towards the nose: a stern, watchful look.
+            eye = [(128 + side * 8, 88), (128 + side * 28, 82), (128 + side * 26, 92), (128 + side * 12, 95)]
+            c.polygon(eye, glow)
+        c.stroke([(110, 98), (120, 96), (128, 98), (136, 96), (146, 98)], 3, (*ink, 220))
+        c.stroke([(104, 52), (112, 62)], 3, (*ink, 160))
+
+    def fist_marks(c: Canvas) -> None:
+        for knuckles in ([(20, 190), (40, 192)], [(26, 206), (46, 206)]):
+            c.stroke(knuckles, 3, (*ink, 200))
+            c.stroke(mirror(knuckles), 3, (*ink, 200))
+
+    def sapling(c: Canvas, col: Colour) -> None:
+        c.stroke(smooth([(128, 50), (126, 34), (130, 20)], 4, closed=False), 6, col)
+        c.polygon(smooth([(128, 34, 1), (108, 18), (84, 18, 1), (100, 36)], 6), col)
+        c.polygon(smooth([(130, 26, 1), (146, 8), (172, 4, 1), (160, 24)], 6), col)
+
+    e = Emblem(ink)
+    e.part(dark_stone, both(leg))
+    e.part(dark_stone, both(upper_arm))
+    e.part(leaf, sapling, lambda c: c.stroke([(96, 30), (112, 28)], 2.5, (*ink, 140)))
+    e.part(stone, filled(torso, steps=1), torso_marks)
+    e.part(stone, both(fist), fist_marks)
+    e.part(stone, filled(head, steps=1), head_marks)
+    return e
+
+
+# A serpent head pointing right around (0, 0): skull and upper jaw, lower jaw, the open
+# mouth between them, fangs, and a crest of spikes at the back of the skull.
+SERPENT_SKULL = [(-18, -8), (-4, -16), (16, -15), (34, -9), (48, -5, 1), (50, 2, 1), (30, 2), (8, 6, 1),
+                 (-8, 12), (-18, 8)]
+SERPENT_JAW = [(6, 6, 1), (26, 12), (44, 14), (46, 19, 1), (28, 22), (6, 20), (-10, 14)]
+SERPENT_MOUTH = [(6, 6), (50, 0), (48, 16)]
+SERPENT_FANGS = [[(22, 1), (28, 1), (25, 12)], [(38, 0), (44, -1), (41, 10)]]
+SERPENT_CREST = [(-10, -12), (-24, -26, 1), (-18, -8), (-34, -12, 1), (-18, 2), (-30, 6, 1), (-14, 10)]
+HEAD_SCALE = 1.25
+
+
+class Serpent:
+    """One hydra head placed at `at`, facing `angle` (degrees); heads facing left are
+    flipped so their eye stays on top."""
+
+    def __init__(self, angle: float, at: tuple[float, float]) -> None:
+        self.angle, self.at = angle, at
+        self.flip = 1 if -90 <= angle <= 90 else -1
+
+    def pose(self, points: Iterable[Point]) -> list[Point]:
+        return place([(x, y * self.flip, *rest) for x, y, *rest in points], self.angle, HEAD_SCALE, self.at)
+
+    def shape(self, outline: Sequence[Point], steps: int = 6) -> Callable[[Canvas, Colour], None]:
+        return filled(self.pose(outline), steps=steps)
+
+    def fangs(self, c: Canvas, col: Colour) -> None:
+        for fang in SERPENT_FANGS:
+            c.polygon(self.pose(fang), col)
+
+    def face(self, ink: Colour, glow: Colour) -> Callable[[Canvas], None]:
+        def draw(c: Canvas) -> None:
+            c.polygon(self.pose([(2, -14), (26, -12), (20, -6), (4, -8)]), (*ink, 255))   # brow ridge
+            (eye,) = self.pose([(14, -6)])
+            c.ellipse(eye, 5.5, 5.5, glow)
+            c.ellipse(eye, 2, 4.5, (*ink, 255))
+            c.circle(self.pose([(42, -3)])[0], 2.2, (*ink, 255))
+        return draw
+
+
+def hydra() -> Emblem:
+    """Hydra Serpent: three fanged serpent heads on long necks rising from curling waves."""
+    blue = REALM_COLOURS["blue"]
+    ink = (8, 26, 60)
+    scales = Palette.of(blue, ink)
+    back = Palette(lighter(darker(blue, 0.8), 0.3), darker(blue, 0.8), darker(blue, 0.55), ink)
+    foam = Palette((235, 250, 255), (150, 214, 246), (84, 160, 220), ink)
+    mouth = Palette((150, 30, 40), (110, 18, 30), (80, 10, 20), ink)
+    ivory = Palette((255, 252, 240), (246, 236, 210), (210, 190, 160), ink)
+    glow = (255, 236, 110, 255)
+
+    # (neck path control points, neck radii bottom->top, head, palette); the front neck comes last.
+    necks = [
+        ([(66, 224), (50, 176), (32, 134), (54, 96), (80, 74)], (17, 11), Serpent(195, (68, 62)), back),
+        ([(190, 224), (206, 176), (226, 136), (200, 100), (176, 78)], (17, 11), Serpent(-15, (188, 66)), back),
+        ([(124, 226), (142, 176), (106, 128), (104, 84), (108, 62)], (19, 12), Serpent(-38, (120, 46)), scales),
+    ]
+    def neck(path: list[Point], radii: tuple[float, float]) -> Callable[[Canvas, Colour], None]:
+        return lambda c, col: c.tube(smooth(path, 12, closed=False), radii[0], radii[1], col)
+
+    def belly(path: list[Point], radii: tuple[float, float]) -> Callable[[Canvas], None]:
+        # Scales: a row of small arcs along the neck.
+        def draw(c: Canvas) -> None:
+            pts = smooth(path, 12, closed=False)
+            for i in range(4, len(pts) - 6, 5):
+                x, y = pts[i]
+                r = radii[0] + (radii[1] - radii[0]) * i / len(pts)
+                c.stroke(arc((x, y + r * 0.2), r * 0.65, 200, 340, 6), 2.5, (*ink, 130))
+        return draw
+
+    def waves(c: Canvas, col: Colour) -> None:
+        # Three curling crests over a solid band.
+        c.polygon([(14, 214), (242, 214), (244, 246), (12, 246)], col)
+        for x in (14, 90, 166):
+            crest = smooth([(x - 6, 222), (x + 14, 204), (x + 40, 192), (x + 62, 198), (x + 70, 212, 1),
+                            (x + 56, 206), (x + 46, 214), (x + 56, 226), (x + 76, 228, 1)], 6)
+            c.polygon(crest, col)
+
+    def wave_marks(c: Canvas) -> None:
+        for x in (14, 90, 166):
+            c.stroke(smooth([(x + 4, 224), (x + 22, 210), (x + 44, 204)], 4, closed=False), 3, (255, 255, 255, 200))
+        for x in range(26, 240, 38):
+            c.stroke(smooth([(x, 238), (x + 10, 234), (x + 20, 238)], 3, closed=False), 3, (*ink, 110))
+
+    e = Emblem(ink)
+    for path, radii, serpent, pal in necks:
+        e.part(pal, neck(path, radii), belly(path, radii))
+        e.part(pal, serpent.shape(SERPENT_CREST, 4))
+        e.part(mouth, serpent.shape(SERPENT_MOUTH, 1))
+        e.part(ivory, serpent.fangs)
+        e.part(pal, serpent.shape(SERPENT_JAW))
+        e.part(pal, serpent.shape(SERPENT_SKULL), serpent.face(ink, glow))
+    e.part(foam, waves, wave_marks)
+    return e
+
+
+def feather(base: tuple[float, float], tip: tuple[float, float], width: float) -> list[Point]:
+    """A long flight feather from base to a rounded tip."""
+    dx, dy = tip[0] - base[0], tip[1] - base[1]
+    length = math.hypot(dx, dy)
+    ux, uy = dx / length, dy / length
+    nx, ny = -uy * width / 2, ux * width / 2
+
+    def at(t: float, side: float) -> tuple[float, float]:
+        return base[0] + dx * t + nx * side, base[1] + dy * t + ny * side
+    return [at(0, 0.6), at(0.5, 1), at(0.92, 0.7), (tip[0] + ux * 2, tip[1] + uy * 2), at(0.92, -0.7),
+            at(0.5, -1), at(0, -0.6)]
+
+
+def phoenix() -> Emblem:
+    """Majestic Phoenix: a bird with raised, spread wings and a flaming tail."""
+    magenta = REALM_COLOURS["magenta"]
+    ink = (48, 12, 58)
+    plumage = Palette.of(magenta, ink)
+    wing_pal = Palette(lighter(magenta, 0.35), darker(magenta, 0.9), darker(magenta, 0.6), ink)
+    flame = Palette((255, 236, 170), (255, 170, 120), (226, 96, 110), ink)
+    beak = Palette((255, 236, 150), (240, 190, 60), (190, 130, 30), ink)
+
+    # Left wing, the right one is its mirror image: flight feathers fanned from the wrist,
+    # under a covert that runs from the shoulder up to the wrist.
+    quills = [((106, 126), (86, 152)), ((98, 116), (50, 144)), ((88, 104), (20, 122)), ((78, 90), (4, 90)),
+              ((68, 74), (2, 52)), ((60, 58), (12, 10))]
+    covert = [(122, 96), (100, 72), (72, 46), (48, 30, 1), (52, 52), (64, 76), (92, 110), (120, 128)]
+
+    def wing(side: int) -> list[tuple[Callable[[Canvas, Colour], None], Callable[[Canvas], None]]]:
+        flip = (lambda pts: pts) if side > 0 else mirror
+        parts = []
+        for base, tip in quills:
+            outline = flip(feather(base, tip, 30))
+            shaft = flip([base, (base[0] * 0.15 + tip[0] * 0.85, base[1] * 0.15 + tip[1] * 0.85)])
+            ember = flip(feather((base[0] * 0.3 + tip[0] * 0.7, base[1] * 0.3 + tip[1] * 0.7), tip, 40))
+
+            def marks(c: Canvas, sh: list[Point] = shaft, em: list[Point] = ember) -> None:
+                c.polygon(em, (255, 176, 130, 190))   # glowing ember tips
+                c.stroke(sh, 2.5, (*ink, 150))
+            parts.append((filled(outline), marks))
+        sheen = smooth(flip([(118, 100), (98, 78), (70, 52), (50, 34), (64, 64), (94, 100), (118, 112)]), 5)
+        parts.append((filled(flip(covert)), lambda c: c.polygon(sheen, (*lighter(magenta, 0.55), 170))))
+        return parts
+
+    tail = [(128, 168, 1), (148, 186), (170, 204), (190, 238, 1), (158, 222), (150, 250, 1), (134, 228),
+            (128, 252, 1), (122, 228), (106, 250, 1), (98, 222), (66, 238, 1), (86, 204), (108, 186)]
+    inner = [(128, 184, 1), (142, 204), (146, 226, 1), (134, 218), (128, 236, 1), (122, 218), (110, 226, 1),
+             (114, 204)]
+    body = [(128, 66, 1), (146, 96), (150, 134), (140, 170), (128, 190, 1), (116, 170), (106, 134), (110, 96)]
+    # Flame plumes sweeping back from the head (it faces left).
+    crest = [(126, 54), (134, 34), (150, 16, 1), (150, 36), (174, 26, 1), (164, 46), (186, 50, 1), (162, 62),
+             (144, 76)]
+
+    def body_marks(c: Canvas) -> None:
+        c.polygon(smooth([(128, 104, 1), (140, 130), (134, 160), (128, 172, 1), (122, 160), (116, 130)], 5),
+                  (*lighter(magenta, 0.55), 200))
+        for y in (122, 138, 154):
+            c.stroke(arc((128, y - 12), 10, 50, 130, 6), 2.5, (*ink, 120))
+
+    def face(c: Canvas) -> None:
+        c.circle((120, 66), 6, (255, 244, 200, 255))
+        c.circle((121, 67), 3.2, (*ink, 255))
+
+    e = Emblem(ink)
+    e.part(flame, filled(tail), lambda c: c.polygon(smooth(inner, 6), (255, 248, 210, 230)))
+    for side in (1, -1):
+        for shape, marks in wing(side):
+            e.part(wing_pal, shape, marks)
+    e.part(flame, filled(crest))
+    e.part(plumage, filled(body, steps=8), body_marks)
+    e.part(plumage, lambda c, col: c.circle((128, 70), 19, col), face)
+    e.part(beak, filled([(114, 72), (98, 84, 1), (118, 84), (124, 78)], steps=4))
+    return e
+
+
+def lion() -> Emblem:
+    """Solar Lion: a lion's face framed by a mane of sun rays."""
+    gold = REALM_COLOURS["yellow"]
+    ink = (70, 40, 6)
+    mane = Palette((255, 200, 110), (226, 140, 40), (170, 90, 20), ink)
+    rays = Palette((255, 236, 150), gold, darker(gold, 0.72), ink)
+    fur = Palette((255, 244, 190), (246, 206, 90), (204, 150, 40), ink)
+    cream = Palette((255, 255, 240), (255, 240, 200), (230, 200, 150), ink)
+    centre = (128, 132)
+
+    def sun_rays(c: Canvas, col: Colour) -> None:
+        for i in range(16):
+            a = i * 22.5 - 90
+            length = 122 if i % 2 == 0 else 102
+            c.polygon([polar(centre, 72, a - 11), polar(centre, length, a), polar(centre, 72, a + 11)], col)
+
+    def mane_shape(c: Canvas, col: Colour) -> None:
+        # A disc with a scalloped edge: tufts of fur between the rays.
+        c.circle(centre, 78, col)
+        for i in range(16):
+            c.circle(polar(centre, 76, i * 22.5 - 78.75), 14, col)
+
+    def mane_marks(c: Canvas) -> None:
+        for r, a in ((74, 200), (66, 300), (76, 20), (70, 120)):
+            c.stroke(arc(centre, r, a, a + 40, 8), 3, (*ink, 110))
+
+    def ears(c: Canvas, col: Colour) -> None:
+        c.circle((88, 74), 16, col)
+        c.circle((168, 74), 16, col)
+
+    def ear_marks(c: Canvas) -> None:
+        c.circle((88, 76), 8, (*mane.shadow, 255))
+        c.circle((168, 76), 8, (*mane.shadow, 255))
+
+    face = [(128, 64), (164, 68), (184, 96), (184, 138), (168, 172), (146, 194), (128, 198), (110, 194),
+            (88, 172), (72, 138), (72, 96), (92, 68)]
+    nose = Palette((150, 80, 60), (110, 52, 36), (80, 36, 24), ink)
+
+    def face_marks(c: Canvas) -> None:
+        for side in (1, -1):
+            x = 128 + side * 26
+            eye = smooth([(x - 14 * side, 118, 1), (x, 108), (x + 13 * side, 114, 1), (x, 124)], 5)
+            c.polygon(eye, (*ink, 255))
+            c.circle((x - 1 * side, 115), 4.5, (255, 230, 120, 255))
+            c.circle((x - 1 * side, 115), 2.2, (*ink, 255))
+            c.polygon([(128 + side * 8, 104), (128 + side * 40, 98), (128 + side * 38, 104), (128 + side * 10, 110)],
+                      (*ink, 220))    # brow
+        c.polygon(smooth([(128, 94), (138, 104), (136, 132), (120, 132), (118, 104)], 5), (*fur.light, 170))
+
+    def muzzle(c: Canvas, col: Colour) -> None:
+        c.ellipse((114, 160), 19, 16, col)
+        c.ellipse((142, 160), 19, 16, col)
+        c.ellipse((128, 180), 12, 10, col)
+
+    def muzzle_marks(c: Canvas) -> None:
+        for x, y in ((106, 156), (98, 164), (110, 168), (150, 156), (158, 164), (146, 168)):
+            c.circle((x, y), 2.2, (*ink, 200))
+        c.stroke([(128, 150), (128, 164)], 3, (*ink, 255))
+        c.stroke(smooth([(110, 170), (120, 174), (128, 164)], 4, closed=False), 3, (*ink, 255))
+        c.stroke(smooth([(146, 170), (136, 174), (128, 164)], 4, closed=False), 3, (*ink, 255))
+
+    e = Emblem(ink)
+    e.part(rays, sun_rays)
+    e.part(mane, mane_shape, mane_marks)
+    e.part(fur, ears, ear_marks)
+    e.part(fur, filled(face), face_marks)
+    e.part(cream, muzzle, muzzle_marks)
+    e.part(nose, filled([(114, 142, 1), (142, 142, 1), (128, 156, 1)], steps=4))
+    return e
+
+
+CREATURES = {"dragon": dragon, "guardian": guardian, "hydra": hydra, "phoenix": phoenix, "lion": lion}
+
+
+# ---------------------------------------------------------------- dice symbols (white glyphs, 128x128)
+
+def symbol_flame(c: Canvas) -> None:
+    c.polygon(smooth([(64, 6, 1), (82, 30), (92, 50), (100, 30, 1), (112, 60), (112, 88), (100, 110), (64, 124),
+                      (28, 110), (16, 86), (20, 58), (30, 38, 1), (40, 56), (46, 30)], 8), WHITE)
+    c.polygon(smooth([(64, 62, 1), (78, 84), (80, 102), (64, 112), (48, 102), (50, 84)], 8), CLEAR_WHITE)
+
+
+def symbol_leaf(c: Canvas) -> None:
+    c.polygon(smooth([(34, 96, 1), (30, 60), (50, 32), (82, 18), (116, 12, 1), (110, 46), (96, 78), (68, 98)], 8),
+              WHITE)
+    c.stroke([(14, 116), (38, 92)], 9, WHITE)
+    c.stroke(smooth([(36, 92), (64, 62), (102, 26)], 6, closed=False), 5, CLEAR_WHITE)
+    for t, (dx, dy) in ((0.3, (-6, -18)), (0.3, (18, 6)), (0.55, (-4, -16)), (0.55, (16, 4))):
+        x, y = 36 + (102 - 36) * t, 92 + (26 - 92) * t
+        c.stroke([(x, y), (x + dx, y + dy)], 4.5, CLEAR_WHITE)
+
+
+def symbol_drop(c: Canvas) -> None:
+    c.polygon(smooth([(64, 4, 1), (84, 34), (102, 60), (106, 84), (96, 108), (64, 122), (32, 108), (22, 84),
+                      (26, 60), (44, 34)], 8), WHITE)
+    c.stroke(arc((64, 82), 26, 120, 175, 10), 9, CLEAR_WHITE)
+
+
+def symbol_feather(c: Canvas) -> None:
+    # Slender and curved, leaning the other way from the leaf so the two never look alike.
+    spine = smooth([(98, 102), (84, 64), (58, 32), (16, 8)], 8, closed=False)
+    left, right = [], []
+    for i, (x, y) in enumerate(spine[:-1]):
+        t = i / (len(spine) - 1)
+        nx, ny = spine[i + 1][1] - y, x - spine[i + 1][0]
+        scale = 20 * math.sin(math.pi * min(1.0, 0.1 + t * 0.95)) ** 0.6 / (math.hypot(nx, ny) or 1)
+        left.append((x + nx * scale, y + ny * scale))
+        right.append((x - nx * scale, y - ny * scale))
+    c.polygon(left + [spine[-1]] + right[::-1], WHITE)
+    c.stroke([(98, 102), (118, 124)], 8, WHITE)
+    c.stroke(spine[:-6], 4.5, CLEAR_WHITE)
+    # Gaps between the barbs, slanting back towards the quill.
+    for i, side in ((9, left), (17, left), (13, right), (21, right)):
+        edge, root = side[i], spine[i + 3]
+        c.stroke([(edge[0] * 1.1 - root[0] * 0.1, edge[1] * 1.1 - root[1] * 0.1),
+                  (edge[0] * 0.45 + root[0] * 0.55, edge[1] * 0.45 + root[1] * 0.55)], 4.5, CLEAR_WHITE)
+
+
+def symbol_sun(c: Canvas) -> None:
+    centre = (64, 64)
+    c.circle(centre, 30, WHITE)
+    for i in range(8):
+        a = i * 45 - 90
+        c.polygon([polar(centre, 38, a - 15), polar(centre, 62, a), polar(centre, 38, a + 15)], WHITE)
+
+
+def symbol_prism(c: Canvas) -> None:
+    top_l, top_r, gird_l, gird_r, bottom = (38, 18), (90, 18), (8, 48), (120, 48), (64, 120)
+    c.polygon([top_l, top_r, gird_r, bottom, gird_l], WHITE)
+    cut = 5
+    c.stroke([(gird_l[0] + 6, 48), (gird_r[0] - 6, 48)], cut, CLEAR_WHITE)
+    for a, b in (((50, 22), (40, 46)), ((78, 22), (88, 46)), ((64, 22), (52, 44)), ((64, 22), (76, 44)),
+                 ((44, 52), (62, 108)), ((84, 52), (66, 108))):
+        c.stroke([a, b], cut, CLEAR_WHITE)
+
+
+SYMBOLS = {"red": symbol_flame, "green": symbol_leaf, "blue": symbol_drop,
+           "magenta": symbol_feather, "yellow": symbol_sun, "white": symbol_prism}
+
+
+def render_symbol(draw: Callable[[Canvas], None]) -> pygame.Surface:
+    c = Canvas(128, CLEAR_WHITE)
+    draw(c)
+    return fit(c.surface, 128, 6, CLEAR_WHITE)
+
+
+# ---------------------------------------------------------------- board tiles (periodic textures)
+
+TILE = 32
+
+
+class PeriodicNoise:
+    """Value noise on a lattice that wraps around, so a tile repeats without seams."""
+
+    def __init__(self, rng: random.Random, period: int) -> None:
+        self.period = period
+        self.values = [[rng.random() for _ in range(period)] for _ in range(period)]
+
+    def __call__(self, u: float, v: float) -> float:
+        """Noise in [0, 1] at tile coordinates u, v in [0, 1)."""
+        p = self.period
+        x, y = u * p, v * p
+        x0, y0 = int(math.floor(x)), int(math.floor(y))
+        fx, fy = x - x0, y - y0
+        fx, fy = fx * fx * (3 - 2 * fx), fy * fy * (3 - 2 * fy)
+        v00 = self.values[y0 % p][x0 % p]
+        v10 = self.values[y0 % p][(x0 + 1) % p]
+        v01 = self.values[(y0 + 1) % p][x0 % p]
+        v11 = self.values[(y0 + 1) % p][(x0 + 1) % p]
+        top = v00 + (v10 - v00) * fx
+        bottom = v01 + (v11 - v01) * fx
+        return top + (bottom - top) * fy
+
+
+class Fractal:
+    """A few octaves of periodic noise, normalised to [0, 1]."""
+
+    def __init__(self, rng: random.Random, periods: Sequence[int] = (2, 4, 8)) -> None:
+        self.octaves = [PeriodicNoise(rng, p) for p in periods]
+
+    def __call__(self, u: float, v: float) -> float:
+        total = weight = 0.0
+        w = 1.0
+        for octave in self.octaves:
+            total += w * octave(u, v)
+            weight += w
+            w *= 0.5
+        return total / weight
+
+
+class Tile:
+    """A 32x32 RGB float buffer with wrap-around painting."""
+
+    def __init__(self, colour: Callable[[float, float], Sequence[float]]) -> None:
+        self.px = [[list(colour(x / TILE, y / TILE)) for x in range(TILE)] for y in range(TILE)]
+
+    def blend(self, x: float, y: float, colour: Sequence[int], alpha: float) -> None:
+        cell = self.px[int(y) % TILE][int(x) % TILE]
+        for k in range(3):
+            cell[k] += (colour[k] - cell[k]) * alpha
+
+    def line(self, x0: float, y0: float, x1: float, y1: float, colour: Sequence[int], alpha: float) -> None:
+        steps = max(1, int(math.hypot(x1 - x0, y1 - y0) * 2))
+        seen = set()
+        for i in range(steps + 1):
+            x = round(x0 + (x1 - x0) * i / steps)
+            y = round(y0 + (y1 - y0) * i / steps)
+            if (x, y) not in seen:   # blend each pixel once so lines have an even tone
+                seen.add((x, y))
+                self.blend(x, y, colour, alpha)
+
+    def rows(self) -> list[list[Colour]]:
+        return [[tuple(max(0, min(255, round(c))) for c in px) for px in row] for row in self.px]
+
+
+def lerp3(a: Sequence[float], b: Sequence[float], t: float) -> list[float]:
+    t = max(0.0, min(1.0, t))
+    return [x + (y - x) * t for x, y in zip(a, b)]
+
+
+def wrapped_cells(rng: random.Random, count: int) -> Callable[[float, float], tuple[float, float]]:
+    """Periodic Worley noise: distances (in tile widths) to the nearest and second-nearest of
+    `count` random points, measured around the wrap, so cell edges continue across tile borders."""
+    points = [(rng.random(), rng.random()) for _ in range(count)]
+
+    def distances(u: float, v: float) -> tuple[float, float]:
+        ds = sorted(math.hypot(min(abs(u - x), 1 - abs(u - x)), min(abs(v - y), 1 - abs(v - y))) for x, y in points)
+        return ds[0], ds[1]
+    return distances
+
+
+def tile_lava(rng: random.Random) -> Tile:
+    base, cells = Fractal(rng), wrapped_cells(rng, 7)
+    jitter = PeriodicNoise(rng, 8)
+
+    def colour(u: float, v: float) -> list[float]:
+        c = lerp3((40, 17, 13), (70, 30, 19), base(u, v))
+        # Cooled crust plates with glowing seams where two cells meet.
+        near, second = cells(u, v)
+        seam = (second - near) * TILE + 0.6 * jitter(u, v)
+        c = lerp3(c, (110, 40, 16), max(0.0, 1 - seam / 3.0))
+        return lerp3(c, (150, 66, 22), max(0.0, 1 - seam / 1.2))
+    return Tile(colour)
+
+
+def tile_earth(rng: random.Random) -> Tile:
+    soil, moss = Fractal(rng, (4, 8, 16)), Fractal(rng, (3, 5, 8))
+
+    def colour(u: float, v: float) -> list[float]:
+        c = lerp3((38, 32, 21), (62, 50, 32), soil(u, v))
+        return lerp3(c, (40, 68, 30), (moss(u, v) - 0.42) * 3.5)
+    tile = Tile(colour)
+    for _ in range(30):   # pebbles and moss specks
+        x, y = rng.randrange(TILE), rng.randrange(TILE)
+        tile.blend(x, y, (28, 22, 14) if rng.random() < 0.5 else (66, 88, 42), 0.55)
+    return tile
+
+
+def tile_water(rng: random.Random) -> Tile:
+    swell, breaks = Fractal(rng), PeriodicNoise(rng, 4)
+    warp = Fractal(rng, (2, 4))
+
+    def colour(u: float, v: float) -> list[float]:
+        c = lerp3((14, 30, 66), (24, 46, 92), swell(u, v))
+        # Ripple crests: a sine with whole periods across the tile, bent by periodic noise
+        # and broken into short glints.
+        crest = math.sin(2 * math.pi * (4 * v + u) + 7.0 * warp(u, v))
+        glint = max(0.0, crest - 0.8) * 5 * max(0.0, breaks(u, v) - 0.35) * 2.2
+        return lerp3(c, (54, 94, 142), glint)
+    return Tile(colour)
+
+
+def tile_sky(rng: random.Random) -> Tile:
+    haze = Fractal(rng)
+    tile = Tile(lambda u, v: lerp3((24, 16, 44), (46, 28, 70), haze(u, v)))
+    for i in range(5):
+        x, y = rng.randrange(TILE), rng.randrange(TILE)
+        bright = rng.uniform(0.55, 0.9)
+        tile.blend(x, y, (240, 232, 255), bright)
+        if i == 0:   # one larger twinkle
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                tile.blend(x + dx, y + dy, (220, 210, 255), 0.35)
+    return tile
+
+
+def tile_savanna(rng: random.Random) -> Tile:
+    ground = Fractal(rng)
+    tile = Tile(lambda u, v: lerp3((58, 44, 20), (80, 62, 28), ground(u, v)))
+    for _ in range(60):
+        x, y = rng.uniform(0, TILE), rng.uniform(0, TILE)
+        length, lean = rng.uniform(4, 8), rng.uniform(-0.6, 0.6)
+        col = (122, 96, 40) if rng.random() < 0.6 else (40, 30, 14)
+        tile.line(x, y, x + lean * length, y - length, col, 0.45)
+    return tile
+
+
+def tile_parchment(rng: random.Random) -> Tile:
+    mottle = Fractal(rng, (2, 4, 8, 16))
+    tile = Tile(lambda u, v: lerp3((214, 196, 158), (234, 220, 186), mottle(u, v)))
+    for _ in range(14):   # fibres
+        x, y = rng.uniform(0, TILE), rng.uniform(0, TILE)
+        a = rng.uniform(-0.5, 0.5)
+        length = rng.uniform(4, 10)
+        tile.line(x, y, x + math.cos(a) * length, y + math.sin(a) * length, (196, 176, 136), 0.35)
+    return tile
+
+
+def tile_wood(rng: random.Random) -> Tile:
+    warp, knots = Fractal(rng, (2, 4)), PeriodicNoise(rng, 8)
+
+    def colour(u: float, v: float) -> list[float]:
+        # Grain: horizontal bands (whole periods down the tile) gently bent by periodic noise.
+        g = math.sin(2 * math.pi * (5 * v + 0.6 * warp(u, v)))
+        c = lerp3((50, 30, 18), (74, 46, 26), 0.5 + 0.5 * g)
+        fine = math.sin(2 * math.pi * (17 * v + 1.2 * warp(u, v)))
+        c = lerp3(c, (38, 22, 13), max(0.0, fine - 0.6) * 1.5)
+        return lerp3(c, (86, 56, 32), (knots(u, v) - 0.6) * 0.8)
+    return Tile(colour)
+
+
+def tile_felt(rng: random.Random) -> Tile:
+    cloth = Fractal(rng, (2, 4))
+    tile = Tile(lambda u, v: lerp3((18, 60, 56), (26, 76, 70), cloth(u, v)))
+    for row in tile.px:   # fine per-pixel fuzz: pure noise has no structure to show a seam
+        for px in row:
+            d = rng.uniform(-5, 5)
+            px[0] += d
+            px[1] += d * 1.2
+            px[2] += d * 1.1
+    return tile
+
+
+TILES = [tile_lava, tile_earth, tile_water, tile_sky, tile_savanna, tile_parchment, tile_wood, tile_felt]
+
+
+def render_tiles() -> pygame.Surface:
+    sheet = pygame.Surface((TILE * len(TILES), TILE))   # no SRCALPHA: the tileset is opaque
+    for i, make in enumerate(TILES):
+        rng = random.Random(SEED + 101 * i)
+        for y, row in enumerate(make(rng).rows()):
+            for x, colour in enumerate(row):
+                sheet.set_at((i * TILE + x, y), colour)
+    return sheet
+
+
+# ---------------------------------------------------------------- app icon
+
+PIPS_FIVE = [(-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)]
+
+
+def render_icon() -> pygame.Surface:
+    c = Canvas(256)
+    centre = (128, 128)
+    ink = (24, 20, 36, 255)
+    # Badge: dark disc inside a ring split into the five realm colours.
+    c.circle(centre, 124, ink)
+    for i, colour in enumerate(REALM_COLOURS.values()):
+        a0 = -90 - 36 + i * 72
+        wedge = [centre] + arc(centre, 120, a0 + 1.5, a0 + 72 - 1.5, 24)
+        c.polygon(wedge, (*colour, 255))
+    c.circle(centre, 98, ink)
+    c.circle(centre, 94, (46, 40, 70, 255))
+    c.circle((120, 118), 80, (54, 48, 82, 255))   # soft inner light from the top left
+
+    angle, half, radius = -12, 54, 14
+    die_centre = (124, 122)
+    # Drop shadow: a blurred dark copy of the die.
+    shadow = Canvas(256)
+    shadow.polygon(rounded_square(die_centre[0] + 12, die_centre[1] + 16, half + 2, radius, angle), (0, 0, 0, 150))
+    blurred = pygame.transform.gaussian_blur(shadow.surface, 6 * SS)
+    c.surface.blit(blurred, (0, 0))
+    # Depth: the face swept down and right in a grey, then an outline, then the face itself.
+    for step in range(0, 11):
+        c.polygon(rounded_square(die_centre[0] + step * 0.7, die_centre[1] + step, half + 3, radius + 3, angle), ink)
+    for step in range(0, 10):
+        c.polygon(rounded_square(die_centre[0] + step * 0.7, die_centre[1] + step, half, radius, angle),
+                  (172, 176, 196, 255))
+    face = Canvas(256)
+    face.polygon(rounded_square(*die_centre, half, radius, angle), WHITE)
+    face_mask = pygame.mask.from_surface(face.surface)
+    fill = paint(face_mask, WHITE)
+    fill.blit(gradient(256 * SS, (255, 255, 255), (246, 246, 252), (212, 214, 230)), (0, 0),
+              special_flags=pygame.BLEND_RGBA_MULT)
+    c.surface.blit(fill, (0, 0))
+    for px, py in place([(x * 30, y * 30) for x, y in PIPS_FIVE], angle, 1, die_centre):
+        c.circle((px, py), 11, (30, 28, 48, 255))
+        c.circle((px - 2, py - 2), 4, (70, 66, 96, 255))
+    return pygame.transform.smoothscale(c.surface, (256, 256))
+
+
+ICO_SIZES = (256, 128, 64, 48, 32, 16)
+
+
+def png_bytes(surface: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "x.png")
+    return buffer.getvalue()
+
+
+def ico_bytes(icon: pygame.Surface) -> bytes:
+    """A Windows .ico holding PNG-compressed images (allowed since Vista) at ICO_SIZES."""
+    images = [png_bytes(pygame.transform.smoothscale(icon, (s, s))) for s in ICO_SIZES]
+    header = struct.pack("<HHH", 0, 1, len(images))
+    offset = len(header) + 16 * len(images)
+    entries = b""
+    for size, data in zip(ICO_SIZES, images):
+        # width, height (0 = 256), colours, reserved, planes, bits per pixel, data size, data offset
+        entries += struct.pack("<BBBBHHII", size % 256, size % 256, 0, 0, 1, 32, len(data), offset)
+        offset += len(data)
+    return header + entries + b"".join(images)
+
+
+def check_ico(data: bytes) -> None:
+    """Parse the ICO back and fail loudly if any field is off."""
+    reserved, kind, count = struct.unpack_from("<HHH", data, 0)
+    assert (reserved, kind, count) == (0, 1, len(ICO_SIZES)), (reserved, kind, count)
+    for i, size in enumerate(ICO_SIZES):
+        w, h, colours, res, planes, bpp, length, offset = struct.unpack_from("<BBBBHHII", data, 6 + 16 * i)
+        assert (w or 256, h or 256) == (size, size) and (colours, res, planes, bpp) == (0, 0, 1, 32)
+        image = data[offset:offset + length]
+        assert image.startswith(b"\x89PNG\r\n\x1a\n") and len(image) == length
+        assert pygame.image.load(io.BytesIO(image), "x.png").get_size() == (size, size)
+
+
+# ---------------------------------------------------------------- main
+
+def save(surface: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+    print(f"wrote {path.relative_to(ART.parent)}")
+
+
+def main() -> None:
+    realms = ART / "dice_realms"
+    for name, make in CREATURES.items():
+        save(make().render(256), realms / "creatures" / f"{name}.png")
+    for name, draw in SYMBOLS.items():
+        save(render_symbol(draw), realms / "symbols" / f"{name}.png")
+    save(render_tiles(), realms / "board_tiles.png")
+
+    icon = render_icon()
+    save(icon, ART / "icon.png")
+    data = ico_bytes(icon)
+    check_ico(data)
+    (ART / "icon.ico").write_bytes(data)
+    print(f"wrote art/icon.ico ({', '.join(map(str, ICO_SIZES))} px)")
+
+
+if __name__ == "__main__":
+    main()
