@@ -139,14 +139,23 @@ class TableScene(Scene):
         text.draw_element(surface, layout["banner_round"], round_text)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
+        """The latest lines of the move log, newest at the bottom, long lines wrapped."""
         layout = self.layout
         box = layout["log"]
         draw_box(surface, box.rect, box.style)
         line = layout["log_line"]
-        count = layout.setting("log_lines").int(1, 30)
+        style = line.style
+        text = self.app.text
         height = line.rect[3]
-        for index, entry in enumerate(self.log[-count:]):
-            faded = index < len(self.log[-count:]) - 1
-            colour = self.app.layouts.theme.colours["text_dim"] if faded else line.style.colour
-            self.app.text.draw(surface, entry, line.style, line.moved(0, index * height).rect, colour=colour,
-                               shrink=True)
+        area = pygame.Rect(box.rect).inflate(-24, -12)
+        rows: list[tuple[str, bool]] = []
+        for age, entry in enumerate(reversed(self.log)):
+            wrapped = text.wrap(entry, style.font, style.size, area.width)
+            rows[:0] = [(piece, age == 0) for piece in wrapped]
+            if len(rows) * height >= area.height:
+                break
+        rows = rows[-(area.height // height):]
+        dim = self.app.layouts.theme.colours["text_dim"]
+        for index, (piece, newest) in enumerate(rows):
+            rect = pygame.Rect(area.x, area.y + index * height, area.width, height)
+            text.draw(surface, piece, style, rect, colour=None if newest else dim)

@@ -5,10 +5,27 @@ from __future__ import annotations
 import pygame
 
 from tabletop import __version__
+from tabletop.paths import art_path
 
 from ..scenes import Scene
 from ..widgets import Button
 from .backdrop import DiceBackdrop
+
+
+def _creatures(area: tuple[int, int, int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The five realm creatures in a row across ``area`` (missing art is simply left out)."""
+    x, y, width, height = area
+    names = ("dragon", "guardian", "hydra", "phoenix", "lion")
+    step = width // len(names)
+    out = []
+    for index, name in enumerate(names):
+        try:
+            image = pygame.image.load(str(art_path("dice_realms", "creatures", f"{name}.png")))
+        except (pygame.error, FileNotFoundError):
+            continue
+        image = pygame.transform.smoothscale(image, (height, height))
+        out.append((image, (x + index * step + (step - height) // 2, y)))
+    return out
 
 
 class TitleScene(Scene):
@@ -21,6 +38,7 @@ class TitleScene(Scene):
         self.backdrop = DiceBackdrop(app, self.layout["dice_area"].rect)
         self.record = None
         self.buttons: list[Button] = []
+        self.creatures = _creatures(self.layout["creatures"].rect)
 
     def enter(self) -> None:
         self.refresh()
@@ -80,6 +98,8 @@ class TitleScene(Scene):
         text = self.app.text
         text.draw_element(surface, layout["title"])
         text.draw_element(surface, layout["subtitle"])
+        for image, position in self.creatures:
+            surface.blit(image, position)
         if self.record is not None:
             names = " vs ".join(self.record.seats)
             from tabletop.games import get_rules

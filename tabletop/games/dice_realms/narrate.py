@@ -52,7 +52,8 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
     if isinstance(event, ev.TurnStarted):
         return f"{who(event.active)} is the active wizard; {who(1 - event.active)} is passive."
     if isinstance(event, ev.TokenGained):
-        return f"{who(event.seat)} gains {_TOKENS.get(event.token, event.token)} ({_source(event.source, tables)})."
+        token = {"time_warp": "Time Warp", "arcane_boost": "Arcane Boost", "crest": "Crest"}.get(event.token, event.token)
+        return f"{who(event.seat)}: +1 {token} ({_source(event.source, tables)})."
     if isinstance(event, ev.TokenSpent):
         return f"{who(event.seat)} spends {_TOKENS.get(event.token, event.token)}."
     if isinstance(event, ev.DiceRolled):

@@ -211,10 +211,12 @@ class GrimoireMap:
             for index, value in enumerate(entries, start=1):
                 if (realm, str(index)) in hidden:
                     continue
-                rect = self.cells[(realm, str(index))].rect
-                pygame.draw.rect(surface, (255, 250, 236), rect.inflate(-6, -6), border_radius=6)
+                cell = self.cells[(realm, str(index))]
+                pygame.draw.rect(surface, (255, 250, 236), cell.rect.inflate(-6, -6), border_radius=6)
                 image = text.render(str(value), "bold", 36, (*INK, 255))
-                surface.blit(image, image.get_rect(center=rect.center))
+                surface.blit(image, image.get_rect(center=cell.rect.center))
+                if realm == "yellow" and cell.label:
+                    self._print_label(surface, cell)     # the multiplier stays readable
 
 
 def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:

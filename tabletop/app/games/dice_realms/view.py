@@ -24,6 +24,7 @@ from ...anim import Timeline, ease_in_out, ease_out
 from ...text import draw_box
 from ...widgets import Button, draw_tooltip
 from .board import GrimoireMap
+from .help import cell_help, die_help
 from .icons import REWARD_HELP, REWARD_NAMES
 
 __all__ = ["DiceRealmsView"]
@@ -90,11 +91,13 @@ class DiceRealmsView:
         self.announce_alpha = 0.0
         self.announce_left = self.announce_total = 0.0
         self._grimoire_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
+        self._shade: dict[tuple[int, int], pygame.Surface] = {}
         self.selected_die: str | None = None
         self.selected_bonus: str | None = None
         self.hover_die: str | None = None
         self.hover_cell: tuple[int, str, str] | None = None
         self.hover_tip: tuple[str, tuple[int, int]] | None = None
+        self.hover_since = 0.0
         self.mouse = (0, 0)
         self.clock = 0.0
         self.buttons: dict[str, Button] = {
@@ -509,7 +512,15 @@ class DiceRealmsView:
         die = self.die_at(pos)
         self.hover_die = die if die in self.die_targets else None
         self.hover_cell = self.cell_at(pos)
+        previous = self.hover_tip
         self.hover_tip = None
+        if die is not None:
+            sprite = self.sprites[die]
+            self.hover_tip = (die_help(die, sprite.value), sprite.rect().midtop)
+        elif self.hover_cell is not None:
+            seat, realm, cell = self.hover_cell
+            rect = self._screen_rect(seat, self.map.cells[(realm, cell)].rect)
+            self.hover_tip = (cell_help(self.tables, realm, cell), rect.midtop)
         for seat in (0, 1):
             point = self._map_point(seat, pos)
             if point is None:
@@ -523,6 +534,8 @@ class DiceRealmsView:
                              "diagonal": "Completing the diagonal 3-1-2-6", "cell": "Filling this cell"}
                     tip = f"{where.get(reward.goal.split('-')[0], 'This')} gives: {REWARD_HELP.get(reward.reward, reward.reward)}"
                 self.hover_tip = (tip, self._screen_rect(seat, reward.rect).midtop)
+        if self.hover_tip is None or previous is None or self.hover_tip[0] != previous[0]:
+            self.hover_since = self.clock        # a new thing under the mouse: wait before explaining it
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table."""
@@ -661,7 +674,7 @@ class DiceRealmsView:
             text.draw(box, self.announcement, element.style, box.get_rect())
             box.set_alpha(int(255 * self.announce_alpha))
             surface.blit(box, element.rect[:2])
-        if self.hover_tip and not self.busy:
+        if self.hover_tip and not self.busy and self.clock - self.hover_since > 0.45:
             draw_tooltip(self.app, surface, *self.hover_tip)
         for button in self.buttons.values():
             button.draw_tooltip(surface)
@@ -733,6 +746,13 @@ class DiceRealmsView:
         targets = self.targets_shown()
         if not targets:
             return
+        # Dim the rest of the grimoire so the cells that can be taken stand out.
+        shade = self._shade.get(self.grimoire_rects[seat].size)
+        if shade is None:
+            shade = pygame.Surface(self.grimoire_rects[seat].size, pygame.SRCALPHA)
+            shade.fill((8, 10, 16, 120))
+            self._shade[self.grimoire_rects[seat].size] = shade
+        surface.blit(shade, self.grimoire_rects[seat].topleft)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
         for (realm, cell) in targets:
             map_cell = self.map.cells.get((realm, cell))
@@ -740,10 +760,13 @@ class DiceRealmsView:
                 continue
             rect = self._screen_rect(seat, map_cell.rect)
             hovered = self.hover_cell == (seat, realm, cell)
+            # The cell itself, undimmed, then a glowing frame.
+            surface.blit(self._grimoire_cache[seat][1], rect.topleft,
+                         rect.move(-self.grimoire_rects[seat].x, -self.grimoire_rects[seat].y))
             fill = pygame.Surface(rect.size, pygame.SRCALPHA)
-            fill.fill((255, 243, 160, 150 if hovered else int(70 + 50 * pulse)))
+            fill.fill((255, 243, 160, 120 if hovered else int(30 + 40 * pulse)))
             surface.blit(fill, rect.topleft)
-            pygame.draw.rect(surface, (255, 220, 90), rect.inflate(6, 6), 5 if hovered else 3, border_radius=10)
+            pygame.draw.rect(surface, (255, 220, 90), rect.inflate(8, 8), 6 if hovered else 4, border_radius=10)
         for glow_seat, cell_rect, progress in self.glow_cells:
             rect = self._screen_rect(glow_seat, cell_rect).inflate(int(20 * (1 - progress)), int(20 * (1 - progress)))
             pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=10)

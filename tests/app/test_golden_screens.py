@@ -1,0 +1,91 @@
+"""Golden screenshots of the title and of a board mid-game, compared with a tolerance.
+
+Regenerate after an intended change of the look with
+``TABLETOP_UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/app/test_golden_screens.py``
+and look at the new PNGs before committing them.
+"""
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tabletop.app.screens.table import TableScene
+from tabletop.core.bots import RandomBot
+from tabletop.core.controller import MatchController
+
+from .conftest import make_app
+from .driver import Driver
+
+GOLDEN = Path(__file__).parent / "golden"
+SMALL = (480, 270)
+
+
+def difference(a: pygame.Surface, b: pygame.Surface) -> tuple[float, float]:
+    """Mean absolute difference per channel (0-255) and the share of pixels off by more than 48."""
+    small_a = pygame.transform.smoothscale(a.convert(24) if a.get_bitsize() != 24 else a, SMALL)
+    small_b = pygame.transform.smoothscale(b.convert(24) if b.get_bitsize() != 24 else b, SMALL)
+    bytes_a = pygame.image.tobytes(small_a, "RGB")
+    bytes_b = pygame.image.tobytes(small_b, "RGB")
+    total = 0
+    off = 0
+    for i in range(0, len(bytes_a), 3):
+        d = abs(bytes_a[i] - bytes_b[i]) + abs(bytes_a[i + 1] - bytes_b[i + 1]) + abs(bytes_a[i + 2] - bytes_b[i + 2])
+        total += d
+        off += d > 3 * 48
+    pixels = len(bytes_a) // 3
+    return total / (3 * pixels), off / pixels
+
+
+def check_golden(surface: pygame.Surface, name: str) -> None:
+    path = GOLDEN / f"{name}.png"
+    if os.environ.get("TABLETOP_UPDATE_GOLDEN") or not path.exists():
+        GOLDEN.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(path))
+        if not os.environ.get("TABLETOP_UPDATE_GOLDEN"):
+            pytest.fail(f"no golden image yet: wrote {path}; look at it and commit it")
+        return
+    golden = pygame.image.load(str(path))
+    mean, share = difference(surface, golden)
+    if mean > 2.0 or share > 0.005:
+        failed = path.with_name(f"{name}.actual.png")
+        pygame.image.save(surface, str(failed))
+        pytest.fail(f"{name}: mean difference {mean:.2f}, {share:.2%} of pixels changed; see {failed}")
+
+
+def mid_game_table(app) -> TableScene:
+    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 2026)
+    bot = RandomBot(5)
+    while len(match.journal) < 45 or match.state.flow.stage != "active" or not match.state.flow.rolled:
+        match.submit(bot.choose(match.legal_intents()))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    return table
+
+
+def test_title_looks_as_it_should(app):
+    Driver(app).frames(30)
+    check_golden(app.display.surface.copy(), "title")
+
+
+def test_a_board_mid_game_looks_as_it_should(app):
+    table = mid_game_table(app)
+    driver = Driver(app)
+    driver.settle()
+    die = next(iter(table.view.die_targets))
+    driver.click(table.view.sprites[die].rect().center)      # a selected die lights up its cells
+    driver.frames(5)
+    check_golden(app.display.surface.copy(), "board_mid_game")
+
+
+def test_the_comparison_notices_a_changed_screen(app):
+    title = pygame.image.load(str(GOLDEN / "title.png"))
+    board = pygame.image.load(str(GOLDEN / "board_mid_game.png"))
+    mean, share = difference(title, board)
+    assert mean > 2.0 and share > 0.005
+    moved = title.copy()
+    moved.scroll(40, 0)                 # the same picture shifted: must not pass either
+    mean, share = difference(title, moved)
+    assert mean > 2.0 or share > 0.005
+    assert difference(title, title.copy()) == (0.0, 0.0)
