@@ -131,3 +131,30 @@ def test_undo_button_follows_the_controller_and_says_why(driver):
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert match.state is state_after_roll and len(match.journal) == 1
     assert table.view.sprites["red"].value == 1        # the picture follows the undo
+
+
+def test_the_arcane_boost_button_lights_up_each_die_that_can_be_boosted(driver):
+    from dataclasses import replace
+
+    table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
+    match, view = table.match, table.view
+    state = match.states[0]
+    gandalf = replace(state.players[0], arcane_boosts=1)
+    match.states[0] = replace(state, players=(gandalf, state.players[1]))   # as if earned earlier
+    view.sync()
+    driver.click(view.buttons["roll"].rect.center)
+    driver.settle()
+    driver.play_intent(match.rules.intents.parse("pick seat=0 die=white realm=yellow cell=1"))
+    boost = view.buttons["boost"]
+    assert match.state.flow.stage == "active_boost" and boost.visible and boost.enabled
+    assert boost.text == "Arcane Boost (1)"
+    driver.click(boost.rect.center)
+    first = view.selected_die
+    assert first in view.die_targets
+    driver.click(boost.rect.center)
+    assert view.selected_die != first                   # the next boostable die
+    target = next(iter(view.die_targets[view.selected_die]))
+    driver.click(driver.cell_center(0, *target))
+    driver.settle()
+    assert match.journal[-1].intent.to_str().startswith("boost seat=0 die=")
+    assert match.state.flow.stage == "passive_pick" and not view.buttons["boost"].visible

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tabletop.core.values import Value
 
 from . import events as ev
+from .rules import describe_bonus
 from .state import State
 from .tables import RealmTables
 
@@ -23,13 +24,6 @@ def cell_name(realm: str, cell: str) -> str:
     if realm == "blue":
         return f"head {cell}"
     return f"cell {cell}"
-
-
-def _bonus(kind: str) -> str:
-    if kind == "essence":
-        return "Essence Shift"
-    realm, _, value = kind.partition("-")
-    return f"{realm.capitalize()} Bonus" + (f" ({value})" if value and value != "6" else "")
 
 
 def _source(source: str, tables: RealmTables) -> str:
@@ -71,7 +65,7 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
         return f"Into the Forgotten Realm: {dice}."
     if isinstance(event, ev.BonusUsed):
         realm = tables.names.get(event.realm, event.realm)
-        return f"{who(event.seat)} uses the {_bonus(event.bonus)}: {realm}, {cell_name(event.realm, event.cell)}."
+        return f"{who(event.seat)} uses the {describe_bonus(event.bonus)}: {realm}, {cell_name(event.realm, event.cell)}."
     if isinstance(event, ev.GoalCompleted):
         if event.goal.startswith("dragon-"):
             return f"{who(event.seat)} defeats Dragon {event.goal.split('-')[1]} (+{event.points})."
@@ -80,9 +74,9 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
         goal = event.goal.replace("-", " ")
         return f"{who(event.seat)} completes {tables.names.get(event.realm, event.realm)} {goal}."
     if isinstance(event, ev.BonusEarned):
-        return f"{who(event.seat)} earns a {_bonus(event.bonus)}."
+        return f"{who(event.seat)} earns a {describe_bonus(event.bonus)}."
     if isinstance(event, ev.BonusLost):
-        return f"{who(event.seat)}'s {_bonus(event.bonus)} is lost: no free cell for it."
+        return f"{who(event.seat)}'s {describe_bonus(event.bonus)} is lost: no free cell for it."
     if isinstance(event, ev.RollForfeited):
         return f"{who(event.seat)} can use no die of roll {event.roll}: it is forfeited."
     if isinstance(event, ev.Passed):

@@ -105,6 +105,7 @@ class DiceRealmsView:
             "time_warp": Button(app, layout["time_warp"], lambda: self._press("time_warp"), hotkey=pygame.K_t),
             "forfeit": Button(app, layout["forfeit"], lambda: self._press("forfeit"), hotkey=pygame.K_f),
             "skip": Button(app, layout["skip"], lambda: self._press("skip"), hotkey=pygame.K_s),
+            "boost": Button(app, layout["arcane_boost"], self._next_boost_die, hotkey=pygame.K_b),
         }
         self.chips: list[tuple[str, Button]] = []
         self.sync()
@@ -197,6 +198,12 @@ class DiceRealmsView:
         warp.text = f"Time Warp ({tokens})"
         warp.reason = ("No Time Warp left." if not tokens else "Roll first: a Time Warp re-rolls the dice just rolled.")
         self.buttons["forfeit"].visible = "forfeit" in self.button_intents
+        boost = self.buttons["boost"]
+        boost.visible = flow.stage in _BOOST_STAGES and not flow.pending and seat is not None
+        boost.enabled = any(isinstance(i, Boost) for targets in self.die_targets.values() for i in targets.values())
+        if seat is not None:
+            boost.text = f"Arcane Boost ({state.players[seat].arcane_boosts})"
+        boost.reason = "No die can be used with Arcane Boost now."
         skip = self.buttons["skip"]
         skip.visible = "skip" in self.button_intents
         if flow.stage == Stage.PASSIVE_PICK:
@@ -594,6 +601,13 @@ class DiceRealmsView:
             self.app.toasts.show("Choose a die first, then one of the cells it lights up.")
         elif "roll" in self.button_intents:
             self.app.toasts.show("Roll the dice first.")
+
+    def _next_boost_die(self) -> None:
+        """The Arcane Boost button: light up the next die that can be boosted, then its cells."""
+        dice = [die for die in DICE if die in self.die_targets]
+        if dice:
+            index = (dice.index(self.selected_die) + 1) % len(dice) if self.selected_die in dice else 0
+            self.selected_die = dice[index]
 
     def _choose_bonus(self, kind: str) -> None:
         self.selected_bonus = kind
