@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import resource
 import statistics
 import subprocess
 import sys
@@ -27,6 +26,16 @@ def _percentile(values: list[float], pct: float) -> float:
     ordered = sorted(values)
     index = min(len(ordered) - 1, max(0, round(pct / 100 * (len(ordered) - 1))))
     return ordered[index]
+
+
+def _peak_memory_mb() -> float | None:
+    """Peak resident memory of this process (None where the platform does not say)."""
+    try:
+        import resource
+    except ImportError:        # Windows
+        return None
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024) if sys.platform == "darwin" else peak / 1024
 
 
 def measure_launch(command: list[str], runs: int = 3) -> float:
@@ -100,7 +109,7 @@ def run_bench(frames: int = 600, exe: str | None = None) -> int:
             if number >= 30:          # the first frames fill the caches
                 times.append((time.perf_counter() - start) * 1000)
         pygame.quit()
-    peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    peak_mb = _peak_memory_mb()
     source_launch = measure_launch([sys.executable, "-m", "tabletop"])
     result = {
         "frames": len(times), "rolls_animated": rolls,
@@ -109,7 +118,7 @@ def run_bench(frames: int = 600, exe: str | None = None) -> int:
         "frame_ms_p99": round(_percentile(times, 99), 2),
         "frame_ms_max": round(max(times), 2),
         "launch_to_first_frame_s_source": round(source_launch, 3),
-        "peak_memory_mb": round(peak_mb, 1),
+        "peak_memory_mb": None if peak_mb is None else round(peak_mb, 1),
     }
     if exe:
         result["launch_to_first_frame_s_exe"] = round(measure_launch([str(Path(exe).resolve())]), 3)

@@ -149,3 +149,17 @@ def test_an_unexpected_error_returns_to_the_title_with_the_game_saved(driver, pr
     assert isinstance(driver.app.scenes.top, TitleScene)
     assert "saved" in driver.app.toasts.message
     assert "a bug in a view" in (private_user_dir / "logs" / "errors.log").read_text()
+
+
+def test_a_game_with_hidden_hands_covers_the_screen_when_the_turn_passes(driver, monkeypatch):
+    from dataclasses import replace
+
+    table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
+    rules = table.match.rules
+    monkeypatch.setattr(rules, "meta", replace(rules.meta, hidden_information=True))
+    driver.click(table.view.buttons["roll"].rect.center)
+    driver.settle()
+    assert driver.app.scenes.top is table            # same player still deciding: no cover
+    driver.play_intent(rules.intents.parse("pick seat=0 die=white realm=yellow cell=1"))
+    cover = driver.app.scenes.top
+    assert isinstance(cover, PassDeviceScene) and cover.player == "Saruman"

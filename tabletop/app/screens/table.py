@@ -44,6 +44,7 @@ class TableScene(Scene):
         """Send a move to the rules; animate what happened or show why it was refused."""
         if self.view.busy:
             return False
+        before = self.match.state.to_act
         try:
             events = self.match.submit(intent)
         except IllegalIntent as exc:
@@ -54,7 +55,17 @@ class TableScene(Scene):
         self.view.animate(events)
         self._narrate(events)
         self._refresh_undo()
+        self._pass_device_if_needed(before)
         return True
+
+    def _pass_device_if_needed(self, before: int | None) -> None:
+        """In a game with hidden hands, cover the screen when the decision passes to another player."""
+        after = self.match.state.to_act
+        if (self.match.rules.meta.hidden_information and after is not None and after != before
+                and self.match.seat_kinds[after] == "human"):
+            from .pass_device import PassDeviceScene
+
+            self.app.scenes.push(PassDeviceScene(self.app, self.match.seats[after]))
 
     def undo(self) -> None:
         """Take back the last move, if the controller allows it."""

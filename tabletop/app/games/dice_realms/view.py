@@ -317,7 +317,7 @@ class DiceRealmsView:
             self.app.audio.play("place")
 
         def step(p: float) -> None:
-            sprite, home = self.sprites.get("ghost"), ghost["die"]
+            home = ghost["die"]
             eased = ease_in_out(p)
             self.sprites["ghost"] = replace(home, x=home.x + (target[0] - home.x) * eased,
                                             y=home.y + (target[1] - home.y) * eased, lift=math.sin(p * math.pi),
