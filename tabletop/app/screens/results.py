@@ -7,18 +7,8 @@ import pygame
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button
+from ..games import result_rows
 from .backdrop import DiceBackdrop
-
-# The rows of the results table per game: (label, key in the outcome's breakdown).
-ROWS = {
-    "dice-realms": [
-        ("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
-        ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
-        ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
-        ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total"),
-    ],
-}
-
 
 class ResultsScene(Scene):
     """The end of a match."""
@@ -80,7 +70,7 @@ class ResultsScene(Scene):
         for seat, name in enumerate(self.match.seats):
             colour = colours["accent"] if seat in self.outcome.winners else colours["text"]
             text.draw_element(surface, layout["player"].moved(seat * column, 0), name, colour=colour, shrink=True)
-        for index, (label, key) in enumerate(ROWS.get(self.match.game, []), start=1):
+        for index, (label, key) in enumerate(result_rows(self.match.game), start=1):
             dy = index * row_height + 20
             is_total = key == "total"
             if is_total:

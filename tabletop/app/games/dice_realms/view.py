@@ -30,6 +30,13 @@ from .icons import REWARD_HELP, REWARD_NAMES
 __all__ = ["DiceRealmsView"]
 
 SEAT_COLOURS = ((88, 200, 230), (240, 140, 90))
+#: The results table: (label, key of the outcome's breakdown).
+RESULT_ROWS = (
+    ("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
+    ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
+    ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
+    ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total"),
+)
 _BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
 
 
