@@ -110,9 +110,15 @@ class RulesScene(Scene):
             draw_box(surface, layout["legend"].rect, layout["legend"].style)
             self.app.text.draw_element(surface, layout["legend_title"])
             row = layout["legend_row"]
-            for index, (icon, label) in enumerate(self.legend):
-                rect = pygame.Rect(row.rect).move(0, index * row.rect[3])
+            text_width = row.rect[2] - 70
+            y = row.rect[1]
+            for icon, label in self.legend:
+                lines = self.app.text.wrap(label, row.style.font, row.style.size, text_width)
+                height = max(icon.get_height() + 10, len(lines) * int(row.style.size * 1.3) + 10)
+                rect = pygame.Rect(row.rect[0], y, row.rect[2], height)
                 surface.blit(icon, icon.get_rect(midleft=(rect.left, rect.centery)))
-                self.app.text.draw(surface, label, row.style, rect.inflate(-70, 0).move(35, 0), wrap=True)
+                self.app.text.draw(surface, label, row.style, pygame.Rect(rect.left + 70, y, text_width, height),
+                                   wrap=True)
+                y += height
         self.close.draw(surface)
         self.app.text.draw_element(surface, layout["hint"])

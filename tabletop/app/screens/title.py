@@ -28,6 +28,10 @@ def _creatures(area: tuple[int, int, int, int]) -> list[tuple[pygame.Surface, tu
     return out
 
 
+def _moves(count: int) -> str:
+    return "1 move" if count == 1 else f"{count} moves"
+
+
 class TitleScene(Scene):
     """The first screen."""
 
@@ -106,7 +110,7 @@ class TitleScene(Scene):
 
             game = get_rules(self.record.game).meta.name
             text.draw_element(surface, layout["resume_detail"],
-                              f"{game}: {names}, {len(self.record.entries)} moves in")
+                              f"{game}: {names}, {_moves(len(self.record.entries))} in")
         for button in self.buttons:
             button.draw(surface)
         if self.message:
