@@ -5,7 +5,6 @@ import pytest
 
 from tabletop.app.screens.pass_device import PassDeviceScene
 from tabletop.app.screens.rules import RulesScene
-from tabletop.app.screens.table import TableScene
 
 from .conftest import make_app
 from .driver import Driver

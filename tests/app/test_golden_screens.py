@@ -15,7 +15,6 @@ from tabletop.app.screens.table import TableScene
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
 
-from .conftest import make_app
 from .driver import Driver
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -5,7 +5,6 @@ import pygame
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
 
-from .driver import Driver
 from .test_play_by_mouse import scripted_table
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 from .state import Grimoire
-from .tables import REALMS, RealmTables, load_tables
+from .tables import REALMS, RealmTables, load_tables  # noqa: F401 - the doctests use it
 
 __all__ = [
     "dragon_score", "gaia_score", "hydra_score", "phoenix_score", "lion_score",
