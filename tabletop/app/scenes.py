@@ -96,6 +96,11 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
 
+    def pop_until(self, kind: type) -> None:
+        """Pop scenes until one of class ``kind`` is on top (the title, say)."""
+        while self.stack and not isinstance(self.stack[-1], kind):
+            self.pop()
+
     def find(self, kind: type) -> Scene | None:
         """The topmost scene of a class (for tests and for overlays that act on the scene below)."""
         for scene in reversed(self.stack):

@@ -45,8 +45,7 @@ class PauseScene(Scene):
         """Back to the title; the match stays saved and can be resumed there."""
         from .title import TitleScene
 
-        while self.app.scenes.top is not None and not isinstance(self.app.scenes.top, TitleScene):
-            self.app.scenes.pop()
+        self.app.scenes.pop_until(TitleScene)
 
     def handle(self, event: pygame.event.Event) -> None:
         for button in self.buttons:

@@ -29,8 +29,7 @@ def start_match(app, game_id: str, names: list[str], options: dict) -> None:
         app.settings.names[game_id] = list(names)
         app.settings.starter[game_id] = 0
     app.save_settings()
-    while app.scenes.top is not None and not isinstance(app.scenes.top, TitleScene):
-        app.scenes.pop()
+    app.scenes.pop_until(TitleScene)
     app.scenes.push(TableScene(app, match))
 
 
