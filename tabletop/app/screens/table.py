@@ -39,6 +39,12 @@ class TableScene(Scene):
         self.finished_shown = False
         self._refresh_undo()
 
+    @property
+    def viewer(self) -> int:
+        """The seat whose view the shared screen shows: whoever decides now (pass-the-device covers the change)."""
+        seat = self.match.state.to_act
+        return 0 if seat is None else seat
+
     # ---------------------------------------------------------------- moves
     def submit(self, intent: Value) -> bool:
         """Send a move to the rules; animate what happened or show why it was refused."""

@@ -127,7 +127,8 @@ class DiceRealmsView:
     # ================================================================ state -> picture
     @property
     def state(self):
-        return self.match.state
+        """What the screen may show: the rules' view for the seat in front of it."""
+        return self.rules.view(self.match.state, self.table.viewer)
 
     @property
     def busy(self) -> bool:
