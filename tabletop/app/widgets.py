@@ -13,7 +13,7 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["Button", "TextField", "Toasts", "draw_tooltip"]
+__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any"]
 
 
 class Button:
@@ -79,6 +79,11 @@ class Button:
         waited = pygame.time.get_ticks() - self._hover_since > 700
         if self.visible and self.hovered and waited and not self.enabled and self.reason:
             draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
+
+
+def press_any(buttons, event: pygame.event.Event) -> bool:
+    """Offer ``event`` to each button in turn; True as soon as one uses it."""
+    return any(button.handle(event) for button in buttons)
 
 
 class TextField:

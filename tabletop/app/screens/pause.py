@@ -6,7 +6,7 @@ import pygame
 
 from ..scenes import Scene
 from ..text import draw_box
-from ..widgets import Button
+from ..widgets import Button, press_any
 
 
 class PauseScene(Scene):
@@ -48,9 +48,8 @@ class PauseScene(Scene):
         self.app.scenes.pop_until(TitleScene)
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout

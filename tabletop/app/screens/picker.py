@@ -10,7 +10,7 @@ from tabletop.paths import art_path
 from ..games import PLAYABLE, tile_art
 from ..scenes import Scene
 from ..text import draw_box
-from ..widgets import Button
+from ..widgets import Button, press_any
 
 
 class PickerScene(Scene):
@@ -61,9 +61,8 @@ class PickerScene(Scene):
         quick_start(self.app, game_id)
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.hover = next((g for g, rect in self.tiles if rect.collidepoint(event.pos)), None)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -6,7 +6,7 @@ import pygame
 
 from ..scenes import Scene
 from ..text import draw_box
-from ..widgets import Button
+from ..widgets import Button, press_any
 from ..games import result_rows
 from .backdrop import DiceBackdrop
 
@@ -43,9 +43,8 @@ class ResultsScene(Scene):
         self.app.scenes.reset(TitleScene(self.app))
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)

@@ -10,7 +10,7 @@ from tabletop.core.controller import MatchController
 from tabletop.games import get_rules
 
 from ..scenes import Scene
-from ..widgets import Button, TextField
+from ..widgets import Button, TextField, press_any
 
 DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
 
@@ -102,9 +102,8 @@ class SeatsScene(Scene):
         for field in self.fields:
             if field.handle(event):
                 return
-        for button in self.buttons + self.option_buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons + self.option_buttons, event):
+            return
 
     def update(self, dt: float) -> None:
         for field in self.fields:

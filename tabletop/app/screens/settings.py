@@ -6,7 +6,7 @@ import pygame
 
 from ..scenes import Scene
 from ..storage import ANIMATION_SPEEDS
-from ..widgets import Button
+from ..widgets import Button, press_any
 
 
 class SettingsScene(Scene):
@@ -51,9 +51,8 @@ class SettingsScene(Scene):
         self.app.scenes.pop()
 
     def handle(self, event: pygame.event.Event) -> None:
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout

@@ -15,7 +15,7 @@ from tabletop.core.values import Value
 from ..games import make_view
 from ..scenes import Scene
 from ..text import draw_box
-from ..widgets import Button
+from ..widgets import Button, press_any
 
 
 class TableScene(Scene):
@@ -118,9 +118,8 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
         self.view.handle(event)
 
     def update(self, dt: float) -> None:

@@ -8,7 +8,7 @@ from tabletop import __version__
 from tabletop.paths import art_path
 
 from ..scenes import Scene
-from ..widgets import Button
+from ..widgets import Button, press_any
 from .backdrop import DiceBackdrop
 
 
@@ -88,9 +88,8 @@ class TitleScene(Scene):
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return
-        for button in self.buttons:
-            if button.handle(event):
-                return
+        if press_any(self.buttons, event):
+            return
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)

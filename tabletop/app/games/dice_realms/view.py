@@ -22,7 +22,7 @@ from tabletop.games.dice_realms.state import DICE, Stage
 
 from ...anim import Timeline, ease_in_out, ease_out
 from ...text import draw_box
-from ...widgets import Button, draw_tooltip
+from ...widgets import Button, draw_tooltip, press_any
 from .board import GrimoireMap
 from .help import cell_help, die_help
 from .icons import REWARD_HELP, REWARD_NAMES
@@ -245,7 +245,8 @@ class DiceRealmsView:
             target = self.tray_slots[DICE.index(die)]
             r = self.visual_random
             start = (target[0] + r.uniform(-260, 260), target[1] + r.uniform(-160, -60))
-            plans[die] = (start, target, value, r.uniform(360, 900) * r.choice((-1, 1)), r.uniform(0, 1))
+            faces = [r.randint(1, 6) for _ in range(32)]
+            plans[die] = (start, target, value, r.uniform(360, 900) * r.choice((-1, 1)), r.uniform(0, 1), faces)
 
         def begin() -> None:
             self.app.audio.play("roll")
@@ -254,7 +255,7 @@ class DiceRealmsView:
 
         def step(p: float) -> None:
             eased = ease_out(p)
-            for die, (start, target, value, spin, phase) in plans.items():
+            for die, (start, target, value, spin, phase, faces) in plans.items():
                 sprite = self.sprites[die]
                 sprite.x = start[0] + (target[0] - start[0]) * eased
                 bounce = abs(math.sin((p * 3.2 + phase * 0.3) * math.pi)) * (1 - p) ** 1.5
@@ -263,13 +264,12 @@ class DiceRealmsView:
                 sprite.angle = spin * (1 - eased)
                 if p < 0.82:
                     # Faces flicker while the die tumbles, slower as it slows down.
-                    tick = int(p * (30 - 20 * p))
-                    sprite.value = 1 + (hash((die, tick, event.roll, phase)) % 6)
+                    sprite.value = faces[int(p * (30 - 20 * p)) % len(faces)]
                 else:
                     sprite.value = value
 
         def end() -> None:
-            for die, (_, target, value, _, _) in plans.items():
+            for die, (_, target, value, *_) in plans.items():
                 sprite = self.sprites[die]
                 sprite.x, sprite.y = target
                 sprite.value, sprite.angle, sprite.lift = value, 0.0, 0.0
@@ -512,9 +512,8 @@ class DiceRealmsView:
             self._hover(event.pos)
         if self.busy:
             return
-        for button in list(self.buttons.values()) + [chip for _, chip in self.chips]:
-            if button.handle(event):
-                return
+        if press_any([*self.buttons.values(), *(chip for _, chip in self.chips)], event):
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click(event.pos)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
