@@ -12,7 +12,9 @@ __all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
-    from tabletop.games import GAME_IDS
+    from tabletop.registry import game_ids
+
+    GAME_IDS = game_ids()
 
     parser = argparse.ArgumentParser(
         prog="tabletop", description="Dice Tabletop: five dice games on one screen. "
@@ -40,6 +42,7 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--exe", default=None, help="also time the launch of this executable")
+    bench.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS, help="the game whose busiest scene is drawn")
     return parser
 
 
@@ -59,12 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "scenario":
         from tabletop.core.scenario import run_scenario
+        from tabletop.registry import get_rules
 
         files = _scenario_files(args.files)
         failed = []
         for path in files:
             lines: list[str] = []
-            result = run_scenario(path, lines.append)
+            result = run_scenario(path, get_rules, lines.append)
             if not result.ok:
                 failed.append(path)
             if not args.quiet or not result.ok:
@@ -75,13 +79,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if failed or not files else 0
     if args.command == "simulate":
         from tabletop.core.simulate import simulate
+        from tabletop.registry import get_rules
 
-        summary = simulate(args.game, args.games, args.seed, args.players, args.jobs, not args.no_check)
+        summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
         from tabletop.app.bench import run_bench
 
-        return run_bench(args.frames, args.exe)
+        return run_bench(args.frames, args.exe, args.game)
     from tabletop.app.main import run_app
 
     return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False),

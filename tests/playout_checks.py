@@ -11,6 +11,7 @@ from typing import Callable
 
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController, MatchRecord
+from tabletop.registry import get_rules
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS, check_invariants
@@ -52,9 +53,10 @@ def remember_fields(pool: dict, intents) -> None:
             pool.setdefault(field.name, set()).add(getattr(intent, field.name))
 
 
-def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2) -> MatchController:
+def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2,
+                 players: int | None = None) -> MatchController:
     """One seeded game with every check; returns the finished match."""
-    match = MatchController(game, None, DEFAULT_SEATS[:match_seats(game)], seed)
+    match = MatchController(get_rules(game), None, DEFAULT_SEATS[:players or match_seats(game)], seed)
     bot = RandomBot(derive_seed(seed, "bot"))
     chooser = random.Random(seed)
     pool: dict = {"seat": set(range(len(match.seats) + 1))}
@@ -69,12 +71,10 @@ def play_checked(game: str, seed: int, step_check: StepCheck | None = None, prob
         if step_check:
             step_check(match, events)
     # save -> load -> replay reproduces every state along the way
-    replayed = MatchController.from_record(MatchRecord.from_json(match.record().to_json()))
+    replayed = MatchController.from_record(MatchRecord.from_json(match.record().to_json()), get_rules)
     assert replayed.states == match.states
     return match
 
 
 def match_seats(game: str) -> int:
-    from tabletop.games import get_rules
-
     return get_rules(game).meta.min_players

@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
+from tabletop.registry import get_rules
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import ScriptedRandom
 from tabletop.core.values import to_plain
@@ -13,7 +14,7 @@ from tabletop.core.values import to_plain
 
 def new_match(tmp_path=None, seed=11):
     save = tmp_path / "match.json" if tmp_path else None
-    return MatchController("dice-realms", None, ["Gandalf", "Saruman"], seed, save_path=save)
+    return MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], seed, save_path=save)
 
 
 def play(match, intents, bot_seed=3):
@@ -39,7 +40,7 @@ def test_record_is_written_after_every_intent(tmp_path):
 def test_load_replays_to_an_identical_state(tmp_path):
     match = new_match(tmp_path)
     play(match, 60)
-    loaded = MatchController.load(tmp_path / "match.json")
+    loaded = MatchController.load(tmp_path / "match.json", get_rules)
     assert loaded.state == match.state
     assert loaded.states == match.states
     assert [e.events for e in loaded.journal] == [e.events for e in match.journal]
@@ -52,7 +53,7 @@ def test_a_resumed_match_continues_exactly_like_an_uninterrupted_one(tmp_path):
     bot = RandomBot(5)
     for _ in range(40):
         interrupted.submit(bot.choose(interrupted.legal_intents()))
-    resumed = MatchController.load(tmp_path / "match.json")
+    resumed = MatchController.load(tmp_path / "match.json", get_rules)
     for _ in range(40):
         if resumed.finished:
             break
@@ -92,7 +93,7 @@ def test_undo_stops_at_rolls_and_seat_changes():
 
 
 def test_undo_is_saved(tmp_path):
-    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 1,
+    match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 1,
                             rng=ScriptedRandom(["R1 G6 B6 M6 Y6 W6"]), save_path=tmp_path / "match.json")
     match.submit("roll seat=0")
     match.submit("pick seat=0 die=red realm=red cell=tail-1")    # the lowest die: Gandalf goes on
@@ -134,18 +135,18 @@ def test_damaged_records_are_refused_with_a_clear_message(tmp_path, damage, word
     path = tmp_path / "broken.json"
     path.write_text(text)
     with pytest.raises(RecordError, match=words):
-        MatchController.load(path)
+        MatchController.load(path, get_rules)
 
 
 def test_tampered_outcomes_are_refused(tmp_path):
     data = json.loads(saved_text(tmp_path))
     data["intents"][0]["outcomes"][0] = 9            # a die cannot show 9
     with pytest.raises(RecordError, match="does not replay"):
-        MatchController.from_record(MatchRecord.from_json(json.dumps(data)))
+        MatchController.from_record(MatchRecord.from_json(json.dumps(data)), get_rules)
     data["intents"][0]["outcomes"] = data["intents"][0]["outcomes"] + [1]
     data["intents"][0]["outcomes"][0] = 1
     with pytest.raises(RecordError, match="recorded 7 outcomes but drew 6"):
-        MatchController.from_record(MatchRecord.from_json(json.dumps(data)))
+        MatchController.from_record(MatchRecord.from_json(json.dumps(data)), get_rules)
 
 
 def test_record_round_trips_through_text():
@@ -154,4 +155,4 @@ def test_record_round_trips_through_text():
     record = match.record()
     again = MatchRecord.from_json(record.to_json())
     assert again == record
-    assert to_plain(MatchController.from_record(again).state) == to_plain(match.state)
+    assert to_plain(MatchController.from_record(again, get_rules).state) == to_plain(match.state)

@@ -34,8 +34,8 @@ def test_a_whole_game_runs_without_loading_pygame():
     code = (
         "import sys\n"
         "from tabletop.core.simulate import play_one\n"
-        "from tabletop.games import GAME_IDS\n"
-        "for game in GAME_IDS: play_one(game, 7)\n"
+        "from tabletop.registry import game_ids, get_rules\n"
+        "for game in game_ids(): play_one(get_rules(game), 7)\n"
         "print('pygame' in sys.modules)\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -3,7 +3,9 @@
 import pytest
 
 from tabletop.core.rng import derive_seed
-from tabletop.games import GAME_IDS
+from tabletop.registry import game_ids
+
+GAME_IDS = game_ids()
 
 from .dice_realms.checks import check_step as dice_realms_step
 from .playout_checks import play_checked

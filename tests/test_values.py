@@ -5,7 +5,9 @@ from dataclasses import dataclass
 import pytest
 
 from tabletop.core.values import Codec, Value, ValueFormatError, from_plain, to_plain
-from tabletop.games import GAME_IDS, get_rules
+from tabletop.registry import game_ids, get_rules
+
+GAME_IDS = game_ids()
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +105,7 @@ def test_reachable_states_survive_plain_form_and_intents_their_text(seed, moves)
     from tabletop.core.bots import RandomBot
     from tabletop.core.controller import MatchController
 
-    match = MatchController("dice-realms", None, ["Ann", "Bo"], seed)
+    match = MatchController(get_rules("dice-realms"), None, ["Ann", "Bo"], seed)
     bot = RandomBot(seed)
     for _ in range(moves):
         if match.finished:

@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT))
 
 from tabletop.app.layout import LayoutBook  # noqa: E402  (no pygame: layouts are plain YAML)
 from tabletop.core.controller import MatchController, MatchRecord  # noqa: E402
+from tabletop.registry import get_rules
 from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp  # noqa: E402
 from tabletop.games.dice_realms.state import DICE  # noqa: E402
 
@@ -122,7 +123,7 @@ class Player:
         record = self.wait_for(0, timeout=20)
         moves = 0
         while not record.finished:
-            match = MatchController.from_record(record)
+            match = MatchController.from_record(record, get_rules)
             intent = self.random.choice(list(match.legal_intents()))
             for attempt in range(3):
                 # Clicks while the dice are still moving are ignored, as for a player: click again.
@@ -143,7 +144,7 @@ class Player:
                 screenshot(self.display, shots / f"move-{moves}.png")
         time.sleep(2.5)
         screenshot(self.display, shots / "results.png")
-        final = MatchController.from_record(record)
+        final = MatchController.from_record(record, get_rules)
         outcome = final.rules.outcome(final.state)
         return {"moves": moves, "scores": list(outcome.scores), "winners": list(outcome.winners)}
 

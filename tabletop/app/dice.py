@@ -1,19 +1,31 @@
-"""Drawing dice: a coloured body, pips, and the colour's symbol so dice read in greyscale too."""
+"""Drawing dice of any game: a coloured body, and pips or the symbols of named faces, from the game's data.
+
+Each game lists its dice in ``data/<game>/dice.yaml``::
+
+    symbols:                       # images under art/, one per symbol name
+      fire: dice_realms/symbols/red.png
+    dice:
+      red: {body: "#e0452b", pips: "#faf8f0", symbol: fire}        # numbered die, its colour's symbol
+      sun: {body: "#e8b92c", pips: "#282018", faces: [sun, ether, earth, air, water, fire]}
+      fire_die: {body: "#e0452b", faces: [earth, air, water, fire, ether, fire+fire]}
+
+A numbered die shows pips for 1 to 6 (and its colour's symbol where the face has
+room, so dice read in greyscale too); a die with ``faces`` shows the symbol of the
+face, two of them for a double face (``fire+fire``).  :meth:`DiceArt.face` takes a
+value (1-6: the pips, or the face at that position) or a face name.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from pathlib import Path
+
 import pygame
 
-from tabletop.paths import art_path
+from tabletop.core.data import Reader
+from tabletop.paths import art_path, data_path
 
-__all__ = ["DiceArt", "DIE_COLOURS"]
-
-#: Body colours of the six Dice Realms dice (also used by the backdrop).
-DIE_COLOURS = {
-    "red": (224, 69, 43), "green": (63, 163, 77), "blue": (47, 127, 216),
-    "magenta": (176, 79, 200), "yellow": (232, 185, 44), "white": (236, 235, 230),
-}
-_DARK_PIPS = {"yellow", "white"}
+__all__ = ["DiceArt", "DieKind", "load_dice", "colour_of"]
 
 # Pip positions on a unit square, by face value.
 _PIPS = {
@@ -24,42 +36,104 @@ _PIPS = {
     5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
     6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
 }
-
-# Where each face has room for the symbol (0: a blank die shows it large in the middle).
+# Where each numbered face has room for the colour's symbol (0: a blank die shows it large in the middle).
 _SYMBOL_SPOT = {0: (0.5, 0.5), 1: (0.26, 0.26), 2: (0.73, 0.27), 3: (0.73, 0.27), 4: (0.5, 0.5),
                 5: (0.5, 0.27), 6: (0.5, 0.5)}
 
 
-class DiceArt:
-    """Renders die faces once per (colour, value, size) and reuses them."""
+@dataclass(frozen=True)
+class DieKind:
+    """How one die of a game looks: body and pip colours, its symbol, or its named faces."""
 
-    def __init__(self) -> None:
+    name: str
+    body: tuple[int, int, int]
+    pips: tuple[int, int, int]
+    symbol: str = ""                         # a numbered die's colour symbol
+    faces: tuple[str, ...] = ()              # a symbol die's faces in order (``a+b`` is a double face)
+
+
+def _colour(reader: Reader) -> tuple[int, int, int]:
+    text = reader.str()
+    digits = text.lstrip("#")
+    if not text.startswith("#") or len(digits) != 6:
+        raise reader.error(f"{text!r} is not a colour like #rrggbb")
+    try:
+        return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+    except ValueError:
+        raise reader.error(f"{text!r} is not a colour like #rrggbb") from None
+
+
+def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
+    """The dice and symbol images of a ``dice.yaml`` (DataError naming file, line and key)."""
+    root = Reader.from_file(path).only_keys("symbols", "dice")
+    symbols = {name: item.str() for name, item in root.get("symbols", {}).items()}
+    kinds: dict[str, DieKind] = {}
+    for name, item in root["dice"].items():
+        item.only_keys("body", "pips", "symbol", "faces")
+        body = _colour(item["body"])
+        pips = _colour(item["pips"]) if item.has("pips") else (250, 248, 240)
+        symbol = item["symbol"].str(tuple(symbols)) if item.has("symbol") else ""
+        faces = tuple(face.str() for face in item["faces"]) if item.has("faces") else ()
+        for index, face in enumerate(faces):
+            for part in face.split("+"):
+                if part not in symbols:
+                    raise item["faces"].error(f"face {index + 1} names {part!r}, which is not under symbols")
+        kinds[name] = DieKind(name, body, pips, symbol, faces)
+    return kinds, symbols
+
+
+def colour_of(kinds: dict[str, DieKind], name: str) -> tuple[int, int, int]:
+    """The body colour of die ``name`` (grey for an unknown one)."""
+    kind = kinds.get(name)
+    return kind.body if kind else (200, 200, 200)
+
+
+class DiceArt:
+    """Renders the dice of one game once per (die, face, size) and reuses them."""
+
+    def __init__(self, game_folder: str = "dice_realms", path: Path | None = None) -> None:
+        self.path = path or data_path(game_folder, "dice.yaml")
+        self.kinds, self.symbol_files = load_dice(self.path)
         self._faces: dict[tuple, pygame.Surface] = {}
         self._symbols: dict[tuple, pygame.Surface | None] = {}
 
-    def symbol(self, colour: str, size: int, tint: tuple[int, int, int]) -> pygame.Surface | None:
-        """The colour's symbol (flame, leaf, drop, feather, sun, prism) at ``size``, tinted."""
-        key = (colour, size, tint)
+    def colour(self, die: str) -> tuple[int, int, int]:
+        """The body colour of ``die``."""
+        return colour_of(self.kinds, die)
+
+    def symbol(self, name: str, size: int, tint: tuple[int, int, int]) -> pygame.Surface | None:
+        """The symbol ``name`` at ``size`` pixels, tinted (None when its image is missing)."""
+        key = (name, size, tint)
         if key not in self._symbols:
             try:
-                image = pygame.image.load(str(art_path("dice_realms", "symbols", f"{colour}.png")))
+                image = pygame.image.load(str(art_path(self.symbol_files[name])))
                 image = pygame.transform.smoothscale(image.convert_alpha() if pygame.display.get_surface()
                                                      else image, (size, size))
                 tinted = image.copy()
                 tinted.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
                 self._symbols[key] = tinted
-            except (pygame.error, FileNotFoundError):
+            except (pygame.error, FileNotFoundError, KeyError):
                 self._symbols[key] = None
         return self._symbols[key]
 
-    def face(self, colour: str, value: int, size: int) -> pygame.Surface:
-        """A die of ``colour`` showing ``value`` (0: blank), ``size`` pixels square."""
-        key = (colour, value, size)
+    def face_name(self, die: str, face: int | str) -> str:
+        """The named face a value stands for on a symbol die ("" on a numbered die or a blank face)."""
+        kind = self.kinds.get(die)
+        if kind is None or not kind.faces:
+            return ""
+        if isinstance(face, str):
+            return face
+        return kind.faces[face - 1] if 1 <= face <= len(kind.faces) else ""
+
+    def face(self, die: str, face: int | str, size: int) -> pygame.Surface:
+        """Die ``die`` showing ``face`` (a value 1-6, 0 for blank, or a face name), ``size`` pixels square."""
+        key = (die, face, size)
         surface = self._faces.get(key)
         if surface is not None:
             return surface
+        kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
-        body = DIE_COLOURS.get(colour, (200, 200, 200))
+        body = kind.body
         dark = tuple(max(0, int(c * 0.55)) for c in body)
         light = tuple(min(255, int(c * 1.25 + 30)) for c in body)
         radius = size // 5
@@ -69,39 +143,57 @@ class DiceArt:
                          border_radius=radius)
         shine = rect.inflate(-size // 3, -int(size * 0.78)).move(-size // 10, -int(size * 0.33))
         pygame.draw.rect(surface, light, shine, border_radius=size // 14)
-        pip_colour = (40, 34, 28) if colour in _DARK_PIPS else (250, 248, 240)
-        pip_radius = max(2, size // 11)
-        for px, py in _PIPS.get(value, []):
-            centre = (int(px * size), int(py * size))
-            pygame.draw.circle(surface, pip_colour, centre, pip_radius)
-        # The colour's symbol goes where that face has no pip, so both stay readable.
-        spot = _SYMBOL_SPOT.get(value, (0.5, 0.5))
-        glyph = self.symbol(colour, size // 2 if value == 0 else int(size * 0.22), pip_colour)
-        if glyph is not None:
-            surface.blit(glyph, glyph.get_rect(center=(int(spot[0] * size), int(spot[1] * size))))
+        named = self.face_name(die, face)
+        if named:
+            self._draw_symbols(surface, named.split("+"), kind.pips, size)
+        else:
+            value = face if isinstance(face, int) else 0
+            for px, py in _PIPS.get(value, []):
+                pygame.draw.circle(surface, kind.pips, (int(px * size), int(py * size)), max(2, size // 11))
+            # The colour's symbol goes where that face has no pip, so both stay readable.
+            if kind.symbol:
+                spot = _SYMBOL_SPOT.get(value, (0.5, 0.5))
+                glyph = self.symbol(kind.symbol, size // 2 if value == 0 else int(size * 0.22), kind.pips)
+                if glyph is not None:
+                    surface.blit(glyph, glyph.get_rect(center=(int(spot[0] * size), int(spot[1] * size))))
         self._faces[key] = surface
         return surface
 
-    def draw(self, surface: pygame.Surface, colour: str, value: int, center: tuple[float, float], size: int,
+    def _draw_symbols(self, surface: pygame.Surface, names: list[str], tint: tuple[int, int, int],
+                      size: int) -> None:
+        if len(names) == 1:
+            spots, glyph_size = [(0.5, 0.5)], int(size * 0.62)
+        else:
+            # A double face: two symbols on the diagonal, so it can never pass for a single one.
+            spots, glyph_size = [(0.32, 0.32), (0.68, 0.68)], int(size * 0.44)
+        for name, (sx, sy) in zip(names, spots):
+            glyph = self.symbol(name, glyph_size, tint)
+            centre = (int(sx * size), int(sy * size))
+            if glyph is not None:
+                surface.blit(glyph, glyph.get_rect(center=centre))
+            else:      # no image: the symbol's initial, still readable
+                pygame.draw.circle(surface, tint, centre, glyph_size // 2, 3)
+
+    def draw(self, surface: pygame.Surface, die: str, face: int | str, center: tuple[float, float], size: int,
              angle: float = 0.0, lift: float = 0.0, alpha: int = 255) -> pygame.Rect:
         """Draw a die, rotated by ``angle`` degrees and raised by ``lift`` (0-1, a bigger shadow)."""
-        face = self.face(colour, value, size)
+        image = self.face(die, face, size)
         if angle:
             # Rotated on the fly: a cache of every angle would cost hundreds of MB.
-            face = pygame.transform.rotate(face, int(angle) % 360)
+            image = pygame.transform.rotate(image, int(angle) % 360)
         cx, cy = center
         if lift > 0:
             scale = 1.0 + 0.18 * lift
-            w, h = face.get_size()
-            face = pygame.transform.smoothscale(face, (int(w * scale), int(h * scale)))
+            w, h = image.get_size()
+            image = pygame.transform.smoothscale(image, (int(w * scale), int(h * scale)))
         shadow = pygame.Rect(0, 0, int(size * (0.9 + 0.3 * lift)), int(size * 0.35))
         shadow.center = (int(cx + size * (0.08 + 0.25 * lift)), int(cy + size * (0.45 + 0.3 * lift)))
         _draw_shadow(surface, shadow)
         if alpha < 255:
-            face = face.copy()
-            face.set_alpha(alpha)
-        rect = face.get_rect(center=(int(cx), int(cy - size * 0.25 * lift)))
-        surface.blit(face, rect)
+            image = image.copy()
+            image.set_alpha(alpha)
+        rect = image.get_rect(center=(int(cx), int(cy - size * 0.25 * lift)))
+        surface.blit(image, rect)
         return rect
 
 

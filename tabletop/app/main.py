@@ -23,6 +23,7 @@ from .audio import Audio
 from .dice import DiceArt
 from .display import Display
 from .layout import LayoutBook
+from .navigation import SCENES
 from .scenes import SceneManager
 from .storage import ANIMATION_SPEEDS, SaveSlot, SettingsStore
 from .text import TextRenderer
@@ -47,10 +48,11 @@ class App:
         self.display.open()
         pygame.key.set_repeat(350, 40)
         self.text = TextRenderer(self.layouts.theme)
-        self.dice_art = DiceArt()
+        self._dice: dict[str, DiceArt] = {}
+        self.dice_for("dice_realms")      # the title's dice: a broken file stops here, with its name
         self.audio = Audio(self.settings.volume, self.settings.muted)
         self.save_slot = SaveSlot()
-        self.scenes = SceneManager()
+        self.scenes = SceneManager(self, SCENES)
         self.toasts = Toasts(self)
         self.clock = pygame.time.Clock()
         self.running = True
@@ -58,6 +60,13 @@ class App:
         self.first_interactive: float | None = None
         if self.settings_store.message:
             self.toasts.show(self.settings_store.message, 6)
+
+    def dice_for(self, game_folder: str) -> DiceArt:
+        """The dice renderer of a game (its ``data/<game>/dice.yaml``), made once."""
+        art = self._dice.get(game_folder)
+        if art is None:
+            art = self._dice[game_folder] = DiceArt(game_folder)
+        return art
 
     # ---------------------------------------------------------------- settings
     @property
@@ -132,9 +141,7 @@ class App:
     def recover(self, trace: str) -> None:
         """Log an unexpected error and go back to the title, where the saved match can be resumed."""
         log_error(trace)
-        from .screens.title import TitleScene
-
-        self.scenes.reset(TitleScene(self))
+        self.scenes.start_over("title")
         self.toasts.show("Something went wrong; your game is saved and can be resumed. "
                          "(Details in the log folder.)", 8)
 
@@ -173,11 +180,9 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
             print(f"Dice Tabletop cannot start: {exc}", file=sys.stderr)
             show_fatal(str(exc), frames)
             return 2
-        from .screens.title import TitleScene
-
-        app.scenes.push(TitleScene(app))
+        app.scenes.open("title")
         if start:
-            from .screens.seats import quick_start
+            from .matches import quick_start
 
             quick_start(app, start)
         app.run(frames)

@@ -7,24 +7,32 @@
 * ``update(dt)`` — animation and logic, only for the top scene;
 * ``draw(surface)`` — render only, never changes state.  An ``overlay`` scene is
   drawn over the scene below it (pause menu, rules, pass-the-device).
+
+Screens reach each other by name (``app.scenes.open("picker")``): the manager
+builds scenes from a table of factories that only the app's start-up code fills
+in (:mod:`tabletop.app.navigation`), so no screen module imports another.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Callable, Mapping
 
 import pygame
 
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["Scene", "SceneManager"]
+__all__ = ["Scene", "SceneManager", "SceneFactory"]
+
+#: Builds a scene: ``factory(app, **arguments)``.
+SceneFactory = Callable[..., "Scene"]
 
 
 class Scene:
     """Base class: override what the scene needs."""
 
     overlay = False
+    scene_name = ""      # the name it is opened by (set by each screen class)
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -57,10 +65,38 @@ class Scene:
 
 
 class SceneManager:
-    """The stack of scenes."""
+    """The stack of scenes, and the named scenes it can build."""
 
-    def __init__(self) -> None:
+    def __init__(self, app: "App | None" = None, factories: Mapping[str, SceneFactory] | None = None) -> None:
+        self.app = app
+        self.factories: dict[str, SceneFactory] = dict(factories or {})
         self.stack: list[Scene] = []
+
+    def build(self, name: str, **arguments: Any) -> Scene:
+        """A new scene of the kind ``name`` (``title``, ``picker``, ``table``, ...)."""
+        try:
+            factory = self.factories[name]
+        except KeyError:
+            raise KeyError(f"no scene called {name!r}; known: {', '.join(sorted(self.factories))}") from None
+        return factory(self.app, **arguments)
+
+    def open(self, name: str, **arguments: Any) -> Scene:
+        """Build the scene ``name`` and put it on top."""
+        scene = self.build(name, **arguments)
+        self.push(scene)
+        return scene
+
+    def open_instead(self, name: str, **arguments: Any) -> Scene:
+        """Build the scene ``name`` in place of the top scene."""
+        scene = self.build(name, **arguments)
+        self.replace(scene)
+        return scene
+
+    def start_over(self, name: str, **arguments: Any) -> Scene:
+        """Empty the stack and start again from a new scene ``name``."""
+        scene = self.build(name, **arguments)
+        self.reset(scene)
+        return scene
 
     @property
     def top(self) -> Scene | None:
@@ -96,15 +132,15 @@ class SceneManager:
         self.stack.append(scene)
         scene.enter()
 
-    def pop_until(self, kind: type) -> None:
-        """Pop scenes until one of class ``kind`` is on top (the title, say)."""
-        while self.stack and not isinstance(self.stack[-1], kind):
+    def pop_until(self, name: str) -> None:
+        """Pop scenes until one built as ``name`` is on top (the title, say)."""
+        while self.stack and self.stack[-1].scene_name != name:
             self.pop()
 
-    def find(self, kind: type) -> Scene | None:
-        """The topmost scene of a class (for tests and for overlays that act on the scene below)."""
+    def find(self, name: str) -> Scene | None:
+        """The topmost scene built as ``name`` (for tests and for overlays that act on the scene below)."""
         for scene in reversed(self.stack):
-            if isinstance(scene, kind):
+            if scene.scene_name == name:
                 return scene
         return None
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
 from tabletop.paths import user_dir
+from tabletop.registry import get_rules
 
 __all__ = ["Settings", "SettingsStore", "SaveSlot", "ANIMATION_SPEEDS"]
 
@@ -110,7 +111,7 @@ class SaveSlot:
     def resume(self) -> tuple[MatchController | None, str]:
         """Replay the saved match; on failure the file is set aside and the reason returned."""
         try:
-            return MatchController.load(self.path), ""
+            return MatchController.load(self.path, get_rules), ""
         except RecordError as exc:
             return None, self._set_aside(exc)
 

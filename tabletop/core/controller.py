@@ -16,10 +16,9 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from tabletop import __version__
-from tabletop.games import UnknownGame, get_rules
 
 from .protocol import IllegalIntent, Rules
 from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom, derive_seed
@@ -123,11 +122,11 @@ def _ints(values: Any, where: str) -> list[int]:
 class MatchController:
     """Runs one match: applies intents, keeps the journal and states, undoes, saves."""
 
-    def __init__(self, game: str, options: Mapping[str, str] | None, seats: Sequence[str], seed: int,
+    def __init__(self, rules: Rules, options: Mapping[str, str] | None, seats: Sequence[str], seed: int,
                  *, rng: RandomSource | None = None, save_path: Path | None = None,
                  seat_kinds: Sequence[str] = (), _setup_draws: Sequence[int] | None = None) -> None:
-        self.game = game
-        self.rules: Rules = get_rules(game)
+        self.rules = rules
+        self.game = rules.meta.game_id
         self.options = self.rules.meta.resolve_options(options)
         self.seats = tuple(name.strip() for name in seats)
         self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
@@ -223,14 +222,20 @@ class MatchController:
             write_atomic(self.save_path, self.record().to_json())
 
     @classmethod
-    def from_record(cls, record: MatchRecord, *, save_path: Path | None = None,
+    def from_record(cls, record: MatchRecord, lookup: Callable[[str], Rules], *, save_path: Path | None = None,
                     source: str = "the save file") -> "MatchController":
-        """Replay a record with its recorded outcomes; RecordError if it does not replay."""
+        """Replay a record with its recorded outcomes; RecordError if it does not replay.
+
+        ``lookup`` gives the rules of a game id (``tabletop.registry.get_rules``).
+        """
         try:
-            match = cls(record.game, record.options, record.seats, record.seed,
+            rules = lookup(record.game)
+        except KeyError:
+            raise RecordError(f"{source} is a match of a game this version does not know "
+                              f"({record.game!r}).") from None
+        try:
+            match = cls(rules, record.options, record.seats, record.seed,
                         seat_kinds=record.seat_kinds, _setup_draws=record.setup_draws)
-        except UnknownGame as exc:
-            raise RecordError(f"{source} is a match of a game this version does not know ({exc}).") from None
         except ValueError as exc:
             raise RecordError(f"{source} cannot be set up: {exc}.") from None
         for number, (text, draws) in enumerate(record.entries, start=1):
@@ -248,14 +253,14 @@ class MatchController:
         return match
 
     @classmethod
-    def load(cls, path: Path) -> "MatchController":
+    def load(cls, path: Path, lookup: Callable[[str], Rules]) -> "MatchController":
         """Read and replay the record at ``path``; it keeps saving there."""
         path = Path(path)
         try:
             text = path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise RecordError(f"{path.name} cannot be read ({exc}).") from None
-        return cls.from_record(MatchRecord.from_json(text, path.name), save_path=path, source=path.name)
+        return cls.from_record(MatchRecord.from_json(text, path.name), lookup, save_path=path, source=path.name)
 
 
 def write_atomic(path: Path, text: str) -> None:

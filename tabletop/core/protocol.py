@@ -1,6 +1,6 @@
 """The one small protocol every game's rules follow, and the values it speaks in.
 
-A game is a rules object with metadata as data and five pure functions:
+A game is a rules object with metadata as data and these members, all pure:
 
 * ``setup(options, seats, rng)`` — a :class:`Step`: the state before the first
   decision and the opening events (decks are shuffled here, through ``rng``);
@@ -9,12 +9,26 @@ A game is a rules object with metadata as data and five pure functions:
 * ``apply(state, intent, rng)`` — a :class:`Step` with the new state and the events
   that describe what happened, or :class:`IllegalIntent` with the state untouched;
 * ``view(state, seat)`` — what that seat may see (hidden hands stripped);
+  ``seat=None`` is the public view, for the end of the game and for spectators;
 * ``outcome(state)`` — scores so far, and once finished the winners;
-* ``prompt(state)`` — what the seat to act must do now, in plain words.
+* ``prompt(state)`` — what the seat to act must do now, in plain words;
+* ``narrate(event, view, seat)`` — the move log's sentence for an event as ``seat``
+  sees it (the event is already filtered for that seat, ``view`` is that seat's view);
+* ``handover(state)`` — the seat that must hold the screen now, or None when the
+  decision hides nothing (the table covers the screen whenever this changes hands);
+* ``secrets(state, seat)`` — words (card ids, die identities, ...) that only ``seat``
+  may know; ``seat=None`` lists what nobody may know yet (the order of a draw pile);
+* ``invariants(state)`` — problems legal play can never cause (empty when sound).
+
+Events say who may see them (:meth:`Value.audience`, :class:`PrivateEvent`); the
+table shows each seat only :func:`~tabletop.core.values.visible_events`.
 
 States are frozen and expose ``to_act``: the one seat that must decide next
 (``None`` once the game is over).  Where the table decides "at once", the rules
 sequence the seats, so a shared screen always knows whom to ask.
+
+:class:`BaseRules` gives the members a game without hidden information needs no
+code for (a public view, no secrets, no hand-overs, no extra invariants).
 """
 
 from __future__ import annotations
@@ -26,7 +40,7 @@ from .rng import RandomSource
 from .values import Codec, Value
 
 __all__ = [
-    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "GameState",
+    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState",
 ]
 
 
@@ -62,6 +76,11 @@ class GameMeta:
     pitch: str
     minutes: str
     options: tuple[OptionSpec, ...] = ()
+
+    @property
+    def player_counts(self) -> range:
+        """Every number of seats the game can be played with."""
+        return range(self.min_players, self.max_players + 1)
 
     def resolve_options(self, given: Mapping[str, str] | None) -> dict[str, str]:
         """Fill in defaults and check every given option against its choices."""
@@ -134,11 +153,45 @@ class Rules(Protocol):
     def apply(self, state: Any, intent: Value, rng: RandomSource) -> Step:
         """The new state and events, or raise IllegalIntent leaving ``state`` as it was."""
 
-    def view(self, state: Any, seat: int) -> Any:
-        """The state as ``seat`` may see it."""
+    def view(self, state: Any, seat: int | None) -> Any:
+        """The state as ``seat`` may see it (``None``: what everyone may see)."""
 
     def outcome(self, state: Any) -> Outcome:
         """Scores so far; winners once the game is finished."""
 
     def prompt(self, state: Any) -> str:
         """What the seat to act must do now, for the banner."""
+
+    def narrate(self, event: Value, view: Any, seat: int | None) -> str | None:
+        """The move log's sentence for an event ``seat`` may see (None: not worth a line)."""
+
+    def handover(self, state: Any) -> int | None:
+        """The seat that must hold the screen now; None when the decision hides nothing."""
+
+    def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
+        """Words only ``seat`` may know (``None``: what nobody may know yet)."""
+
+    def invariants(self, state: Any) -> list[str]:
+        """Problems legal play can never cause; empty when ``state`` is sound."""
+
+
+class BaseRules:
+    """Defaults for a game that hides nothing; a game with secrets overrides view, handover and secrets."""
+
+    meta: GameMeta
+
+    def view(self, state: Any, seat: int | None) -> Any:
+        """Nothing is hidden: every seat sees the whole state."""
+        return state
+
+    def handover(self, state: Any) -> int | None:
+        """In a game with hidden information the seat to act holds the screen; otherwise nobody needs to."""
+        return state.to_act if self.meta.hidden_information else None
+
+    def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
+        """Nothing is secret."""
+        return frozenset()
+
+    def invariants(self, state: Any) -> list[str]:
+        """No game-specific invariants."""
+        return []

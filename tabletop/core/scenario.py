@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .controller import MatchController
+from .protocol import Rules
 from .data import DataError, Reader
 from .protocol import IllegalIntent
 from .rng import RandomExhausted, ScriptedRandom, ScriptMismatch, SeededRandom
@@ -107,8 +108,12 @@ def _show(value: Any) -> str:
     return str(value)
 
 
-def run_scenario(path: str | Path, say: Callable[[str], None] = print) -> ScenarioResult:
-    """Run one scenario file, reporting each step and expectation through ``say``."""
+def run_scenario(path: str | Path, lookup: Callable[[str], Rules],
+                 say: Callable[[str], None] = print) -> ScenarioResult:
+    """Run one scenario file, reporting each step and expectation through ``say``.
+
+    ``lookup`` gives the rules of the game the file names (``tabletop.registry.get_rules``).
+    """
     path = Path(path)
     result = ScenarioResult(path)
     try:
@@ -123,7 +128,7 @@ def run_scenario(path: str | Path, say: Callable[[str], None] = print) -> Scenar
         seats = [item.str() for item in spec["seats"]]
         game = spec["game"].str()
         try:
-            match = MatchController(game, options, seats, seed or 0, rng=script)
+            match = MatchController(lookup(game), options, seats, seed or 0, rng=script)
         except (KeyError, ValueError) as exc:
             raise spec["game"].error(str(exc)) from None
         if spec.has("given"):

@@ -18,6 +18,7 @@ from typing import Any, Callable, Iterable
 
 from .bots import RandomBot
 from .controller import MatchController
+from .protocol import Rules
 from .rng import derive_seed
 
 __all__ = ["play_one", "simulate", "InvariantBroken", "check_invariants"]
@@ -42,21 +43,16 @@ def check_invariants(match: MatchController) -> None:
     for intent in legal:
         if intent.seat != state.to_act:  # type: ignore[attr-defined]
             raise InvariantBroken(f"'{intent.to_str()}' is listed but seat {state.to_act} is to act")
-    game_check = getattr(match.rules, "invariants", None)
-    if game_check is not None:
-        problems = game_check(state)
-        if problems:
-            raise InvariantBroken("; ".join(problems))
+    problems = match.rules.invariants(state)
+    if problems:
+        raise InvariantBroken("; ".join(problems))
 
 
-def play_one(game: str, seed: int, players: int | None = None, check: bool = True,
+def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = True,
              max_intents: int = 100_000) -> MatchController:
     """Play one whole game with random bots; returns the finished match."""
-    from tabletop.games import get_rules
-
-    meta = get_rules(game).meta
-    count = players or meta.min_players
-    match = MatchController(game, None, DEFAULT_SEATS[:count], seed)
+    count = players or rules.meta.min_players
+    match = MatchController(rules, None, DEFAULT_SEATS[:count], seed)
     bot = RandomBot(derive_seed(seed, "bot"))
     while not match.finished:
         if check:
@@ -69,11 +65,11 @@ def play_one(game: str, seed: int, players: int | None = None, check: bool = Tru
     return match
 
 
-def _play_line(args: tuple[str, int, int, int | None, bool]) -> dict[str, Any]:
-    game, index, seed, players, check = args
+def _play_line(args: tuple[Callable[[str], Rules], str, int, int, int | None, bool]) -> dict[str, Any]:
+    lookup, game, index, seed, players, check = args
     game_seed = derive_seed(seed, index)
     try:
-        match = play_one(game, game_seed, players, check)
+        match = play_one(lookup(game), game_seed, players, check)
     except Exception as exc:  # reported per game, counted as an error
         return {"game": index, "seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=3)}
@@ -82,12 +78,15 @@ def _play_line(args: tuple[str, int, int, int | None, bool]) -> dict[str, Any]:
             "winner": list(outcome.winners), "intents": len(match.journal)}
 
 
-def simulate(game: str, games: int, seed: int, players: int | None = None, jobs: int | None = None,
-             check: bool = True, emit: Callable[[str], None] = print) -> dict[str, Any]:
-    """Play ``games`` games and emit a JSON line per game and a summary; returns the summary."""
+def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, players: int | None = None,
+             jobs: int | None = None, check: bool = True, emit: Callable[[str], None] = print) -> dict[str, Any]:
+    """Play ``games`` games and emit a JSON line per game and a summary; returns the summary.
+
+    ``lookup`` gives the rules of ``game`` (a module-level function, so worker processes can use it).
+    """
     jobs = max(1, jobs or os.cpu_count() or 1)
-    work: Iterable[tuple[str, int, int, int | None, bool]] = (
-        (game, index, seed, players, check) for index in range(games))
+    work: Iterable[tuple[Callable[[str], Rules], str, int, int, int | None, bool]] = (
+        (lookup, game, index, seed, players, check) for index in range(games))
     errors = 0
     intents = 0
     start = time.perf_counter()
@@ -107,7 +106,8 @@ def simulate(game: str, games: int, seed: int, players: int | None = None, jobs:
             for line in pool.imap(_play_line, work, chunksize=max(1, min(64, games // (jobs * 8)))):
                 handle(line)
     elapsed = time.perf_counter() - start
-    summary = {"summary": True, "game": game, "games": games, "errors": errors, "seed": seed,
+    summary = {"summary": True, "game": game, "players": players or lookup(game).meta.min_players,
+               "games": games, "errors": errors, "seed": seed,
                "jobs": jobs, "seconds": round(elapsed, 3),
                "games_per_second": round(games / elapsed, 1) if elapsed else None,
                "intents_per_second": round(intents / elapsed) if elapsed else None}

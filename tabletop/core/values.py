@@ -17,6 +17,16 @@ it must never change for an existing kind.
 Roll(seat=1, dice=('white',))
 
 A game parses any of its intents with its :class:`Codec`: ``rules.intents.parse(text)``.
+
+A field that means more than one word (a grimoire cell, a kind of bonus) is a
+:class:`Token`: a small frozen value of its own whose text is one word, so the
+text form stays ``cell=head-1`` while the code reads ``cell.row`` and ``cell.number``.
+
+Events say who may see them (:meth:`Value.audience`): everyone by default; a
+:class:`PrivateEvent` only its owner's seat, with a public form for everyone else
+(``Bo draws 2 cards`` for ``Bo draws Fireball, Veto``).  :func:`visible_events`
+filters a list of events for one seat (``None``: a spectator, who sees only what
+is public).
 """
 
 from __future__ import annotations
@@ -26,23 +36,55 @@ import types
 import typing
 from typing import Any, ClassVar, Union
 
-__all__ = ["Value", "Codec", "ValueFormatError", "to_plain", "from_plain"]
+__all__ = ["Value", "Token", "PrivateEvent", "Codec", "ValueFormatError", "to_plain", "from_plain",
+           "visible_events"]
 
 
 class ValueFormatError(ValueError):
     """A text form that does not describe a known value."""
 
 
+class Token:
+    """A small typed value written as one word (``head-1``, ``yellow-6``): base of frozen dataclasses.
+
+    Subclasses implement ``to_text`` and ``from_text`` (raising ValueError on a bad
+    word); a Token may be a field of a :class:`Value` or of a state, and its plain
+    and text forms are that word.
+    """
+
+    __slots__ = ()
+
+    def to_text(self) -> str:
+        """The one-word text form."""
+        raise NotImplementedError
+
+    @classmethod
+    def from_text(cls, text: str) -> "Token":
+        """The token whose text form is ``text`` (ValueError otherwise)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
 # Field codecs, keyed by a short name worked out once per class from its annotations.
 _SCALARS = (int, str, bool)
 
 
-def _field_kind(hint: Any) -> str:
+def _is_token(hint: Any) -> bool:
+    return isinstance(hint, type) and issubclass(hint, Token)
+
+
+def _field_kind(hint: Any) -> Any:
     """Classify an annotation into one of the few shapes a value field may have."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
     if hint in _SCALARS:
         return hint.__name__
+    if _is_token(hint):
+        return hint
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis and _is_token(args[0]):
+        return (args[0],)
     if origin in (Union, types.UnionType) and len(args) == 2 and type(None) in args:
         inner = args[0] if args[1] is type(None) else args[1]
         if inner in _SCALARS:
@@ -52,7 +94,11 @@ def _field_kind(hint: Any) -> str:
     raise TypeError(f"unsupported field type {hint!r} in a Value")
 
 
-def _encode(kind: str, value: Any) -> str:
+def _encode(kind: Any, value: Any) -> str:
+    if isinstance(kind, type):
+        return value.to_text()
+    if isinstance(kind, tuple):
+        return ",".join(item.to_text() for item in value)
     if kind.startswith("tuple_"):
         return ",".join(str(item) for item in value)
     if kind.endswith("bool"):
@@ -60,7 +106,11 @@ def _encode(kind: str, value: Any) -> str:
     return str(value)
 
 
-def _decode(kind: str, text: str) -> Any:
+def _decode(kind: Any, text: str) -> Any:
+    if isinstance(kind, type):
+        return kind.from_text(text)
+    if isinstance(kind, tuple):
+        return () if text == "" else tuple(kind[0].from_text(item) for item in text.split(","))
     if kind.startswith("tuple_"):
         if text == "":
             return ()
@@ -112,6 +162,14 @@ class Value:
     def __str__(self) -> str:
         return self.to_str()
 
+    def audience(self) -> int | None:
+        """The one seat that may see this event, or None when it is public."""
+        return None
+
+    def public_form(self) -> "Value | None":
+        """What the other seats see of a private event (None: nothing at all)."""
+        return self
+
     @classmethod
     def from_str(cls, text: str) -> "Value":
         """The value of this class whose text form is ``text`` (ValueFormatError otherwise)."""
@@ -127,7 +185,7 @@ class Value:
         kwargs: dict[str, Any] = {}
         for name, kind, optional in cls._fields():
             if name not in words:
-                if optional or kind.startswith("opt_"):
+                if optional or (isinstance(kind, str) and kind.startswith("opt_")):
                     continue
                 raise ValueFormatError(f"'{cls.KIND}' needs {name}=...")
             try:
@@ -135,6 +193,38 @@ class Value:
             except ValueError as exc:
                 raise ValueFormatError(f"'{cls.KIND}': bad {name}={words[name]!r} ({exc})") from None
         return cls(**kwargs)
+
+
+class PrivateEvent(Value):
+    """An event only the seat in its ``seat`` field may see; the others see :meth:`public_form`.
+
+    Subclasses are frozen dataclasses with a ``seat`` field and override
+    ``public_form`` to return the redacted event (or None when the others learn nothing).
+    """
+
+    __slots__ = ()
+
+    def audience(self) -> int | None:
+        """The owner's seat."""
+        return self.seat  # type: ignore[attr-defined]
+
+    def public_form(self) -> "Value | None":
+        """Nothing, unless the subclass says what the others learn."""
+        return None
+
+
+def visible_events(events: typing.Iterable[Value], seat: int | None) -> tuple[Value, ...]:
+    """The events as ``seat`` may see them (``None``: public forms only), in order."""
+    out = []
+    for event in events:
+        audience = event.audience()
+        if audience is None or audience == seat:
+            out.append(event)
+            continue
+        shown = event.public_form()
+        if shown is not None:
+            out.append(shown)
+    return tuple(out)
 
 
 class Codec:
@@ -197,6 +287,8 @@ def to_plain(value: Any) -> Any:
     >>> to_plain(P(frozenset({9, 5}), (1, 2)))
     {'crossed': [5, 9], 'track': [1, 2]}
     """
+    if isinstance(value, Token):
+        return value.to_text()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, (list, tuple)):
@@ -212,6 +304,13 @@ def from_plain(hint: Any, data: Any, where: str = "state") -> Any:
     """Rebuild a value of type ``hint`` from its plain form; errors name the dotted path."""
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
+    if _is_token(hint):
+        if not isinstance(data, str):
+            raise ValueError(f"{where}: expected a word for {hint.__name__}, got {data!r}")
+        try:
+            return hint.from_text(data)
+        except ValueError as exc:
+            raise ValueError(f"{where}: {exc}") from None
     if dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected a mapping for {hint.__name__}")

@@ -7,6 +7,7 @@ import pygame
 from tabletop.app.main import App
 from tabletop.app.screens.table import TableScene
 from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from tabletop.games.dice_realms.state import Cell
 
 
 class Driver:
@@ -53,9 +54,10 @@ class Driver:
         assert isinstance(scene, TableScene), scene
         return scene
 
-    def cell_center(self, seat: int, realm: str, cell: str) -> tuple[int, int]:
+    def cell_center(self, seat: int, realm: str, cell: "Cell | str") -> tuple[int, int]:
         view = self.table().view
-        return view._screen_rect(seat, view.map.cells[(realm, cell)].rect).center
+        where = cell if isinstance(cell, Cell) else Cell.from_text(cell)
+        return view._screen_rect(seat, view.map.cells[(realm, where)].rect).center
 
     def play_intent(self, intent) -> None:
         """Perform ``intent`` with clicks only, the way a player would."""

@@ -6,6 +6,8 @@ import pytest
 from tabletop.app.screens.pass_device import PassDeviceScene
 from tabletop.app.screens.rules import RulesScene
 
+from tabletop.registry import get_rules
+
 from .conftest import make_app
 from .driver import Driver
 from .test_play_by_mouse import scripted_table
@@ -46,7 +48,7 @@ def test_a_click_storm_during_animations_applies_nothing_twice(slow_driver):
         driver.click(cell)          # the cell is crossed now: nothing more happens
     assert [e.intent.to_str() for e in match.journal] == [
         "roll seat=0", "pick seat=0 die=red realm=red cell=tail-1"]
-    assert match.state.players[0].red == frozenset({"tail-1"})
+    assert {cell.to_text() for cell in match.state.players[0].red} == {"tail-1"}
 
 
 def test_animations_end_exactly_where_the_rules_are(slow_driver):
@@ -58,7 +60,7 @@ def test_animations_end_exactly_where_the_rules_are(slow_driver):
     assert view.busy                          # the dice are still tumbling
     driver.settle()
     for die in ("red", "green", "blue", "magenta", "yellow", "white"):
-        assert view.sprites[die].value == match.state.dice.value(die)
+        assert view.sprites[die].face == match.state.dice.value(die)
         assert view.sprites[die].rect().center == tuple(view.tray_slots[("red", "green", "blue", "magenta",
                                                                           "yellow", "white").index(die)])
 
@@ -153,9 +155,12 @@ def test_an_unexpected_error_returns_to_the_title_with_the_game_saved(driver, pr
 def test_a_game_with_hidden_hands_covers_the_screen_when_the_turn_passes(driver, monkeypatch):
     from dataclasses import replace
 
-    table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
-    rules = table.match.rules
+    rules = get_rules("dice-realms")
     monkeypatch.setattr(rules, "meta", replace(rules.meta, hidden_information=True))
+    table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
+    cover = driver.app.scenes.top                    # a new match of a hidden game opens behind the cover
+    assert isinstance(cover, PassDeviceScene) and cover.player == "Gandalf"
+    driver.click(cover.ready.rect.center)
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
     assert driver.app.scenes.top is table            # same player still deciding: no cover

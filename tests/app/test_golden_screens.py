@@ -14,6 +14,7 @@ import pytest
 from tabletop.app.screens.table import TableScene
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
+from tabletop.registry import get_rules
 
 from .driver import Driver
 
@@ -54,7 +55,7 @@ def check_golden(surface: pygame.Surface, name: str) -> None:
 
 
 def mid_game_table(app) -> TableScene:
-    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 2026)
+    match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 2026)
     bot = RandomBot(5)
     while len(match.journal) < 45 or match.state.flow.stage != "active" or not match.state.flow.rolled:
         match.submit(bot.choose(match.legal_intents()))

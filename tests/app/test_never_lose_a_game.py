@@ -23,7 +23,7 @@ CRASHING_PLAYER = textwrap.dedent("""
     from tests.app.driver import Driver
     from tabletop.app.main import App
     from tabletop.app.screens.title import TitleScene
-    from tabletop.app.screens.seats import start_match
+    from tabletop.app.matches import start_match
     from tabletop.core.values import to_plain
     pygame.init()
     app = App()
@@ -105,7 +105,7 @@ def test_saves_and_settings_go_only_to_the_user_folder(private_user_dir, tmp_pat
     monkeypatch.chdir(tmp_path)
     app = make_app()
     try:
-        from tabletop.app.screens.seats import start_match
+        from tabletop.app.matches import start_match
 
         start_match(app, "dice-realms", ["A", "B"], {})
         Driver(app).settle()

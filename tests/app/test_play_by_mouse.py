@@ -8,6 +8,7 @@ from tabletop.app.screens.picker import PickerScene
 from tabletop.app.screens.results import ResultsScene
 from tabletop.app.screens.seats import SeatsScene
 from tabletop.app.screens.table import TableScene
+from tabletop.registry import get_rules
 
 
 def start_from_title(driver, names=None):
@@ -83,7 +84,7 @@ def scripted_table(driver, dice):
     from tabletop.core.controller import MatchController
     from tabletop.core.rng import ScriptedRandom
 
-    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 1, rng=ScriptedRandom(dice))
+    match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 1, rng=ScriptedRandom(dice))
     driver.app.save_slot.start(match)
     table = TableScene(driver.app, match)
     driver.app.scenes.push(table)
@@ -119,7 +120,7 @@ def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(driver):
 def test_undo_button_follows_the_controller_and_says_why(driver):
     table = scripted_table(driver, ["R1 G6 B6 M6 Y6 W6"])
     match = table.match
-    undo = _center(driver.app.layouts["dice_realms"]["undo"])
+    undo = _center(driver.app.layouts["table"]["undo"])
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
     assert not table.undo_button.enabled
@@ -130,7 +131,7 @@ def test_undo_button_follows_the_controller_and_says_why(driver):
     assert table.undo_button.enabled and len(match.journal) == 2
     driver.key(pygame.K_z, pygame.KMOD_CTRL)
     assert match.state is state_after_roll and len(match.journal) == 1
-    assert table.view.sprites["red"].value == 1        # the picture follows the undo
+    assert table.view.sprites["red"].face == 1        # the picture follows the undo
 
 
 def test_the_arcane_boost_button_lights_up_each_die_that_can_be_boosted(driver):

@@ -4,6 +4,7 @@ import pygame
 
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
+from tabletop.registry import get_rules
 
 from .test_play_by_mouse import scripted_table
 
@@ -16,13 +17,13 @@ def hover(driver, point):
 
 def test_the_banner_names_the_player_the_role_the_roll_and_the_task(driver):
     table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
-    headline, prompt, round_text, seat = table.view.status()
-    assert (headline, prompt, round_text, seat) == (
+    status = table.view.status()
+    assert (status.headline, status.prompt, status.round, status.seat) == (
         "Gandalf is active  ·  Saruman waits", "Gandalf: roll the dice (roll 1 of 3).", "Round 1 of 6", 0)
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
-    headline, prompt, round_text, _ = table.view.status()
-    assert prompt == "Gandalf: choose a die and the cell it attacks." and round_text.endswith("roll 1/3")
+    status = table.view.status()
+    assert status.prompt == "Gandalf: choose a die and the cell it attacks." and status.round.endswith("roll 1/3")
 
 
 def test_hovering_a_reward_a_cell_and_a_die_explains_them(driver):
@@ -30,15 +31,15 @@ def test_hovering_a_reward_a_cell_and_a_die_explains_them(driver):
     view = table.view
     reward = next(r for r in view.map.rewards if r.goal == "row-head")
     hover(driver, view._screen_rect(0, reward.rect).center)
-    assert view.hover_tip and "Completing this row gives: Green Bonus" in view.hover_tip[0]
+    assert table.tip and "Completing this row gives: Green Bonus" in table.tip[0]
     hover(driver, driver.cell_center(1, "blue", "4"))
-    assert "head 4: a blue or white die of 4 or more" in view.hover_tip[0]
+    assert "head 4: a blue or white die of 4 or more" in table.tip[0]
     hover(driver, view.sprites["white"].rect().center)
-    assert "wild" in view.hover_tip[0]
+    assert "wild" in table.tip[0]
 
 
 def test_every_event_of_a_whole_game_is_narrated_or_deliberately_silent():
-    match = MatchController("dice-realms", None, ["Gandalf", "Saruman"], 9)
+    match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 9)
     bot = RandomBot(9)
     while not match.finished:
         match.submit(bot.choose(match.legal_intents()))
@@ -47,7 +48,7 @@ def test_every_event_of_a_whole_game_is_narrated_or_deliberately_silent():
     for entry in match.journal:
         for event in entry.events:
             kinds.add(event.KIND)
-            line = match.rules.narrate(event, match.state)
+            line = match.rules.narrate(event, match.state, None)
             if event.KIND in silent:
                 assert line is None
             elif event.KIND == "goal-completed":

@@ -16,7 +16,8 @@ def reference_scores(sheet) -> dict:
     red = 0
     for column in range(4):
         cells = [f"{row}-{column + 1}" for row, values in DRAGON_GRID.items() if values[column] is not None]
-        if all(cell in sheet.red for cell in cells):
+        crossed = {cell.to_text() for cell in sheet.red}
+        if all(cell in crossed for cell in cells):
             red += DRAGON_POINTS[column]
     return {
         "red": red,

@@ -7,6 +7,7 @@ is intended, say so in the commit and update the numbers.
 import pytest
 
 from tabletop.core.simulate import play_one
+from tabletop.registry import get_rules
 
 GOLDEN = {
     # seed: (final scores, winners, intents played)
@@ -20,7 +21,7 @@ GOLDEN = {
 
 @pytest.mark.parametrize("seed", sorted(GOLDEN))
 def test_golden_scores(seed):
-    match = play_one("dice-realms", seed)
+    match = play_one(get_rules("dice-realms"), seed)
     outcome = match.rules.outcome(match.state)
     assert (outcome.scores, outcome.winners, len(match.journal)) == GOLDEN[seed]
 

@@ -7,9 +7,9 @@ import pytest
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import ScriptedRandom
 from tabletop.core.data import DataError
-from tabletop.games import get_rules
+from tabletop.registry import get_rules
 from tabletop.games.dice_realms.intents import Boost, Pass, Pick, Roll
-from tabletop.games.dice_realms.state import Dice, Flow, Grimoire, Stage, State
+from tabletop.games.dice_realms.state import Cell, Dice, Flow, Grimoire, Stage, State
 from tabletop.games.dice_realms.tables import load_tables
 from tabletop.paths import data_path
 
@@ -35,9 +35,9 @@ def test_tables_match_the_rules_reference():
     t = load_tables()
     grid = [[3, 6, 5, None], [2, 1, None, 5], [1, None, 2, 4], [None, 3, 4, 6]]
     rows = ["head", "wings", "tail", "heart"]
-    expected = {f"{rows[r]}-{c + 1}": v for r in range(4) for c, v in enumerate(grid[r]) if v is not None}
+    expected = {Cell(rows[r], c + 1): v for r in range(4) for c, v in enumerate(grid[r]) if v is not None}
     assert t.red_values == expected
-    assert sorted(t.red_pre_crossed) == ["head-4", "heart-1", "tail-2", "wings-3"]
+    assert sorted(cell.to_text() for cell in t.red_pre_crossed) == ["head-4", "heart-1", "tail-2", "wings-3"]
     assert sorted(len(cells) for cells in t.red_cells_by_value.values()) == [2] * 6   # each value twice
     assert [g.points for g in t.red_columns] == [10, 14, 16, 20]
     assert t.green_cells == tuple(range(2, 13))
@@ -71,35 +71,37 @@ def test_an_unknown_reward_is_refused(tmp_path):
 
 def test_red_takes_the_exact_value_in_either_free_cell():
     sheet = Grimoire("A")
-    assert RULES.entry_targets(sheet, "red", 1) == ("tail-1", "wings-2")
-    assert RULES.entry_targets(replace(sheet, red=frozenset({"tail-1"})), "red", 1) == ("wings-2",)
+    texts = lambda cells: tuple(cell.to_text() for cell in cells)  # noqa: E731
+    assert texts(RULES.entry_targets(sheet, "red", 1)) == ("tail-1", "wings-2")
+    crossed = frozenset({Cell("tail", 1)})
+    assert texts(RULES.entry_targets(replace(sheet, red=crossed), "red", 1)) == ("wings-2",)
 
 
 def test_hydra_needs_at_least_the_threshold():
     sheet = Grimoire("A", blue=4)
     assert RULES.entry_targets(sheet, "blue", 4) == ()
-    assert RULES.entry_targets(sheet, "blue", 5) == ("5",)
+    assert RULES.entry_targets(sheet, "blue", 5) == (Cell.at(5),)
     assert RULES.entry_targets(Grimoire("A", blue=11), "blue", 6) == ()
 
 
 def test_phoenix_rises_but_anything_follows_a_six():
     assert RULES.entry_targets(Grimoire("A", magenta=(3,)), "magenta", 3) == ()
-    assert RULES.entry_targets(Grimoire("A", magenta=(3,)), "magenta", 4) == ("2",)
-    assert RULES.entry_targets(Grimoire("A", magenta=(6,)), "magenta", 1) == ("2",)
+    assert RULES.entry_targets(Grimoire("A", magenta=(3,)), "magenta", 4) == (Cell.at(2),)
+    assert RULES.entry_targets(Grimoire("A", magenta=(6,)), "magenta", 1) == (Cell.at(2),)
 
 
 def test_white_is_wild_and_green_means_green_plus_white():
     state = table(green=2, white=6)
     targets = RULES.die_targets(state, 0, "white")
-    assert ("green", "8") in targets and ("green", "6") not in targets
+    assert ("green", Cell.at(8)) in targets and ("green", Cell.at(6)) not in targets
     assert {realm for realm, _ in targets} == {"red", "green", "blue", "magenta", "yellow"}
-    assert RULES.die_targets(state, 0, "green") == [("green", "8")]
+    assert RULES.die_targets(state, 0, "green") == [("green", Cell.at(8))]
 
 
 def test_only_the_white_die_changes_colour():
     state = table(red=3)
     with pytest.raises(IllegalIntent, match="only the white die is wild"):
-        RULES.apply(state, Pick(0, "red", "yellow", "1"), ScriptedRandom([]))
+        RULES.apply(state, Pick(0, "red", "yellow", Cell.from_text("1")), ScriptedRandom([]))
 
 
 def test_passive_pick_falls_back_to_the_fields_only_when_no_forgotten_die_is_usable():
@@ -112,7 +114,7 @@ def test_passive_pick_falls_back_to_the_fields_only_when_no_forgotten_die_is_usa
                 magenta=(1, 2, 3, 4, 5, 6, 1, 2, 3, 5), yellow=(1,) * 11)
     blocked = with_sheet(state, 1, **full)
     assert RULES.passive_source(blocked) == (("white",), True)
-    assert RULES.legal_intents(blocked) == (Pick(1, "white", "magenta", "11"), Pass(1))
+    assert RULES.legal_intents(blocked) == (Pick(1, "white", "magenta", Cell.from_text("11")), Pass(1))
 
 
 # --------------------------------------------------------------------------- refusals
@@ -120,12 +122,12 @@ def test_passive_pick_falls_back_to_the_fields_only_when_no_forgotten_die_is_usa
 @pytest.mark.parametrize("intent, words", [
     (Roll(0), "already rolled"),
     (Roll(1), "Gandalf's turn to decide, not Saruman's"),
-    (Pick(0, "purple", "red", "1"), "no purple die"),
-    (Pick(0, "red", "red", "head-2"), "goes to cell tail-1 or wings-2, not head-2"),
-    (Pick(0, "blue", "blue", "2"), "goes to cell 1, not 2"),
-    (Boost(0, "red", "red", "tail-1"), "only in an Arcane Boost window"),
+    (Pick(0, "purple", "red", Cell.from_text("1")), "no purple die"),
+    (Pick(0, "red", "red", Cell.from_text("head-2")), "goes to cell tail-1 or wings-2, not head-2"),
+    (Pick(0, "blue", "blue", Cell.from_text("2")), "goes to cell 1, not 2"),
+    (Boost(0, "red", "red", Cell.from_text("tail-1")), "only in an Arcane Boost window"),
     (Pass(0), "must roll and select"),
-    (Pick(7, "red", "red", "tail-1"), "no seat 7"),
+    (Pick(7, "red", "red", Cell.from_text("tail-1")), "no seat 7"),
 ])
 def test_refusals_explain_themselves_and_change_nothing(intent, words):
     state = table()
@@ -139,7 +141,7 @@ def test_a_die_not_in_hand_is_refused_with_where_it_lies():
     state = replace(table(), dice=replace(table().dice, hand=("green", "blue"), forgotten=("red",),
                                           fields=("magenta", "yellow", "white")))
     with pytest.raises(IllegalIntent, match="not in hand: it lies in the Forgotten Realm"):
-        RULES.apply(state, Pick(0, "red", "red", "tail-1"), ScriptedRandom([]))
+        RULES.apply(state, Pick(0, "red", "red", Cell.from_text("tail-1")), ScriptedRandom([]))
 
 
 # --------------------------------------------------------------------------- setup

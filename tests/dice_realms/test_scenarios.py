@@ -6,6 +6,7 @@ import pytest
 
 from tabletop.cli import main
 from tabletop.core.scenario import run_scenario
+from tabletop.registry import get_rules
 
 FOLDER = Path(__file__).parent.parent / "scenarios" / "dice_realms"
 FILES = sorted(FOLDER.glob("*.yaml"))
@@ -20,7 +21,7 @@ def test_every_reference_case_has_a_scenario():
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])
 def test_scenario(path):
     lines = []
-    result = run_scenario(path, lines.append)
+    result = run_scenario(path, get_rules, lines.append)
     assert result.ok, "\n".join(lines)
     assert result.passed > 0
 

@@ -1,30 +1,17 @@
-"""The table view of each game the app can show; the picker offers exactly these games."""
+"""The table view of each game; which class draws which game is in :mod:`tabletop.registry`."""
 
 from __future__ import annotations
 
-import importlib
+from typing import TYPE_CHECKING
 
-__all__ = ["PLAYABLE", "make_view", "tile_art", "result_rows"]
+from tabletop.registry import entry, load
 
-#: game id -> (module, view class) for every game with a table view.
-_VIEWS = {
-    "dice-realms": ("tabletop.app.games.dice_realms.view", "DiceRealmsView"),
-}
-PLAYABLE = tuple(_VIEWS)
+if TYPE_CHECKING:
+    from ..gameview import GameView
+
+__all__ = ["make_view"]
 
 
-def make_view(app, table, match):
+def make_view(app, table, match) -> "GameView":
     """The view that draws ``match`` on the table and turns clicks into intents."""
-    module, name = _VIEWS[match.game]
-    return getattr(importlib.import_module(module), name)(app, table, match)
-
-
-def result_rows(game_id: str) -> list[tuple[str, str]]:
-    """The rows of the results table: (label, key of the outcome's breakdown)."""
-    module, _ = _VIEWS[game_id]
-    return list(getattr(importlib.import_module(module), "RESULT_ROWS"))
-
-
-def tile_art(game_id: str) -> str | None:
-    """An image (under art/) shown on the game's tile in the picker."""
-    return {"dice-realms": "dice_realms/creatures/dragon.png"}.get(game_id)
+    return load(entry(match.game).view)(app, table, match)

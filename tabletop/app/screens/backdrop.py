@@ -6,16 +6,16 @@ import random
 
 import pygame
 
-from ..dice import DIE_COLOURS
-
-COLOURS = tuple(DIE_COLOURS)
 
 
 class DiceBackdrop:
     """A handful of translucent dice drifting across ``area``; purely decorative."""
 
-    def __init__(self, app, area: tuple[int, int, int, int], count: int = 10, seed: int = 4) -> None:
+    def __init__(self, app, area: tuple[int, int, int, int], count: int = 10, seed: int = 4,
+                 dice_folder: str = "dice_realms") -> None:
         self.app = app
+        self.art = app.dice_for(dice_folder)
+        self.colours = tuple(self.art.kinds)
         self.area = pygame.Rect(area)
         self.random = random.Random(seed)   # the view's own generator; the rules never see it
         self.dice = [self._new(spawn_anywhere=True) for _ in range(count)]
@@ -25,7 +25,7 @@ class DiceBackdrop:
         size = r.choice((70, 90, 110, 130))
         x = r.uniform(self.area.left, self.area.right)
         y = r.uniform(self.area.top, self.area.bottom) if spawn_anywhere else self.area.bottom + size
-        return {"colour": r.choice(COLOURS), "value": r.randint(1, 6), "x": x, "y": y, "size": size,
+        return {"colour": r.choice(self.colours), "value": r.randint(1, 6), "x": x, "y": y, "size": size,
                 "vx": r.uniform(-25, 25), "vy": r.uniform(-55, -20), "angle": r.uniform(0, 360),
                 "spin": r.uniform(-40, 40), "next_face": r.uniform(0.5, 3.0)}
 
@@ -45,5 +45,5 @@ class DiceBackdrop:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the dice faintly."""
         for die in self.dice:
-            self.app.dice_art.draw(surface, die["colour"], die["value"], (die["x"], die["y"]), die["size"],
+            self.art.draw(surface, die["colour"], die["value"], (die["x"], die["y"]), die["size"],
                                    angle=die["angle"] // 6 * 6, alpha=70)

@@ -12,6 +12,8 @@ from ..widgets import Button
 class PassDeviceScene(Scene):
     """Covers the table until the named player says they are ready (opaque: nothing shows through)."""
 
+    scene_name = "pass_device"
+
     def __init__(self, app, player: str) -> None:
         super().__init__(app)
         self.player = player

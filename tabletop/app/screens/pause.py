@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from ..matches import start_match
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -13,6 +14,7 @@ class PauseScene(Scene):
     """An overlay over the table."""
 
     overlay = True
+    scene_name = "pause"
 
     def __init__(self, app, table) -> None:
         super().__init__(app)
@@ -27,25 +29,20 @@ class PauseScene(Scene):
         ]
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.table.match.game, self.table.view))
+        """The rules page of the game being played."""
+        self.table.open_rules()
 
     def restart(self) -> None:
         """Start the same game again with the same players (asks for a second click first)."""
         if not self.confirm_restart:
             self.confirm_restart = True
             return
-        from .seats import start_match
-
         match = self.table.match
-        start_match(self.app, match.game, list(match.seats), dict(match.options))
+        start_match(self.app, match.game, list(match.seats), dict(match.options), match.seat_kinds)
 
     def quit_to_title(self) -> None:
         """Back to the title; the match stays saved and can be resumed there."""
-        from .title import TitleScene
-
-        self.app.scenes.pop_until(TitleScene)
+        self.app.scenes.pop_until("title")
 
     def handle(self, event: pygame.event.Event) -> None:
         if press_any(self.buttons, event):

@@ -1,64 +1,92 @@
-"""Game picker: one tile per playable game (name, players, length, pitch) and a quick replay."""
+"""Game picker: one tile per registered game (name, players, length, pitch) and a quick replay.
+
+Tiles fill the picker's area in a grid worked out from how many games there are
+(one row up to three games, then two rows), so adding a game never needs a new
+layout.
+"""
 
 from __future__ import annotations
 
+import math
+
 import pygame
 
-from tabletop.games import get_rules
 from tabletop.paths import art_path
+from tabletop.registry import entry, game_ids, get_rules
 
-from ..games import PLAYABLE, tile_art
+from ..matches import quick_start, remembered_names
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
+
+__all__ = ["PickerScene", "tile_rects"]
+
+
+def tile_rects(count: int, area: pygame.Rect, gap: int, max_columns: int = 3) -> list[pygame.Rect]:
+    """``count`` equal tiles in centred rows filling ``area``, never overlapping.
+
+    >>> [tuple(r) for r in tile_rects(2, pygame.Rect(0, 0, 1000, 400), 20, 3)]
+    [(170, 0, 320, 400), (510, 0, 320, 400)]
+    """
+    if count <= 0:
+        return []
+    columns = min(count, max_columns)
+    rows = math.ceil(count / columns)
+    width = (area.width - gap * (max_columns - 1)) // max_columns
+    height = (area.height - gap * (rows - 1)) // rows
+    out = []
+    for index in range(count):
+        row, column = divmod(index, columns)
+        in_row = min(columns, count - row * columns)
+        left = area.x + (area.width - (in_row * width + (in_row - 1) * gap)) // 2
+        out.append(pygame.Rect(left + column * (width + gap), area.y + row * (height + gap), width, height))
+    return out
 
 
 class PickerScene(Scene):
     """Choose what to play."""
 
+    scene_name = "picker"
+
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.layout = app.layouts["picker"]
-        positions = [tuple(int(v) for v in item.numbers(2)) for item in self.layout.setting("tile_positions")]
-        self.tiles: list[tuple[str, pygame.Rect]] = []
-        self.buttons: list[Button] = [Button(app, self.layout["back"], app.scenes.pop, hotkey=pygame.K_ESCAPE)]
+        self.layout = layout = app.layouts["picker"]
+        area = pygame.Rect(layout["tiles"].rect)
+        gap = layout.setting("gap").int(0, 400)
+        games = game_ids()
+        self.tiles = list(zip(games, tile_rects(len(games), area, gap, layout.setting("max_columns").int(1, 6))))
+        self.buttons: list[Button] = [Button(app, layout["back"], app.scenes.pop, hotkey=pygame.K_ESCAPE)]
         self.art: dict[str, pygame.Surface | None] = {}
-        for index, game_id in enumerate(PLAYABLE):
-            x, y = positions[index % len(positions)]
-            tile = pygame.Rect(self.layout["tile"].rect).move(x, y)
-            self.tiles.append((game_id, tile))
-            names = app.settings.names.get(game_id)
-            if names:
-                meta = get_rules(game_id).meta
-                quick = self.layout["quick_play"].moved(x, y)
-                self.buttons.append(Button(app, quick, lambda g=game_id: self.quick_play(g),
-                                           text=f"Play: {' vs '.join(names)}",
-                                           hotkey=pygame.K_RETURN if index == 0 else None,
-                                           visible=meta.min_players <= len(names) <= meta.max_players))
-            self.art[game_id] = self._load_art(game_id)
+        button_height = layout["quick_play"].rect[3]
+        for index, (game_id, tile) in enumerate(self.tiles):
+            if app.settings.names.get(game_id):
+                names = remembered_names(app, game_id)
+                quick = layout["quick_play"]
+                rect = pygame.Rect(tile.x + 16, tile.bottom - button_height - 16, tile.width - 32, button_height)
+                button = Button(app, quick, lambda g=game_id: quick_start(self.app, g),
+                                text=f"Play: {' vs '.join(names)}",
+                                hotkey=pygame.K_RETURN if index == 0 else None)
+                button.rect = rect
+                self.buttons.append(button)
+            self.art[game_id] = self._load_art(game_id, tile)
         self.hover: str | None = None
 
-    def _load_art(self, game_id: str) -> pygame.Surface | None:
-        path = tile_art(game_id)
+    def _art_size(self, tile: pygame.Rect) -> int:
+        return min(self.layout["tile_art"].rect[2], int(tile.height * 0.34))
+
+    def _load_art(self, game_id: str, tile: pygame.Rect) -> pygame.Surface | None:
+        path = entry(game_id).tile_art
         if not path:
             return None
         try:
-            size = self.layout["tile_art"].rect[2:]
-            return pygame.transform.smoothscale(pygame.image.load(str(art_path(path))), size)
+            size = self._art_size(tile)
+            return pygame.transform.smoothscale(pygame.image.load(str(art_path(path))), (size, size))
         except (pygame.error, FileNotFoundError):
             return None
 
     def choose(self, game_id: str) -> None:
         """Go to seat setup for ``game_id``."""
-        from .seats import SeatsScene
-
-        self.app.scenes.push(SeatsScene(self.app, game_id))
-
-    def quick_play(self, game_id: str) -> None:
-        """Start at once with the remembered names (the second click from the title)."""
-        from .seats import quick_start
-
-        quick_start(self.app, game_id)
+        self.app.scenes.open("seats", game_id=game_id)
 
     def handle(self, event: pygame.event.Event) -> None:
         if press_any(self.buttons, event):
@@ -76,20 +104,27 @@ class PickerScene(Scene):
         surface.fill(layout.background)
         text = self.app.text
         text.draw_element(surface, layout["heading"])
+        name_el, facts_el, pitch_el = layout["tile_name"], layout["tile_facts"], layout["tile_pitch"]
+        button_height = layout["quick_play"].rect[3]
         for game_id, rect in self.tiles:
             meta = get_rules(game_id).meta
             tile = layout["tile"]
             border = self.app.layouts.theme.colours["accent"] if self.hover == game_id else None
             draw_box(surface, rect, tile.style, border=border)
+            y = rect.y + 20
             art = self.art.get(game_id)
             if art is not None:
-                surface.blit(art, pygame.Rect(layout["tile_art"].rect).move(rect.topleft))
+                surface.blit(art, art.get_rect(midtop=(rect.centerx, y)))
+            y += self._art_size(rect) + 8
+            inner = rect.inflate(-40, 0)
             players = (f"{meta.min_players} players" if meta.min_players == meta.max_players
                        else f"{meta.min_players}-{meta.max_players} players")
-            text.draw_element(surface, layout["tile_name"].moved(*rect.topleft), meta.name)
-            text.draw_element(surface, layout["tile_facts"].moved(*rect.topleft),
-                              f"{players}  ·  {meta.minutes} min")
-            text.draw_element(surface, layout["tile_pitch"].moved(*rect.topleft), meta.pitch, wrap=True,
-                              valign="top")
+            for element, content in ((name_el, meta.name), (facts_el, f"{players}  ·  {meta.minutes} min")):
+                height = element.rect[3]
+                text.draw(surface, content, element.style, pygame.Rect(inner.x, y, inner.width, height), shrink=True)
+                y += height
+            bottom = rect.bottom - button_height - 24
+            text.draw(surface, meta.pitch, pitch_el.style, pygame.Rect(inner.x, y + 6, inner.width, bottom - y - 6),
+                      wrap=True, valign="top")
         for button in self.buttons:
             button.draw(surface)

@@ -1,22 +1,46 @@
-"""Results: each realm's score, crests and their value, total, the winner and any tie-break."""
+"""Results: one column per player (2 to 5), the game's rows from the outcome, the winner and any tie-break.
+
+The rows are the registry's ``results`` for the game: each a label and a key of
+the outcome's per-seat breakdown, so a game scored by categories and a game won
+with HP left use the same screen.  Everything shown is public.
+"""
 
 from __future__ import annotations
 
 import pygame
 
+from tabletop.registry import entry
+
+from ..matches import start_match
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
-from ..games import result_rows
 from .backdrop import DiceBackdrop
+
+__all__ = ["ResultsScene", "result_columns"]
+
+
+def result_columns(area: pygame.Rect, label_width: int, seats: int, gap: int = 12) -> list[pygame.Rect]:
+    """The column of each seat to the right of the labels, equal widths filling ``area``.
+
+    >>> [r.x for r in result_columns(pygame.Rect(0, 0, 1000, 10), 400, 3)]
+    [400, 600, 800]
+    """
+    width = (area.width - label_width) // seats
+    return [pygame.Rect(area.x + label_width + index * width, area.y, width - gap, area.height)
+            for index in range(seats)]
+
 
 class ResultsScene(Scene):
     """The end of a match."""
+
+    scene_name = "results"
 
     def __init__(self, app, match) -> None:
         super().__init__(app)
         self.match = match
         self.outcome = match.rules.outcome(match.state)
+        self.rows = entry(match.game).results
         self.layout = layout = app.layouts["results"]
         self.backdrop = DiceBackdrop(app, (0, 0, 1920, 1080), count=14, seed=11)
         self.buttons = [
@@ -24,27 +48,31 @@ class ResultsScene(Scene):
             Button(app, layout["title"], self.to_title, hotkey=pygame.K_ESCAPE),
         ]
         winners = [match.seats[seat] for seat in self.outcome.winners]
-        self.headline = (f"{winners[0]} wins!" if len(winners) == 1
-                         else f"A shared win: {' and '.join(winners)}")
+        if not winners:
+            self.headline = "The game is over"
+        elif len(winners) == 1:
+            self.headline = f"{winners[0]} wins!"
+        else:
+            self.headline = f"A shared win: {' and '.join(winners)}"
+        colours = app.layouts.theme.colours
+        self.seat_colours = [colours.get(f"seat_{seat}", colours["text"]) for seat in range(len(match.seats))]
 
     def enter(self) -> None:
         self.app.audio.play("win")
 
     def rematch(self) -> None:
-        """Same players and options, the other player starts."""
-        from .seats import start_match
-
+        """Same players and options, the next player starts."""
         seats = list(self.match.seats)
-        start_match(self.app, self.match.game, seats[1:] + seats[:1], dict(self.match.options))
+        kinds = list(self.match.seat_kinds)
+        start_match(self.app, self.match.game, seats[1:] + seats[:1], dict(self.match.options),
+                    kinds[1:] + kinds[:1])
 
     def to_title(self) -> None:
-        from .title import TitleScene
-
-        self.app.scenes.reset(TitleScene(self.app))
+        """Back to the title screen."""
+        self.app.scenes.start_over("title")
 
     def handle(self, event: pygame.event.Event) -> None:
-        if press_any(self.buttons, event):
-            return
+        press_any(self.buttons, event)
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
@@ -59,27 +87,36 @@ class ResultsScene(Scene):
         surface.fill(layout.background)
         self.backdrop.draw(surface)
         text.draw_element(surface, layout["heading"], self.headline)
-        if self.outcome.tie_break:
-            text.draw_element(surface, layout["tie_break"], f"Equal totals: decided by the {self.outcome.tie_break}"
-                              if not self.outcome.tie_break.startswith("shared") else self.outcome.tie_break.capitalize())
-        draw_box(surface, layout["table"].rect, layout["table"].style)
-        row_height = layout.setting("row_height").int()
-        column = layout.setting("column_width").int()
+        tie_break = self.outcome.tie_break
+        if tie_break:
+            line = (tie_break.capitalize() if tie_break.startswith("shared")
+                    else f"Equal totals: decided by the {tie_break}")
+            text.draw_element(surface, layout["tie_break"], line)
+        table = layout["table"]
+        draw_box(surface, table.rect, table.style)
+        area = pygame.Rect(table.rect).inflate(-40, -30)
+        row_height = layout.setting("row_height").int(20, 200)
+        label_width = layout.setting("label_width").int(100, 1200)
+        columns = result_columns(area, label_width, len(self.match.seats))
         colours = self.app.layouts.theme.colours
-        for seat, name in enumerate(self.match.seats):
+        player, cell, label = layout["player"], layout["cell"], layout["row_label"]
+        for seat, (name, column) in enumerate(zip(self.match.seats, columns)):
+            head = pygame.Rect(column.x, area.y, column.width, row_height)
+            pygame.draw.rect(surface, self.seat_colours[seat], (head.x + 10, head.bottom - 4, head.width - 20, 5),
+                             border_radius=2)
             colour = colours["accent"] if seat in self.outcome.winners else colours["text"]
-            text.draw_element(surface, layout["player"].moved(seat * column, 0), name, colour=colour, shrink=True)
-        for index, (label, key) in enumerate(result_rows(self.match.game), start=1):
-            dy = index * row_height + 20
-            is_total = key == "total"
+            text.draw(surface, name, player.style, head, colour=colour, shrink=True)
+        for index, (row_label, key) in enumerate(self.rows, start=1):
+            y = area.y + index * row_height + 12
+            is_total = index == len(self.rows)
+            highlight = colours["accent"] if is_total else None
             if is_total:
-                y = layout["row_label"].rect[1] + dy - 6
-                pygame.draw.line(surface, colours["accent_dark"], (390, y), (1530, y), 2)
-            text.draw_element(surface, layout["row_label"].moved(0, dy), label,
-                              colour=colours["accent"] if is_total else None)
-            for seat in range(len(self.match.seats)):
-                value = self.outcome.breakdown[seat].get(key, 0)
-                text.draw_element(surface, layout["cell"].moved(seat * column, dy), str(value),
-                                  colour=colours["accent"] if is_total else None)
+                pygame.draw.line(surface, colours["accent_dark"], (area.x, y - 4), (area.right, y - 4), 2)
+            text.draw(surface, row_label, label.style, pygame.Rect(area.x, y, label_width - 16, row_height),
+                      colour=highlight, shrink=True)
+            for seat, column in enumerate(columns):
+                value = self.outcome.breakdown[seat].get(key, "") if seat < len(self.outcome.breakdown) else ""
+                text.draw(surface, str(value), cell.style, pygame.Rect(column.x, y, column.width, row_height),
+                          colour=highlight)
         for button in self.buttons:
             button.draw(surface)

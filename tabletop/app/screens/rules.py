@@ -7,6 +7,7 @@ from dataclasses import replace
 import pygame
 
 from tabletop.paths import data_path
+from tabletop.registry import entry
 
 from ..scenes import Scene
 from ..text import draw_box
@@ -39,20 +40,27 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
     return [block for block in blocks if block[0] != "break"]
 
 
+def rules_page(game_id: str):
+    """The Markdown rules page of a game: the registry's, or ``data/<game>/rules.md``."""
+    page = entry(game_id).rules_page
+    return data_path(page) if page else data_path(game_id.replace("-", "_"), "rules.md")
+
+
 class RulesScene(Scene):
     """An overlay with the rules page of the game being played."""
 
     overlay = True
+    scene_name = "rules"
 
-    def __init__(self, app, game_id: str, view=None) -> None:
+    def __init__(self, app, game_id: str, legend: list[tuple[pygame.Surface, str]] | None = None) -> None:
         super().__init__(app)
         self.layout = layout = app.layouts["rules"]
-        path = data_path(game_id.replace("-", "_"), "rules.md")
+        path = rules_page(game_id)
         try:
             self.blocks = parse_markdown(path.read_text(encoding="utf-8"))
         except OSError:
             self.blocks = [("paragraph", f"The rules page {path.name} is missing.")]
-        self.legend = view.legend_items() if view is not None and hasattr(view, "legend_items") else []
+        self.legend = list(legend or [])
         self.scroll = 0
         self.page = self._render_page()
         self.close = Button(app, layout["close"], app.scenes.pop, hotkey=pygame.K_ESCAPE)

@@ -1,81 +1,92 @@
-"""Seat setup: player names (remembered from last time), who starts, the game's options."""
+"""Seat setup: how many players (within the game's range), their names and seat colours, who starts, options.
+
+Names are remembered per game; the rows are laid out from one row element
+repeated ``row_spacing`` apart, so five players fit as well as two.
+"""
 
 from __future__ import annotations
 
-import secrets
-
 import pygame
 
-from tabletop.core.controller import MatchController
-from tabletop.games import get_rules
+from tabletop.registry import get_rules
 
+from ..matches import DEFAULT_NAMES, start_match
 from ..scenes import Scene
 from ..widgets import Button, TextField, press_any
 
-DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
-
-
-def start_match(app, game_id: str, names: list[str], options: dict) -> None:
-    """Create the match (seat 0 starts), remember the names, and open the table over the title."""
-    from .table import TableScene
-    from .title import TitleScene
-
-    match = MatchController(game_id, options, names, secrets.randbits(62))
-    app.save_slot.start(match)
-    remembered = app.settings.names.get(game_id)
-    if remembered and sorted(remembered) == sorted(names):
-        app.settings.starter[game_id] = remembered.index(names[0])
-    else:
-        app.settings.names[game_id] = list(names)
-        app.settings.starter[game_id] = 0
-    app.save_settings()
-    app.scenes.pop_until(TitleScene)
-    app.scenes.push(TableScene(app, match))
-
-
-def quick_start(app, game_id: str) -> None:
-    """A new match with the last names and starter used (or default names)."""
-    meta = get_rules(game_id).meta
-    names = list(app.settings.names.get(game_id) or DEFAULT_NAMES[:meta.min_players])
-    if not meta.min_players <= len(names) <= meta.max_players:
-        names = list(DEFAULT_NAMES[:meta.min_players])
-    starter = int(app.settings.starter.get(game_id, 0)) % len(names)
-    start_match(app, game_id, names[starter:] + names[:starter], {})
+__all__ = ["SeatsScene"]
 
 
 class SeatsScene(Scene):
     """Who is playing, and who starts."""
+
+    scene_name = "seats"
 
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
         self.meta = get_rules(game_id).meta
         self.layout = layout = app.layouts["seats"]
+        self.spacing = layout.setting("row_spacing").int()
         remembered = list(app.settings.names.get(game_id, []))
         count = min(max(len(remembered), self.meta.min_players), self.meta.max_players)
         names = (remembered + [n for n in DEFAULT_NAMES if n not in remembered])[:count]
         self.starter = int(app.settings.starter.get(game_id, 0)) % count
-        spacing = layout.setting("row_spacing").int()
-        self.fields = [TextField(app, layout["name_field"].moved(0, i * spacing), name, on_enter=self.start)
-                       for i, name in enumerate(names)]
+        self.fields: list[TextField] = []
+        for name in names:
+            self._add_field(name)
         self.options = {spec.key: spec.default for spec in self.meta.options}
         self.error = ""
+        self.add_button = Button(app, layout["add"], self.add_player, hotkey=pygame.K_PLUS)
         self.buttons = [
             Button(app, layout["start"], self.start, hotkey=pygame.K_RETURN),
             Button(app, layout["back"], app.scenes.pop, hotkey=pygame.K_ESCAPE),
             Button(app, layout["swap"], self.swap_starter,
-                   text="Next player starts" if count > 2 else layout["swap"].text),
+                   text="Next player starts" if self.meta.max_players > 2 else layout["swap"].text),
+            self.add_button,
         ]
         option_spacing = layout.setting("option_spacing").int()
         self.option_buttons = [
             Button(app, layout["option"].moved(0, i * option_spacing), lambda key=spec.key: self.cycle(key))
             for i, spec in enumerate(self.meta.options)]
+        self._refresh_rows()
 
-    def enter(self) -> None:
-        pygame.key.start_text_input()
+    # ---------------------------------------------------------------- seats
+    def _add_field(self, name: str) -> None:
+        index = len(self.fields)
+        self.fields.append(TextField(self.app, self.layout["name_field"].moved(0, index * self.spacing), name,
+                                     on_enter=self.start))
 
-    def leave(self) -> None:
-        pygame.key.stop_text_input()
+    def _refresh_rows(self) -> None:
+        """Re-place the fields and the remove buttons after a player came or went."""
+        for index, field in enumerate(self.fields):
+            field.element = self.layout["name_field"].moved(0, index * self.spacing)
+            field.rect = pygame.Rect(field.element.rect)
+        can_remove = len(self.fields) > self.meta.min_players
+        self.remove_buttons = [
+            Button(self.app, self.layout["remove"].moved(0, index * self.spacing),
+                   lambda i=index: self.remove_player(i), visible=can_remove)
+            for index in range(len(self.fields))]
+        self.add_button.visible = self.meta.min_players != self.meta.max_players
+        self.add_button.enabled = len(self.fields) < self.meta.max_players
+        self.add_button.reason = f"{self.meta.name} is played by at most {self.meta.max_players}."
+
+    def add_player(self) -> None:
+        """One more seat, with a name nobody at the table has yet."""
+        if len(self.fields) >= self.meta.max_players:
+            return
+        taken = {field.value.strip() for field in self.fields}
+        self._add_field(next((n for n in DEFAULT_NAMES if n not in taken), f"Player {len(self.fields) + 1}"))
+        self._refresh_rows()
+
+    def remove_player(self, index: int) -> None:
+        """Take seat ``index`` away (the starter stays with the same player where possible)."""
+        if len(self.fields) <= self.meta.min_players:
+            return
+        del self.fields[index]
+        if self.starter > index or self.starter >= len(self.fields):
+            self.starter = max(0, self.starter - 1)
+        self._refresh_rows()
 
     def swap_starter(self) -> None:
         """Give the start to the next player."""
@@ -98,12 +109,18 @@ class SeatsScene(Scene):
             return
         start_match(self.app, self.game_id, order, dict(self.options))
 
+    # ---------------------------------------------------------------- loop
+    def enter(self) -> None:
+        pygame.key.start_text_input()
+
+    def leave(self) -> None:
+        pygame.key.stop_text_input()
+
     def handle(self, event: pygame.event.Event) -> None:
         for field in self.fields:
             if field.handle(event):
                 return
-        if press_any(self.buttons + self.option_buttons, event):
-            return
+        press_any(self.buttons + self.option_buttons + self.remove_buttons, event)
 
     def update(self, dt: float) -> None:
         for field in self.fields:
@@ -113,21 +130,26 @@ class SeatsScene(Scene):
         layout = self.layout
         surface.fill(layout.background)
         text = self.app.text
+        colours = self.app.layouts.theme.colours
         text.draw_element(surface, layout["heading"], f"{self.meta.name}: who is playing?")
-        text.draw_element(surface, layout["hint"])
-        spacing = layout.setting("row_spacing").int()
+        players = (f"{self.meta.min_players} players" if self.meta.min_players == self.meta.max_players
+                   else f"{self.meta.min_players} to {self.meta.max_players} players")
+        text.draw_element(surface, layout["hint"], f"{players}. Type the names; the first player starts.")
         for index, field in enumerate(self.fields):
-            text.draw_element(surface, layout["seat_label"].moved(0, index * spacing), f"Player {index + 1}")
+            dy = index * self.spacing
+            text.draw_element(surface, layout["seat_label"].moved(0, dy), f"Player {index + 1}")
+            swatch = pygame.Rect(layout["swatch"].moved(0, dy).rect)
+            pygame.draw.rect(surface, colours[f"seat_{index}"], swatch, border_radius=swatch.height // 4)
             field.draw(surface)
             if index == self.starter:
-                text.draw_element(surface, layout["starter_badge"].moved(0, index * spacing), "starts")
+                text.draw_element(surface, layout["starter_badge"].moved(0, dy), "starts")
         if self.option_buttons:
             text.draw_element(surface, layout["options_heading"])
         for spec, button in zip(self.meta.options, self.option_buttons):
             button.text = f"{spec.label}: {self.options[spec.key]}"
             button.reason = spec.help
             button.draw(surface)
-        for button in self.buttons:
+        for button in self.buttons + self.remove_buttons:
             button.draw(surface)
         if self.error:
             text.draw_element(surface, layout["error"], self.error)

@@ -12,6 +12,8 @@ from ..widgets import Button, press_any
 class SettingsScene(Scene):
     """Change and keep the preferences."""
 
+    scene_name = "settings"
+
     def __init__(self, app) -> None:
         super().__init__(app)
         self.layout = layout = app.layouts["settings"]

@@ -1,35 +1,88 @@
-"""The game table: the banner, the game's own view, undo, rules, menu and the move log.
+"""The game table: the banner, the game's own view, Undo, Rules, Menu, the move log and the cover.
 
 Every move goes through the match controller (which saves after every move); the
-view animates the events it returns.  While the view animates, clicks are ignored,
-so no click is ever applied twice.
+view animates the events it returns, filtered for the seat in front of the
+screen.  While the view animates, clicks are ignored, so no click is ever applied
+twice.
+
+Who looks at the screen: ``viewer`` is the seat whose private view is shown, or
+None for the public view.  When the rules' ``handover`` names another (human)
+seat, the table waits for the animations to finish, then covers the screen and
+names who should take it; the view, the move log and the tooltips then show that
+seat's view only.  When it names nobody, everyone may look and the public view
+is shown.  At the end of the game the public view is shown, never a seat's.
 """
 
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 import pygame
 
+from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
-from tabletop.core.values import Value
+from tabletop.core.values import Value, visible_events
 
+from ..gameview import GameView, Tooltip
 from ..games import make_view
 from ..scenes import Scene
 from ..text import draw_box
-from ..widgets import Button, press_any
+from ..widgets import Button, draw_tooltip, press_any
+
+__all__ = ["TableScene", "MoveLog"]
+
+_LOG_LIMIT = 200
+_TOOLTIP_DELAY = 0.45
+
+
+class MoveLog:
+    """The move log as one seat may read it: every event it may see, narrated with names."""
+
+    def __init__(self, match: MatchController) -> None:
+        self.match = match
+        self.lines: list[str] = []
+        self.seat: int | None = None
+
+    def rebuild(self, seat: int | None) -> None:
+        """Narrate the whole match again for ``seat`` (after a hand-over or an undo)."""
+        self.seat = seat
+        self.lines = []
+        self.add(self.match.opening_events)
+        for entry in self.match.journal:
+            self.add(entry.events)
+
+    def add(self, events: Sequence[Value]) -> None:
+        """Narrate the events ``seat`` may see of one move."""
+        rules = self.match.rules
+        shown = visible_events(events, self.seat)
+        if not shown:
+            return
+        seen = rules.view(self.match.state, self.seat)
+        for event in shown:
+            line = rules.narrate(event, seen, self.seat)
+            if line:
+                self.lines.append(line)
+        del self.lines[:-_LOG_LIMIT]
+
+    def note(self, line: str) -> None:
+        """A line of the table's own (an undo, say)."""
+        self.lines.append(line)
+        del self.lines[:-_LOG_LIMIT]
 
 
 class TableScene(Scene):
     """Plays one match."""
 
-    def __init__(self, app, match) -> None:
+    scene_name = "table"
+
+    def __init__(self, app, match: MatchController) -> None:
         super().__init__(app)
         self.match = match
-        self.layout = layout = app.layouts[match.game.replace("-", "_")]
-        self.view = make_view(app, self, match)
-        self.log: list[str] = []
-        self._narrate(match.opening_events)
-        for entry in match.journal:
-            self._narrate(entry.events)
+        self.chrome = layout = app.layouts["table"]
+        self.viewer: int | None = None
+        self.log = MoveLog(match)
+        self.log.rebuild(None)
+        self.view: GameView = make_view(app, self, match)
         self.undo_button = Button(app, layout["undo"], self.undo)
         self.buttons = [
             self.undo_button,
@@ -37,41 +90,65 @@ class TableScene(Scene):
             Button(app, layout["menu"], self.open_menu, hotkey=pygame.K_ESCAPE),
         ]
         self.finished_shown = False
+        self.mouse = (0, 0)
+        self.tip: Tooltip | None = None
+        self.tip_since = 0.0
+        self.clock = 0.0
         self._refresh_undo()
 
-    @property
-    def viewer(self) -> int:
-        """The seat whose view the shared screen shows: whoever decides now (pass-the-device covers the change)."""
-        seat = self.match.state.to_act
-        return 0 if seat is None else seat
+    def enter(self) -> None:
+        # A new match or a resumed one of a hidden game opens behind the cover.
+        self._hand_over_if_needed()
+
+    # ---------------------------------------------------------------- what the screen shows
+    def seen_state(self) -> Any:
+        """The rules' view of the current state for the seat in front of the screen."""
+        return self.match.rules.view(self.match.state, self.viewer)
+
+    def screen_holder(self) -> int | None:
+        """The seat that must hold the screen now: the rules' hand-over, if that seat is a human."""
+        if self.match.finished:
+            return None
+        seat = self.match.rules.handover(self.match.state)
+        if seat is None or self.match.seat_kinds[seat] != "human":
+            return None
+        return seat
+
+    def legal(self) -> Sequence[Value]:
+        """The legal intents, if the seat to act may act from this screen (else none)."""
+        holder = self.screen_holder()
+        if holder is not None and holder != self.viewer:
+            return ()
+        return self.match.legal_intents()
+
+    def _hand_over_if_needed(self) -> None:
+        """Show the view of whoever must hold the screen now, behind the cover when that is a new seat."""
+        holder = self.screen_holder()
+        if holder == self.viewer:
+            return
+        self.viewer = holder
+        self.log.rebuild(holder)
+        self.view.sync()
+        if holder is not None:
+            self.app.scenes.open("pass_device", player=self.match.seats[holder])
 
     # ---------------------------------------------------------------- moves
     def submit(self, intent: Value) -> bool:
         """Send a move to the rules; animate what happened or show why it was refused."""
         if self.view.busy:
             return False
-        before = self.match.state.to_act
         try:
             events = self.match.submit(intent)
         except IllegalIntent as exc:
             self.app.toasts.show(exc.reason)
             self.app.audio.play("error")
             return False
-        self.view.after_submit()
-        self.view.animate(events)
-        self._narrate(events)
+        # The seat that made the move is still looking: it sees the events as it may see them.
+        shown = visible_events(events, self.viewer)
+        self.view.animate(shown)
+        self.log.add(events)
         self._refresh_undo()
-        self._pass_device_if_needed(before)
         return True
-
-    def _pass_device_if_needed(self, before: int | None) -> None:
-        """In a game with hidden hands, cover the screen when the decision passes to another player."""
-        after = self.match.state.to_act
-        if (self.match.rules.meta.hidden_information and after is not None and after != before
-                and self.match.seat_kinds[after] == "human"):
-            from .pass_device import PassDeviceScene
-
-            self.app.scenes.push(PassDeviceScene(self.app, self.match.seats[after]))
 
     def undo(self) -> None:
         """Take back the last move, if the controller allows it."""
@@ -84,7 +161,8 @@ class TableScene(Scene):
         taken = self.match.journal[-1].intent
         self.match.undo()
         self.view.sync()
-        self.log.append(f"Undo: {taken.to_str()}")
+        self.log.rebuild(self.viewer)
+        self.log.note(f"Undo: {taken.to_str()}")
         self._refresh_undo()
 
     def _refresh_undo(self) -> None:
@@ -92,29 +170,20 @@ class TableScene(Scene):
         self.undo_button.enabled = allowed
         self.undo_button.reason = reason
 
-    def _narrate(self, events) -> None:
-        narrate = getattr(self.match.rules, "narrate", None)
-        if narrate is None:
-            return
-        for event in events:
-            line = narrate(event, self.match.state)
-            if line:
-                self.log.append(line)
-        del self.log[:-200]
-
     # ---------------------------------------------------------------- overlays
     def open_rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.scenes.push(RulesScene(self.app, self.match.game, self.view))
+        """The rules page of this game, with the legend of its board."""
+        self.app.scenes.open("rules", game_id=self.match.game, legend=self.view.legend())
 
     def open_menu(self) -> None:
-        from .pause import PauseScene
-
-        self.app.scenes.push(PauseScene(self.app, self))
+        """The pause menu."""
+        self.app.scenes.open("pause", table=self)
 
     # ---------------------------------------------------------------- loop
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.mouse = event.pos
+            self._hover(event.pos)
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
@@ -122,41 +191,54 @@ class TableScene(Scene):
             return
         self.view.handle(event)
 
-    def update(self, dt: float) -> None:
-        self.view.update(dt)
-        if self.match.finished and not self.view.busy and not self.finished_shown:
-            self.finished_shown = True
-            from .results import ResultsScene
+    def _hover(self, pos: tuple[int, int]) -> None:
+        previous = self.tip
+        self.tip = self.view.help_at(pos)
+        if self.tip is None or previous is None or self.tip[0] != previous[0]:
+            self.tip_since = self.clock      # a new thing under the mouse: wait before explaining it
 
-            self.app.scenes.replace(ResultsScene(self.app, self.match))
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.view.update(dt)
+        if self.view.busy:
+            return
+        if self.match.finished:
+            if not self.finished_shown:
+                self.finished_shown = True
+                self.viewer = None
+                self.view.sync()
+                self.app.scenes.open_instead("results", match=self.match)
+            return
+        self._hand_over_if_needed()
 
     @property
     def busy(self) -> bool:
         return self.view.busy
 
     def draw(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        surface.fill(layout.background)
+        surface.fill(self.chrome.background)
         self.view.draw(surface)
         self._draw_banner(surface)
         for button in self.buttons:
             button.draw(surface)
         self._draw_log(surface)
+        if self.tip and not self.view.busy and self.clock - self.tip_since > _TOOLTIP_DELAY:
+            draw_tooltip(self.app, surface, *self.tip)
         for button in self.buttons:
             button.draw_tooltip(surface)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
-        layout = self.layout
+        layout = self.chrome
         text = self.app.text
         draw_box(surface, layout["banner"].rect, layout["banner"].style)
-        headline, prompt, round_text, seat = self.view.status()
-        text.draw_element(surface, layout["banner_headline"], headline, shrink=True)
-        text.draw_element(surface, layout["banner_prompt"], prompt, shrink=True)
-        text.draw_element(surface, layout["banner_round"], round_text)
+        status = self.view.status()
+        text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
+        text.draw_element(surface, layout["banner_prompt"], status.prompt, shrink=True)
+        text.draw_element(surface, layout["banner_round"], status.round)
 
     def _draw_log(self, surface: pygame.Surface) -> None:
         """The latest lines of the move log, newest at the bottom, long lines wrapped."""
-        layout = self.layout
+        layout = self.chrome
         box = layout["log"]
         draw_box(surface, box.rect, box.style)
         line = layout["log_line"]
@@ -165,7 +247,7 @@ class TableScene(Scene):
         height = line.rect[3]
         area = pygame.Rect(box.rect).inflate(-24, -12)
         rows: list[tuple[str, bool]] = []
-        for age, entry in enumerate(reversed(self.log)):
+        for age, entry in enumerate(reversed(self.log.lines)):
             wrapped = text.wrap(entry, style.font, style.size, area.width)
             rows[:0] = [(piece, age == 0) for piece in wrapped]
             if len(rows) * height >= area.height:

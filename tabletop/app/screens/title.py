@@ -6,6 +6,7 @@ import pygame
 
 from tabletop import __version__
 from tabletop.paths import art_path
+from tabletop.registry import get_rules
 
 from ..scenes import Scene
 from ..widgets import Button, press_any
@@ -34,6 +35,8 @@ def _moves(count: int) -> str:
 
 class TitleScene(Scene):
     """The first screen."""
+
+    scene_name = "title"
 
     def __init__(self, app, message: str = "") -> None:
         super().__init__(app)
@@ -71,19 +74,15 @@ class TitleScene(Scene):
             self.message = problem
             self.refresh()
             return
-        from .table import TableScene
-
-        self.app.scenes.push(TableScene(self.app, match))
+        self.app.scenes.open("table", match=match)
 
     def new_game(self) -> None:
-        from .picker import PickerScene
-
-        self.app.scenes.push(PickerScene(self.app))
+        """Choose a game."""
+        self.app.scenes.open("picker")
 
     def open_settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.scenes.push(SettingsScene(self.app))
+        """Full screen, sound, animation speed."""
+        self.app.scenes.open("settings")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -105,8 +104,6 @@ class TitleScene(Scene):
             surface.blit(image, position)
         if self.record is not None:
             names = " vs ".join(self.record.seats)
-            from tabletop.games import get_rules
-
             game = get_rules(self.record.game).meta.name
             text.draw_element(surface, layout["resume_detail"],
                               f"{game}: {names}, {_moves(len(self.record.entries))} in")

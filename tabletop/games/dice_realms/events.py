@@ -9,6 +9,8 @@ from dataclasses import dataclass
 
 from tabletop.core.values import Codec, Value
 
+from .state import BonusKind, Cell, RewardSource
+
 __all__ = [
     "RoundStarted", "TurnStarted", "TokenGained", "TokenSpent", "DiceRolled", "DieUsed",
     "DieToField", "DiceForgotten", "CellMarked", "GoalCompleted", "BonusEarned", "BonusUsed", "BonusLost",
@@ -41,7 +43,7 @@ class TokenGained(Value):
     KIND = "token-gained"
     seat: int
     token: str
-    source: str
+    source: RewardSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +75,7 @@ class DieUsed(Value):
     seat: int
     die: str
     realm: str
-    cell: str
+    cell: Cell
     value: int
     how: str
 
@@ -102,7 +104,7 @@ class CellMarked(Value):
     KIND = "cell-marked"
     seat: int
     realm: str
-    cell: str
+    cell: Cell
     value: int
     score: int
 
@@ -125,8 +127,8 @@ class BonusEarned(Value):
 
     KIND = "bonus-earned"
     seat: int
-    bonus: str
-    source: str
+    bonus: BonusKind
+    source: RewardSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +137,9 @@ class BonusUsed(Value):
 
     KIND = "bonus-used"
     seat: int
-    bonus: str
+    bonus: BonusKind
     realm: str
-    cell: str
+    cell: Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -146,7 +148,7 @@ class BonusLost(Value):
 
     KIND = "bonus-lost"
     seat: int
-    bonus: str
+    bonus: BonusKind
 
 
 @dataclass(frozen=True, slots=True)

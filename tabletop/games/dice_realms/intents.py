@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from tabletop.core.values import Codec, Value
 
+from .state import BonusKind, Cell
+
 __all__ = ["Roll", "TimeWarp", "Pick", "Boost", "Bonus", "Forfeit", "Pass", "INTENTS"]
 
 
@@ -47,7 +49,7 @@ class Pick(Value):
     seat: int
     die: str
     realm: str
-    cell: str
+    cell: Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +60,7 @@ class Boost(Value):
     seat: int
     die: str
     realm: str
-    cell: str
+    cell: Cell
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,9 +69,9 @@ class Bonus(Value):
 
     KIND = "bonus"
     seat: int
-    kind: str
+    kind: BonusKind
     realm: str
-    cell: str
+    cell: Cell
 
 
 @dataclass(frozen=True, slots=True)

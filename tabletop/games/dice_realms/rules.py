@@ -23,14 +23,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Mapping, Sequence
 
-from tabletop.core.protocol import GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
 from tabletop.core.values import Value
 
 from . import events as ev
+from . import wording
 from .intents import INTENTS, Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 from .scoring import decide_winners, realm_scores, total_score
-from .state import DICE, DIE_CODES, Dice, Flow, Grimoire, Stage, State
+from .state import DICE, DIE_CODES, BonusKind, Cell, Dice, Flow, Grimoire, RewardSource, Stage, State
 from .tables import REALMS, RealmTables, load_tables
 
 __all__ = ["DiceRealmsRules", "META"]
@@ -53,15 +54,15 @@ META = GameMeta(
 )
 
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
-_BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
+_BOOST_STAGES = wording.BOOST_STAGES
 
 
-def bonus_realm(kind: str) -> str | None:
-    """The realm a pending bonus goes to (``yellow-6`` -> yellow); None for the Essence Shift."""
-    return None if kind == "essence" else kind.split("-")[0]
+def bonus_realms(kind: BonusKind) -> tuple[str, ...]:
+    """The realms a pending bonus may go to: its own, or any for the Essence Shift."""
+    return REALMS if kind.is_essence else (kind.realm,)
 
 
-class DiceRealmsRules:
+class DiceRealmsRules(BaseRules):
     """The Dice Realms rules object (see the module docstring for the flow)."""
 
     meta = META
@@ -95,10 +96,6 @@ class DiceRealmsRules:
         return Step(state, tuple(events))
 
     # ------------------------------------------------------------------ queries
-    def view(self, state: State, seat: int) -> State:
-        """Dice Realms hides nothing: every seat sees the whole table."""
-        return state
-
     def outcome(self, state: State) -> Outcome:
         """Totals so far with a per-realm breakdown; winners and the tie-break once the game is over."""
         breakdowns = []
@@ -158,8 +155,7 @@ class DiceRealmsRules:
             if kind in seen:
                 continue
             seen.add(kind)
-            realm = bonus_realm(kind)
-            for target_realm in (REALMS if realm is None else (realm,)):
+            for target_realm in bonus_realms(kind):
                 out.extend(Bonus(seat, kind, target_realm, cell)
                            for cell in self.bonus_targets(sheet, target_realm))
         return out
@@ -183,7 +179,7 @@ class DiceRealmsRules:
         return state.dice.fields, True
 
     # ------------------------------------------------------------------ targets
-    def die_targets(self, state: State, seat: int, die: str) -> list[tuple[str, str]]:
+    def die_targets(self, state: State, seat: int, die: str) -> list[tuple[str, Cell]]:
         """(realm, cell) pairs where ``seat`` could enter ``die`` at its current face (white is wild)."""
         sheet = state.players[seat]
         dice = state.dice
@@ -194,48 +190,48 @@ class DiceRealmsRules:
             out.extend((realm, cell) for cell in self.entry_targets(sheet, realm, value))
         return out
 
-    def entry_targets(self, sheet: Grimoire, realm: str, value: int) -> tuple[str, ...]:
+    def entry_targets(self, sheet: Grimoire, realm: str, value: int) -> tuple[Cell, ...]:
         """Cells of ``realm`` a die entry of ``value`` may take (for green, value is the Gaia sum)."""
         t = self.tables
         if realm == "red":
             return tuple(cell for cell in t.red_cells_by_value.get(value, ()) if cell not in sheet.red)
         if realm == "green":
-            return (str(value),) if value in t.green_goals_by_cell and value not in sheet.green else ()
+            return (Cell.at(value),) if value in t.green_goals_by_cell and value not in sheet.green else ()
         if realm == "blue":
             heads = sheet.blue
             if heads < len(t.blue_thresholds) and value >= t.blue_thresholds[heads]:
-                return (str(heads + 1),)
+                return (Cell.at(heads + 1),)
             return ()
         entries = sheet.magenta if realm == "magenta" else sheet.yellow
         if len(entries) >= t.track_length(realm):
             return ()
         if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
             return ()
-        return (str(len(entries) + 1),)
+        return (Cell.at(len(entries) + 1),)
 
-    def bonus_targets(self, sheet: Grimoire, realm: str) -> tuple[str, ...]:
+    def bonus_targets(self, sheet: Grimoire, realm: str) -> tuple[Cell, ...]:
         """Cells a colour bonus may take in ``realm``: any free grid cell, or the next track cell."""
         t = self.tables
         if realm == "red":
             return tuple(cell for cell in t.red_values if cell not in sheet.red)
         if realm == "green":
-            return tuple(str(v) for v in t.green_cells if v not in sheet.green)
+            return tuple(Cell.at(v) for v in t.green_cells if v not in sheet.green)
         if realm == "blue":
-            return (str(sheet.blue + 1),) if sheet.blue < len(t.blue_thresholds) else ()
+            return (Cell.at(sheet.blue + 1),) if sheet.blue < len(t.blue_thresholds) else ()
         entries = sheet.magenta if realm == "magenta" else sheet.yellow
-        return (str(len(entries) + 1),) if len(entries) < t.track_length(realm) else ()
+        return (Cell.at(len(entries) + 1),) if len(entries) < t.track_length(realm) else ()
 
-    def bonus_value(self, state: State, kind: str, realm: str) -> int:
+    def bonus_value(self, state: State, kind: BonusKind, realm: str) -> int:
         """What a bonus writes: 6 in Magenta; in Yellow 6 or the classic 4/5/6 by source."""
-        if realm == "yellow" and kind.startswith("yellow-"):
-            return int(kind.split("-")[1])
+        if realm == "yellow" and kind.value:
+            return kind.value
         return 6
 
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
         if intent not in self.legal_intents(state):
-            raise IllegalIntent(self.why_illegal(state, intent), intent)
+            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Roll):
@@ -306,7 +302,7 @@ class DiceRealmsRules:
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
         elif intent.realm == "green":
-            value = int(intent.cell)
+            value = intent.cell.number
         elif intent.realm == "blue":
             value = 0  # a Blue Bonus marks the head without a die value
         else:
@@ -323,11 +319,11 @@ class DiceRealmsRules:
         sheet = state.players[seat]
         return self._with_sheet(state, seat, replace(sheet, **{field: getattr(sheet, field) + count}))
 
-    def _mark(self, state: State, seat: int, realm: str, cell: str, value: int, events: list[Value]) -> State:
+    def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value]) -> State:
         """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
         t = self.tables
         sheet = state.players[seat]
-        rewards: list[tuple[str, str]] = []
+        rewards: list[tuple[str, RewardSource]] = []
         goals: list[Value] = []
         if realm == "red":
             crossed = sheet.red | {cell}
@@ -335,23 +331,24 @@ class DiceRealmsRules:
             for goal in t.red_goals_by_cell[cell]:
                 if goal.cells <= crossed:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
-                    rewards.append((goal.reward, f"red-{goal.goal_id}"))
+                    rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "green":
-            crossed_g = sheet.green | {int(cell)}
+            crossed_g = sheet.green | {cell.number}
             sheet = replace(sheet, green=crossed_g)
-            for goal in t.green_goals_by_cell[int(cell)]:
+            for goal in t.green_goals_by_cell[cell.number]:
                 if goal.cells <= crossed_g:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
-                    rewards.append((goal.reward, f"green-{goal.goal_id}"))
+                    rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "blue":
             sheet = replace(sheet, blue=sheet.blue + 1)
-            rewards.append((t.blue_rewards[sheet.blue - 1], f"blue-head-{sheet.blue}"))
+            rewards.append((t.blue_rewards[sheet.blue - 1], RewardSource(realm, f"head-{sheet.blue}")))
         elif realm == "magenta":
             sheet = replace(sheet, magenta=(*sheet.magenta, value))
-            rewards.append((t.magenta_rewards[len(sheet.magenta) - 1], f"magenta-cell-{len(sheet.magenta)}"))
+            rewards.append((t.magenta_rewards[len(sheet.magenta) - 1],
+                            RewardSource(realm, f"cell-{len(sheet.magenta)}")))
         else:
             sheet = replace(sheet, yellow=(*sheet.yellow, value))
-            rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], f"yellow-cell-{len(sheet.yellow)}"))
+            rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], RewardSource(realm, f"cell-{len(sheet.yellow)}")))
         events.append(ev.CellMarked(seat, realm, cell, value, realm_scores(sheet, t)[realm]))
         events.extend(goals)
         pending = list(state.flow.pending)
@@ -363,10 +360,10 @@ class DiceRealmsRules:
                 sheet = replace(sheet, **{field: getattr(sheet, field) + 1})
                 events.append(ev.TokenGained(seat, reward, source))
                 continue
-            kind = reward
+            kind = BonusKind(reward)
             if reward == "yellow":
                 values = t.lion_bonus_values.get(state.lion_bonus, {})
-                kind = f"yellow-{values.get(source, 6)}"
+                kind = BonusKind(reward, values.get(source.to_text(), 6))
             if self.bonus_targets(sheet, reward):
                 pending.append(kind)
                 events.append(ev.BonusEarned(seat, kind, source))
@@ -387,8 +384,7 @@ class DiceRealmsRules:
                 sheet = state.players[seat]
                 live = []
                 for kind in flow.pending:
-                    realm = bonus_realm(kind)
-                    if any(self.bonus_targets(sheet, r) for r in (REALMS if realm is None else (realm,))):
+                    if any(self.bonus_targets(sheet, realm) for realm in bonus_realms(kind)):
                         live.append(kind)
                     else:
                         events.append(ev.BonusLost(seat, kind))
@@ -479,14 +475,14 @@ class DiceRealmsRules:
         if reward in _TOKEN_FIELDS:
             for seat in range(len(state.players)):
                 state = self._add_tokens(state, seat, reward, 1)
-                events.append(ev.TokenGained(seat, reward, f"round-{round_no}"))
+                events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
             return self._enter_essence(state, 0)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
         return replace(state, flow=replace(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
-                                           pending=("essence",), pending_seat=seat))
+                                           pending=(BonusKind.essence(),), pending_seat=seat))
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
         active = 0 if turn == 1 else 1
@@ -527,187 +523,16 @@ class DiceRealmsRules:
         return problems
 
     # ------------------------------------------------------------------ words
-    def why_illegal(self, state: State, intent: Value) -> str:
-        """A sentence saying why ``intent`` is refused in ``state``."""
-        seat = getattr(intent, "seat", None)
-        flow = state.flow
-        to_act = state.to_act
-        if to_act is None:
-            return "The game is over."
-        if not isinstance(seat, int) or not 0 <= seat < len(state.players):
-            return f"There is no seat {seat}."
-        name = state.players[seat].name
-        if seat != to_act:
-            return f"It is {state.players[to_act].name}'s turn to decide, not {name}'s."
-        if flow.pending and not isinstance(intent, Bonus):
-            return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
-        stage = flow.stage
-        if isinstance(intent, Bonus):
-            if intent.kind not in flow.pending:
-                return f"{name} has no {describe_bonus(intent.kind)} to resolve."
-            realm = bonus_realm(intent.kind)
-            if realm is not None and intent.realm != realm:
-                return f"A {describe_bonus(intent.kind)} goes to {self.realm_label(realm)}."
-            if intent.realm not in REALMS:
-                return f"There is no realm {intent.realm!r}."
-            targets = self.bonus_targets(state.players[seat], intent.realm)
-            if not targets:
-                return f"{self.realm_label(intent.realm)} is full."
-            return f"The bonus can go to cell {' or '.join(targets[:6])}{'...' if len(targets) > 6 else ''}, not {intent.cell}."
-        if isinstance(intent, Roll):
-            if stage != Stage.ACTIVE:
-                return "Rolling is over for this turn."
-            return "The dice are already rolled: select a die (or spend a Time Warp)."
-        if isinstance(intent, TimeWarp):
-            if stage != Stage.ACTIVE:
-                return "Only the active player can use a Time Warp, right after a roll."
-            if not state.players[seat].time_warps:
-                return f"{name} has no Time Warp left."
-            return "Roll first: a Time Warp re-rolls the dice just rolled."
-        if isinstance(intent, Forfeit):
-            if stage == Stage.ACTIVE and flow.rolled and state.players[seat].time_warps == 0:
-                return "Without a Time Warp in hand an unusable roll is forfeited on its own."
-            return "A die can still be used, so the roll cannot be forfeited." if flow.rolled else \
-                "There is no roll to forfeit."
-        if isinstance(intent, Pass):
-            if stage == Stage.ACTIVE:
-                return "The active player must roll and select a usable die; only a roll with no usable die is forfeited."
-            return "Passing is not possible now."
-        if isinstance(intent, (Pick, Boost)):
-            return self._why_die_refused(state, intent, name)
-        return f"'{intent.to_str()}' is not a Dice Realms move now."
 
-    def _why_die_refused(self, state: State, intent: Pick | Boost, name: str) -> str:
-        die, realm, stage = intent.die, intent.realm, state.flow.stage
-        if die not in DICE:
-            return f"There is no {die} die."
-        if realm not in REALMS:
-            return f"There is no realm {realm!r}."
-        if die != "white" and realm != die:
-            return f"The {die} die can only go to {self.realm_label(die)}; only the white die is wild."
-        where = self.where_is(state, die)
-        if isinstance(intent, Boost):
-            if stage not in _BOOST_STAGES:
-                return "Arcane Boost can be spent only in an Arcane Boost window, after the dice are chosen."
-            sheet = state.players[intent.seat]
-            if not sheet.arcane_boosts:
-                return f"{name} has no Arcane Boost left."
-            if die in sheet.boosted:
-                return f"{name} has already taken the {die} die with Arcane Boost this turn."
-        elif stage == Stage.ACTIVE:
-            if not state.flow.rolled:
-                return "Roll the dice first."
-            if die not in state.dice.hand:
-                return f"The {die} die is not in hand: it lies {where}."
-        elif stage == Stage.PASSIVE_PICK:
-            source, from_fields = self.passive_source(state)
-            if die not in source:
-                if die in state.dice.fields:
-                    return ("A usable die lies in the Forgotten Realm, so the active player's "
-                            "dice fields are closed to the passive pick.")
-                if from_fields:
-                    return (f"No Forgotten Realm die is usable for {name}, so the pick is from "
-                            "the active player's dice fields.")
-                return f"The passive pick takes a die from the Forgotten Realm; the {die} die lies {where}."
-        else:
-            return "No die can be used now."
-        sheet = state.players[intent.seat]
-        value = self._entry_value(state, die, realm)
-        return self._why_target_refused(sheet, realm, intent.cell, value, die)
-
-    def _why_target_refused(self, sheet: Grimoire, realm: str, cell: str, value: int, die: str) -> str:
-        t = self.tables
-        label = self.realm_label(realm)
-        targets = self.entry_targets(sheet, realm, value)
-        if targets:
-            return f"In {label} the {die} die ({value}) goes to cell {' or '.join(targets)}, not {cell}."
-        if not self.bonus_targets(sheet, realm):
-            return f"{label} is full."
-        if realm == "red":
-            return f"{label} has no free cell showing {value}."
-        if realm == "green":
-            return f"In {label} green + white make {value}, and cell {value} is already crossed."
-        if realm == "blue":
-            return f"In {label} the next Hydra head needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
-        if realm == "magenta":
-            return f"In {label} each entry must be higher than the last one ({sheet.magenta[-1]}), unless that was a 6."
-        return f"{label} cannot take that die."
-
-    def narrate(self, event: Value, state: State) -> str | None:
-        """The move log's sentence for ``event`` (names from ``state``)."""
-        from .narrate import narrate
-
-        return narrate(event, state, self.tables)
-
-    def why_die_unusable(self, state: State, die: str) -> str:
-        """Why the seat to act cannot use ``die`` now (for a click on a die that is not offered)."""
-        seat = state.to_act
-        if seat is None:
-            return "The game is over."
-        name = state.players[seat].name
-        flow = state.flow
-        if flow.pending:
-            return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
-        if flow.stage == Stage.ACTIVE and die not in state.dice.hand:
-            return f"The {die} die is not in hand: it lies {self.where_is(state, die)}."
-        if flow.stage == Stage.ACTIVE and not flow.rolled:
-            return "Roll the dice first."
-        if flow.stage in _BOOST_STAGES and die in state.players[seat].boosted:
-            return f"{name} has already taken the {die} die with Arcane Boost this turn."
-        if flow.stage == Stage.ACTIVE:
-            in_reach = die in state.dice.hand
-        elif flow.stage == Stage.PASSIVE_PICK:
-            in_reach = die in self.passive_source(state)[0]
-        else:
-            in_reach = True
-        if in_reach and die == "white" and not self.die_targets(state, seat, die):
-            return f"The white die ({state.dice.white}) fits nowhere on {name}'s grimoire."
-        probe = Boost if flow.stage in _BOOST_STAGES else Pick
-        return self.why_illegal(state, probe(seat, die, "red" if die == "white" else die, "?"))
-
-    def where_is(self, state: State, die: str) -> str:
-        """Where a die lies, in words."""
-        dice = state.dice
-        if die in dice.hand:
-            return "in hand"
-        if die in dice.forgotten:
-            return "in the Forgotten Realm"
-        return "on a dice field"
-
-    def realm_label(self, realm: str) -> str:
-        """A realm's name with its colour, e.g. ``Tide Abyss (blue)``."""
-        return f"{self.tables.names[realm]} ({realm})"
-
+    # ------------------------------------------------------------------ words (see wording.py)
     def prompt(self, state: State) -> str:
         """What the seat to act must do now, in plain words."""
-        flow = state.flow
-        seat = state.to_act
-        if seat is None:
-            return "The game is over."
-        name = state.players[seat].name
-        if flow.pending:
-            kind = flow.pending[0]
-            if kind == "essence":
-                return f"{name}: Essence Shift — cross any cell in Emberfall or Terra, the next Hydra head, or a 6 in Sky or Savanna."
-            if len(set(flow.pending)) > 1:
-                return f"{name}: choose which bonus to resolve first ({', '.join(describe_bonus(k) for k in flow.pending)})."
-            return f"{name}: choose where the {describe_bonus(kind)} goes."
-        if flow.stage == Stage.ACTIVE:
-            if not flow.rolled:
-                return f"{name}: roll the dice (roll {flow.rolls_used + 1} of 3)."
-            if any(isinstance(i, Pick) for i in self.legal_intents(state)):
-                return f"{name}: choose a die and the cell it attacks."
-            return f"{name}: no die can be used — spend a Time Warp to re-roll, or forfeit this roll."
-        if flow.stage == Stage.PASSIVE_PICK:
-            _, from_fields = self.passive_source(state)
-            where = "the active player's dice fields" if from_fields else "the Forgotten Realm"
-            return f"{name}: pick one die from {where}, or skip."
-        return f"{name}: spend Arcane Boosts on any die as it lies, or finish."
+        return wording.prompt(self, state)
 
+    def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
+        """The move log's sentence for ``event`` (Dice Realms hides nothing, so every seat reads the same)."""
+        return wording.narrate(event, view, self.tables)
 
-def describe_bonus(kind: str) -> str:
-    """A pending bonus in words: ``yellow-6`` -> ``Yellow Bonus (6)``."""
-    if kind == "essence":
-        return "Essence Shift Bonus"
-    realm, _, value = kind.partition("-")
-    return f"{realm.capitalize()} Bonus" + (f" ({value})" if value else "")
+    def why_illegal(self, state: State, intent: Value) -> str:
+        """A sentence saying why ``intent`` is refused in ``state``."""
+        return wording.why_illegal(self, state, intent)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Mapping, Sequence
 
-from .state import Grimoire
+from .state import Cell, Grimoire
 from .tables import REALMS, RealmTables, load_tables  # noqa: F401 - the doctests use it
 
 __all__ = [
@@ -13,12 +13,13 @@ __all__ = [
 ]
 
 
-def dragon_score(crossed: frozenset[str], tables: RealmTables) -> int:
+def dragon_score(crossed: frozenset[Cell], tables: RealmTables) -> int:
     """Emberfall Dominion: the points of every completed Dragon (column); NA cells count as crossed.
 
-    >>> dragon_score(frozenset({"head-1", "wings-1", "tail-1"}), load_tables())  # Dragon 1 (A4 case 7)
+    >>> cells = lambda *texts: frozenset(Cell.from_text(text) for text in texts)
+    >>> dragon_score(cells("head-1", "wings-1", "tail-1"), load_tables())  # Dragon 1 (A4 case 7)
     10
-    >>> dragon_score(frozenset({"head-1", "head-2", "head-3"}), load_tables())   # a row scores nothing
+    >>> dragon_score(cells("head-1", "head-2", "head-3"), load_tables())   # a row scores nothing
     0
     """
     return sum(goal.points for goal in tables.red_columns if goal.cells <= crossed)

@@ -1,15 +1,129 @@
-"""The frozen state of a Dice Realms match: two grimoires, six dice, and the flow of play."""
+"""The frozen state of a Dice Realms match: two grimoires, six dice, and the flow of play.
+
+Small typed values name what the rules talk about: a grimoire :class:`Cell`, a kind
+of colour bonus (:class:`BonusKind`) and where a reward came from (:class:`RewardSource`).
+Each is written as one word in saves, scenarios and intents (``head-1``, ``yellow-6``,
+``red-row-wings``).
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DICE", "DIE_CODES", "Grimoire", "Dice", "Flow", "State", "Stage"]
+from tabletop.core.values import Token
+
+__all__ = ["DICE", "DIE_CODES", "Cell", "BonusKind", "RewardSource", "Grimoire", "Dice", "Flow", "State", "Stage"]
 
 #: The six dice, in the order they are always listed and rolled.
 DICE = ("red", "green", "blue", "magenta", "yellow", "white")
 #: One-letter codes used in forced outcomes and compact notation (``R1 G3 ...``).
 DIE_CODES = {"red": "R", "green": "G", "blue": "B", "magenta": "M", "yellow": "Y", "white": "W"}
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Cell(Token):
+    """A grimoire cell: in Emberfall a Dragon cell (``row`` and Dragon ``number``, ``head-1``);
+    elsewhere a ``number`` alone: the Gaia sum in Terra, the track position in the other realms.
+
+    >>> Cell.from_text("wings-3"), Cell.from_text("7").to_text()
+    (Cell(row='wings', number=3), '7')
+    """
+
+    row: str
+    number: int
+
+    @classmethod
+    def at(cls, number: int) -> "Cell":
+        """A numbered cell (a Gaia sum or a track position)."""
+        return cls("", number)
+
+    def to_text(self) -> str:
+        """``head-1`` for a Dragon cell, ``7`` otherwise."""
+        return f"{self.row}-{self.number}" if self.row else str(self.number)
+
+    @classmethod
+    def from_text(cls, text: str) -> "Cell":
+        """The cell written as ``text``."""
+        row, dash, number = text.rpartition("-")
+        if dash and not row:
+            raise ValueError(f"{text!r} is not a cell")
+        if not number.isdigit():
+            raise ValueError(f"{text!r} is not a cell like head-1 or 7")
+        return cls(row, int(number))
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class BonusKind(Token):
+    """A colour bonus waiting to be entered: the ``realm`` it goes to ("" for the Essence Shift,
+    which goes to any realm) and, for a Yellow Bonus, the ``value`` it writes.
+
+    >>> BonusKind.from_text("yellow-6"), BonusKind.from_text("essence").realm
+    (BonusKind(realm='yellow', value=6), '')
+    """
+
+    realm: str
+    value: int = 0
+
+    ESSENCE_TEXT = "essence"
+
+    @classmethod
+    def essence(cls) -> "BonusKind":
+        """The round-4 Essence Shift: one bonus of the player's choice."""
+        return cls("")
+
+    @property
+    def is_essence(self) -> bool:
+        """Whether this is the Essence Shift (any realm)."""
+        return not self.realm
+
+    def to_text(self) -> str:
+        """``red``, ``yellow-6`` or ``essence``."""
+        if not self.realm:
+            return self.ESSENCE_TEXT
+        return f"{self.realm}-{self.value}" if self.value else self.realm
+
+    @classmethod
+    def from_text(cls, text: str) -> "BonusKind":
+        """The bonus written as ``text``."""
+        if text == cls.ESSENCE_TEXT:
+            return cls.essence()
+        realm, dash, value = text.partition("-")
+        if realm not in DICE[:5] or (dash and not value.isdigit()):
+            raise ValueError(f"{text!r} is not a bonus like red, yellow-6 or essence")
+        return cls(realm, int(value) if dash else 0)
+
+
+@dataclass(frozen=True, slots=True)
+class RewardSource(Token):
+    """What paid a reward: a goal of a realm (``realm`` and ``goal``: a row, a column, the
+    diagonal, a Hydra head, a track cell) or the reward of a ``round``.
+
+    >>> RewardSource.from_text("red-row-wings"), RewardSource.from_text("round-4").round
+    (RewardSource(realm='red', goal='row-wings', round=0), 4)
+    """
+
+    realm: str = ""
+    goal: str = ""
+    round: int = 0
+
+    @classmethod
+    def of_round(cls, number: int) -> "RewardSource":
+        """The reward every player gets at the start of round ``number``."""
+        return cls(round=number)
+
+    def to_text(self) -> str:
+        """``round-4`` or ``<realm>-<goal>``."""
+        return f"round-{self.round}" if self.round else f"{self.realm}-{self.goal}"
+
+    @classmethod
+    def from_text(cls, text: str) -> "RewardSource":
+        """The source written as ``text``."""
+        first, _, rest = text.partition("-")
+        if first == "round" and rest.isdigit():
+            return cls.of_round(int(rest))
+        if first not in DICE[:5] or not rest:
+            raise ValueError(f"{text!r} is not a reward source like red-row-wings or round-4")
+        return cls(first, rest)
 
 
 class Stage:
@@ -29,7 +143,7 @@ class Grimoire:
     """One player's score sheet and tokens."""
 
     name: str
-    red: frozenset[str] = frozenset()        # crossed Dragon cells, e.g. "head-1"
+    red: frozenset[Cell] = frozenset()       # crossed Dragon cells
     green: frozenset[int] = frozenset()      # crossed Gaia sums, 2..12
     blue: int = 0                            # Hydra heads marked, 0..11
     magenta: tuple[int, ...] = ()            # Phoenix entries, in order
@@ -74,7 +188,7 @@ class Flow:
     rolled: bool = False           # in the active stage: the current roll awaits a selection
     rolls_used: int = 0
     seat: int = 0                  # the seat the current stage asks (essence shift, boost windows)
-    pending: tuple[str, ...] = ()  # colour bonuses the seat must still resolve, see rules.Bonus
+    pending: tuple[BonusKind, ...] = ()  # colour bonuses the seat must still resolve
     pending_seat: int = 0
 
 

@@ -14,6 +14,8 @@ from pathlib import Path
 from tabletop.core.data import Reader
 from tabletop.paths import data_path
 
+from .state import Cell
+
 __all__ = ["Goal", "RealmTables", "load_tables", "REALMS", "COLOUR_BONUSES", "REWARDS"]
 
 #: The five realms by die colour, in the order the grimoire shows them.
@@ -42,11 +44,11 @@ class RealmTables:
     creatures: dict[str, str]
     # Emberfall Dominion (red): Dragon grid.
     red_rows: tuple[str, ...]
-    red_values: dict[str, int]              # real cell id ("head-1") -> value
-    red_pre_crossed: frozenset[str]          # the NA cells
-    red_cells_by_value: dict[int, tuple[str, ...]]
+    red_values: dict[Cell, int]              # real Dragon cell -> value
+    red_pre_crossed: frozenset[Cell]         # the NA cells
+    red_cells_by_value: dict[int, tuple[Cell, ...]]
     red_goals: tuple[Goal, ...]
-    red_goals_by_cell: dict[str, tuple[Goal, ...]]
+    red_goals_by_cell: dict[Cell, tuple[Goal, ...]]
     red_columns: tuple[Goal, ...]
     # Terra's Heartland (green): sum grid.
     green_grid: tuple[tuple[int | None, ...], ...]
@@ -84,8 +86,8 @@ def _read(path: Path) -> RealmTables:
     red = realms["red"]
     rows = tuple(item.str() for item in red["rows"])
     grid = red["grid"].only_keys(*rows)
-    values: dict[str, int] = {}
-    pre_crossed: set[str] = set()
+    values: dict[Cell, int] = {}
+    pre_crossed: set[Cell] = set()
     width = None
     for row in rows:
         row_reader = grid[row]
@@ -94,7 +96,7 @@ def _read(path: Path) -> RealmTables:
         if len(cells) != width:
             raise row_reader.error(f"expected {width} cells like the rows above, got {len(cells)}")
         for column, cell in enumerate(cells, start=1):
-            cell_id = f"{row}-{column}"
+            cell_id = Cell(row, column)
             if cell.data is None:
                 pre_crossed.add(cell_id)
             else:
@@ -104,16 +106,17 @@ def _read(path: Path) -> RealmTables:
     row_rewards = red["row_rewards"].only_keys(*rows)
     red_goals: list[Goal] = []
     for row in rows:
-        cells = frozenset(f"{row}-{c}" for c in range(1, width + 1)) - pre_crossed
+        cells = frozenset(Cell(row, c) for c in range(1, width + 1)) - pre_crossed
         red_goals.append(Goal(f"row-{row}", cells, _reward(row_rewards[row])))
     columns = []
     for column in range(1, width + 1):
-        cells = frozenset(f"{row}-{column}" for row in rows) - pre_crossed
+        cells = frozenset(Cell(row, column) for row in rows) - pre_crossed
         columns.append(Goal(f"dragon-{column}", cells, "none", column_points[column - 1]))
     red_goals.extend(columns)
-    diagonal = frozenset(item.str(tuple(values)) for item in red["diagonal"])
+    texts = {cell.to_text(): cell for cell in values}
+    diagonal = frozenset(texts[item.str(tuple(texts))] for item in red["diagonal"])
     red_goals.append(Goal("diagonal", diagonal, _reward(red["diagonal_reward"])))
-    by_value: dict[int, list[str]] = {}
+    by_value: dict[int, list[Cell]] = {}
     for cell_id, value in values.items():
         by_value.setdefault(value, []).append(cell_id)
 

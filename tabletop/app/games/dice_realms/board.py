@@ -14,10 +14,9 @@ from pathlib import Path
 import pygame
 
 from tabletop.core.data import DataError
-from tabletop.games.dice_realms.state import Grimoire
+from tabletop.games.dice_realms.state import Cell, Grimoire
 from tabletop.paths import data_path
 
-from ...dice import DIE_COLOURS
 from .icons import RewardIcons
 
 __all__ = ["GrimoireMap", "MapCell", "MapReward"]
@@ -32,7 +31,7 @@ class MapCell:
     """A cell of the grimoire: which realm and cell id, where, and what is printed in it."""
 
     realm: str
-    cell: str
+    cell: Cell
     rect: pygame.Rect
     label: str
     blocked: bool
@@ -63,7 +62,7 @@ class GrimoireMap:
         except Exception as exc:  # pytmx raises many kinds; all mean the map is unusable
             raise DataError(self.path, None, "", f"the Tiled map cannot be loaded ({exc})") from None
         self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
-        self.cells: dict[tuple[str, str], MapCell] = {}
+        self.cells: dict[tuple[str, Cell], MapCell] = {}
         self.blocked: list[MapCell] = []
         self.rewards: list[MapReward] = []
         self.labels: list[tuple[pygame.Rect, str, str]] = []
@@ -72,8 +71,13 @@ class GrimoireMap:
             props = obj.properties
             rect = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
             label = props.get("label")
-            cell = MapCell(props.get("realm", ""), str(props.get("cell", "")), rect,
-                           "" if label is None else str(label), obj.type == "blocked")
+            blocked = obj.type == "blocked"
+            try:
+                # A blocked box of Terra's grid is no cell at all: it has no cell id.
+                where = Cell.from_text(str(props["cell"])) if "cell" in props or not blocked else Cell.at(0)
+            except (KeyError, ValueError) as exc:
+                raise DataError(self.path, None, f"cells.{obj.name or obj.id}", f"no usable cell ({exc})") from None
+            cell = MapCell(props.get("realm", ""), where, rect, "" if label is None else str(label), blocked)
             if cell.blocked:
                 self.blocked.append(cell)
             else:
@@ -90,7 +94,9 @@ class GrimoireMap:
             self.areas[obj.name] = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
         if not self.cells:
             raise DataError(self.path, None, "cells", "the map has no cells")
-        self.icons = RewardIcons(app.text)
+        art = app.dice_for("dice_realms")
+        self.colours = {name: kind.body for name, kind in art.kinds.items()}
+        self.icons = RewardIcons(app.text, self.colours)
         self._static: pygame.Surface | None = None
 
     def _objects(self, layer: str, pytmx) -> list:
@@ -124,10 +130,12 @@ class GrimoireMap:
         elif realm == "green":
             found = [g for gs in tables.green_goals_by_cell.values() for g in gs if g.goal_id == goal]
         else:
-            return [self.cells[(realm, goal.split("-")[-1])]] if (realm, goal.split("-")[-1]) in self.cells else []
+            key = (realm, Cell.at(int(goal.split("-")[-1])))
+            return [self.cells[key]] if key in self.cells else []
         if not found:
             return []
-        return [self.cells[(realm, str(c))] for c in found[0].cells if (realm, str(c)) in self.cells]
+        keys = [(realm, c if isinstance(c, Cell) else Cell.at(c)) for c in found[0].cells]
+        return [self.cells[key] for key in keys if key in self.cells]
 
     # ---------------------------------------------------------------- drawing
     def static_layer(self) -> pygame.Surface:
@@ -147,12 +155,12 @@ class GrimoireMap:
             pygame.draw.line(surface, (150, 138, 112), cell.rect.inflate(-18, -18).topright,
                              cell.rect.inflate(-18, -18).bottomleft, 3)
         for cell in self.cells.values():
-            colour = DIE_COLOURS.get(cell.realm, INK)
+            colour = self.colours.get(cell.realm, INK)
             pygame.draw.rect(surface, PAPER, cell.rect, border_radius=8)
             pygame.draw.rect(surface, colour, cell.rect, 3, border_radius=8)
             self._print_label(surface, cell)
         # The Dragon diagonal, drawn as a faint line so its Arcane Boost makes sense (A-3).
-        diagonal = [self.cells.get(("red", c)) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
+        diagonal = [self.cells.get(("red", Cell.from_text(c))) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
         if all(diagonal):
             pygame.draw.line(surface, (240, 193, 75), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
         for reward in self.rewards:
@@ -163,7 +171,7 @@ class GrimoireMap:
                 icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height))
                 surface.blit(icon, icon.get_rect(center=reward.rect.center))
         for rect, label, realm in self.labels:
-            colour = (255, 240, 214, 255) if len(label) == 1 else (*_bright(DIE_COLOURS.get(realm, INK)), 255)
+            colour = (255, 240, 214, 255) if len(label) == 1 else (*_bright(self.colours.get(realm, INK)), 255)
             size = 20 if len(label) == 1 else text.fit_size(label, "bold", 22, rect.width - 4)
             image = text.render(label, "bold", size, colour)
             surface.blit(image, image.get_rect(midleft=(rect.left + 2, rect.centery)))
@@ -188,7 +196,7 @@ class GrimoireMap:
             image = text.render(cell.label[2:] + "+", "bold", 24, (*INK, 150))
             surface.blit(image, image.get_rect(center=cell.rect.center))
         elif cell.label == "<":
-            if cell.cell != "1":
+            if cell.cell.number != 1:
                 image = text.render("<", "bold", 22, (255, 240, 214, 255))
                 surface.blit(image, image.get_rect(center=(cell.rect.left - 4, cell.rect.centery)))
         else:
@@ -202,16 +210,16 @@ class GrimoireMap:
             if ("red", cell_id) not in hidden:
                 _cross(surface, self.cells[("red", cell_id)].rect)
         for value in sheet.green:
-            if ("green", str(value)) not in hidden:
-                _cross(surface, self.cells[("green", str(value))].rect)
+            if ("green", Cell.at(value)) not in hidden:
+                _cross(surface, self.cells[("green", Cell.at(value))].rect)
         for head in range(1, sheet.blue + 1):
-            if ("blue", str(head)) not in hidden:
-                _cross(surface, self.cells[("blue", str(head))].rect)
+            if ("blue", Cell.at(head)) not in hidden:
+                _cross(surface, self.cells[("blue", Cell.at(head))].rect)
         for realm, entries in (("magenta", sheet.magenta), ("yellow", sheet.yellow)):
             for index, value in enumerate(entries, start=1):
-                if (realm, str(index)) in hidden:
+                if (realm, Cell.at(index)) in hidden:
                     continue
-                cell = self.cells[(realm, str(index))]
+                cell = self.cells[(realm, Cell.at(index))]
                 pygame.draw.rect(surface, (255, 250, 236), cell.rect.inflate(-6, -6), border_radius=6)
                 image = text.render(str(value), "bold", 36, (*INK, 255))
                 surface.blit(image, image.get_rect(center=cell.rect.center))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop.games.dice_realms.state import Cell
 from tabletop.games.dice_realms.tables import RealmTables
 
 __all__ = ["cell_help", "die_help"]
@@ -10,16 +11,15 @@ _DIE_REALM = {"red": "Emberfall Dominion", "green": "Terra's Heartland", "blue":
               "magenta": "Mystical Sky", "yellow": "Radiant Savanna"}
 
 
-def cell_help(tables: RealmTables, realm: str, cell: str) -> str:
+def cell_help(tables: RealmTables, realm: str, cell: Cell) -> str:
     """What it takes to mark this cell."""
     name = tables.names[realm]
     if realm == "red":
-        row, _, dragon = cell.partition("-")
-        return (f"{name}, {row} of Dragon {dragon}: a red or white die showing exactly "
+        return (f"{name}, {cell.row} of Dragon {cell.number}: a red or white die showing exactly "
                 f"{tables.red_values[cell]}.")
     if realm == "green":
-        return f"{name}: green die + white die must make {cell}, wherever those two dice lie."
-    index = int(cell)
+        return f"{name}: green die + white die must make {cell.number}, wherever those two dice lie."
+    index = cell.number
     if realm == "blue":
         return (f"{name}, head {index}: a blue or white die of {tables.blue_thresholds[index - 1]} or more. "
                 "Heads are marked from left to right.")

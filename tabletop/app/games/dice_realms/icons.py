@@ -6,7 +6,6 @@ import math
 
 import pygame
 
-from ...dice import DIE_COLOURS
 
 __all__ = ["RewardIcons", "REWARD_NAMES", "REWARD_HELP"]
 
@@ -32,8 +31,9 @@ _TOKEN_COLOURS = {"time_warp": (38, 166, 154), "arcane_boost": (126, 87, 194), "
 class RewardIcons:
     """Draws reward icons at any size, once each."""
 
-    def __init__(self, text) -> None:
+    def __init__(self, text, colours: dict[str, tuple[int, int, int]]) -> None:
         self.text = text
+        self.colours = colours
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def get(self, reward: str, size: int, value: int | None = None) -> pygame.Surface:
@@ -51,13 +51,13 @@ class RewardIcons:
         line = max(2, size // 9)
         if reward in ("red", "green", "blue"):
             pygame.draw.rect(s, outline, rect, border_radius=size // 5)
-            pygame.draw.rect(s, DIE_COLOURS[reward], rect.inflate(-line, -line), border_radius=size // 5)
+            pygame.draw.rect(s, self.colours[reward], rect.inflate(-line, -line), border_radius=size // 5)
             m = size * 0.28
             pygame.draw.line(s, (255, 255, 255), (m, m), (size - m, size - m), line + 1)
             pygame.draw.line(s, (255, 255, 255), (size - m, m), (m, size - m), line + 1)
         elif reward in ("magenta", "yellow"):
             pygame.draw.circle(s, outline, rect.center, size // 2)
-            pygame.draw.circle(s, DIE_COLOURS[reward], rect.center, size // 2 - line // 2 - 1)
+            pygame.draw.circle(s, self.colours[reward], rect.center, size // 2 - line // 2 - 1)
             label = self.text.render(str(value or 6), "bold", int(size * 0.62), (255, 255, 255, 255))
             s.blit(label, label.get_rect(center=(size // 2, size // 2 + 1)))
         elif reward == "time_warp":
@@ -91,7 +91,7 @@ class RewardIcons:
         elif reward == "essence":
             for i, colour in enumerate(("red", "green", "blue", "magenta", "yellow")):
                 start = math.radians(90 + i * 72)
-                pygame.draw.arc(s, DIE_COLOURS[colour], rect.inflate(-line, -line), start, start + math.radians(72),
+                pygame.draw.arc(s, self.colours[colour], rect.inflate(-line, -line), start, start + math.radians(72),
                                 line * 2)
         return s
 

@@ -10,75 +10,41 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 import pygame
 
 from tabletop.core.values import Value
 from tabletop.games.dice_realms import events as ev
 from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
-from tabletop.games.dice_realms.rules import describe_bonus
-from tabletop.games.dice_realms.state import DICE, Stage
+from tabletop.games.dice_realms.scoring import total_score
+from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Stage
+from tabletop.games.dice_realms.tables import REALMS
+from tabletop.games.dice_realms.wording import BOOST_STAGES, describe_bonus, why_die_unusable
 
-from ...anim import Timeline, ease_in_out, ease_out
+from ...anim import ease_in_out, ease_out
+from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...sprites import DieSprite
 from ...text import draw_box
-from ...widgets import Button, draw_tooltip, press_any
+from ...widgets import Button, press_any
 from .board import GrimoireMap
 from .help import cell_help, die_help
 from .icons import REWARD_HELP, REWARD_NAMES
 
-__all__ = ["DiceRealmsView"]
+__all__ = ["DiceRealmsView", "busiest_table"]
 
-SEAT_COLOURS = ((88, 200, 230), (240, 140, 90))
-#: The results table: (label, key of the outcome's breakdown).
-RESULT_ROWS = (
-    ("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
-    ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
-    ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
-    ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total"),
-)
-_BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
+_BOOST_STAGES = BOOST_STAGES
 
 
-@dataclass
-class DieSprite:
-    """Where a die is drawn and how (the rules' state says where it lies; animations move it there)."""
-
-    die: str
-    x: float
-    y: float
-    value: int
-    size: int
-    angle: float = 0.0
-    lift: float = 0.0
-
-    def rect(self) -> pygame.Rect:
-        """The clickable area."""
-        rect = pygame.Rect(0, 0, self.size, self.size)
-        rect.center = (int(self.x), int(self.y))
-        return rect
-
-
-@dataclass
-class Floating:
-    """A short text that rises and fades (a bonus earned, a token gained)."""
-
-    text: str
-    x: float
-    y: float
-    colour: tuple
-    progress: float = 0.0
-
-
-class DiceRealmsView:
+class DiceRealmsView(GameViewBase):
     """Draws the table and turns clicks into Dice Realms intents."""
 
     def __init__(self, app, table, match) -> None:
-        self.app = app
-        self.table = table
-        self.match = match
-        self.rules = match.rules
+        super().__init__(app, table, match)
         self.tables = self.rules.tables
+        self.art = app.dice_for("dice_realms")
+        colours = app.layouts.theme.colours
+        self.seat_colours = [colours[f"seat_{seat}"][:3] for seat in range(len(match.seats))]
         self.layout = layout = app.layouts["dice_realms"]
         self.map = GrimoireMap(app)
         self.grimoire_rects = [pygame.Rect(layout["grimoire_0"].rect), pygame.Rect(layout["grimoire_1"].rect)]
@@ -87,26 +53,17 @@ class DiceRealmsView:
         self.tray_slots = self._slots("tray_slots", 6)
         self.forgotten_slots = self._slots("forgotten_slots", 6)
         self.field_slots = self._slots("field_slots", 3)
-        self.timeline = Timeline(app.animation_factor)
         self.visual_random = random.Random(7)     # only for how the dice tumble; never for outcomes
         self.sprites: dict[str, DieSprite] = {}
-        self.hidden: set[tuple[int, str, str]] = set()
+        self.hidden: set[tuple[int, str, Cell]] = set()
         self.shown_scores: dict[tuple[int, str], int] = {}
-        self.floating: list[Floating] = []
         self.glow_cells: list[tuple[int, pygame.Rect, float]] = []
-        self.announcement = ""
-        self.announce_alpha = 0.0
-        self.announce_left = self.announce_total = 0.0
         self._grimoire_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
         self._shade: dict[tuple[int, int], pygame.Surface] = {}
         self.selected_die: str | None = None
-        self.selected_bonus: str | None = None
+        self.selected_bonus: BonusKind | None = None
         self.hover_die: str | None = None
-        self.hover_cell: tuple[int, str, str] | None = None
-        self.hover_tip: tuple[str, tuple[int, int]] | None = None
-        self.hover_since = 0.0
-        self.mouse = (0, 0)
-        self.clock = 0.0
+        self.hover_cell: tuple[int, str, Cell] | None = None
         self.buttons: dict[str, Button] = {
             "roll": Button(app, layout["roll"], lambda: self._press("roll"), hotkey=pygame.K_SPACE),
             "time_warp": Button(app, layout["time_warp"], lambda: self._press("time_warp"), hotkey=pygame.K_t),
@@ -114,7 +71,16 @@ class DiceRealmsView:
             "skip": Button(app, layout["skip"], lambda: self._press("skip"), hotkey=pygame.K_s),
             "boost": Button(app, layout["arcane_boost"], self._next_boost_die, hotkey=pygame.K_b),
         }
-        self.chips: list[tuple[str, Button]] = []
+        self.chips: list[tuple[BonusKind, Button]] = []
+        self.handlers = {
+            ev.DiceRolled: self._on_dice_rolled, ev.DieToField: self._on_die_to_field,
+            ev.DiceForgotten: self._on_dice_forgotten, ev.DieUsed: self._on_die_used,
+            ev.CellMarked: self._on_cell_marked, ev.GoalCompleted: self._on_goal_completed,
+            ev.BonusEarned: self._on_bonus_earned, ev.BonusLost: self._on_bonus_lost,
+            ev.TokenGained: self._on_token_gained, ev.RollForfeited: self._on_roll_forfeited,
+            ev.Passed: self._on_passed, ev.RoundStarted: self._on_round_started,
+            ev.TurnStarted: self._on_turn_started, ev.GameEnded: self._on_game_ended,
+        }
         self.sync()
 
     def _slots(self, key: str, count: int) -> list[tuple[int, int]]:
@@ -125,16 +91,6 @@ class DiceRealmsView:
         return slots  # type: ignore[return-value]
 
     # ================================================================ state -> picture
-    @property
-    def state(self):
-        """What the screen may show: the rules' view for the seat in front of it."""
-        return self.rules.view(self.match.state, self.table.viewer)
-
-    @property
-    def busy(self) -> bool:
-        """True while animations play (clicks are ignored then)."""
-        return self.timeline.busy
-
     def sync(self) -> None:
         """Put every die where the rules say it lies and show the real scores (no animation)."""
         state = self.state
@@ -142,11 +98,12 @@ class DiceRealmsView:
         for die in DICE:
             x, y, size = self._home(die)
             self.sprites[die] = DieSprite(die, x, y, dice.value(die), size)
+        self.after_submit()
         self.forgotten_order = list(dice.forgotten)
         self.hidden.clear()
         outcome = self.rules.outcome(state)
         for seat, breakdown in enumerate(outcome.breakdown):
-            for realm in ("red", "green", "blue", "magenta", "yellow"):
+            for realm in REALMS:
                 self.shown_scores[(seat, realm)] = breakdown[realm]
         self.refresh()
 
@@ -164,9 +121,9 @@ class DiceRealmsView:
 
     def refresh(self) -> None:
         """Work out what is clickable from the legal intents (after every change)."""
-        legal = self.match.legal_intents()
-        self.die_targets: dict[str, dict[tuple[str, str], Value]] = {}
-        self.bonus_targets: dict[str, dict[tuple[str, str], Value]] = {}
+        legal = self.table.legal()
+        self.die_targets: dict[str, dict[tuple[str, Cell], Value]] = {}
+        self.bonus_targets: dict[BonusKind, dict[tuple[str, Cell], Value]] = {}
         self.button_intents: dict[str, Value] = {}
         for intent in legal:
             if isinstance(intent, (Pick, Boost)):
@@ -228,18 +185,7 @@ class DiceRealmsView:
                 self.chips.append((kind, chip))
 
     # ================================================================ events -> animations
-    def animate(self, events: tuple[Value, ...]) -> None:
-        """Turn the rules' events into animation steps, in order."""
-        self.timeline.speed = self.app.animation_factor
-        for event in events:
-            handler = getattr(self, f"_on_{type(event).__name__}", None)
-            if handler is not None:
-                handler(event)
-        # Whatever the animations did, the picture ends exactly where the rules are.
-        self.timeline.add(0.0, on_end=self.sync)
-        self.refresh()
-
-    def _on_DiceRolled(self, event: ev.DiceRolled) -> None:
+    def _on_dice_rolled(self, event: ev.DiceRolled) -> None:
         plans = {}
         for die, value in zip(event.dice, event.values):
             target = self.tray_slots[DICE.index(die)]
@@ -264,15 +210,15 @@ class DiceRealmsView:
                 sprite.angle = spin * (1 - eased)
                 if p < 0.82:
                     # Faces flicker while the die tumbles, slower as it slows down.
-                    sprite.value = faces[int(p * (30 - 20 * p)) % len(faces)]
+                    sprite.face = faces[int(p * (30 - 20 * p)) % len(faces)]
                 else:
-                    sprite.value = value
+                    sprite.face = value
 
         def end() -> None:
             for die, (_, target, value, *_) in plans.items():
                 sprite = self.sprites[die]
                 sprite.x, sprite.y = target
-                sprite.value, sprite.angle, sprite.lift = value, 0.0, 0.0
+                sprite.face, sprite.angle, sprite.lift = value, 0.0, 0.0
 
         self.timeline.add(0.7, on_start=begin, on_update=step, on_end=end)
         if event.time_warp:
@@ -299,10 +245,10 @@ class DiceRealmsView:
 
         self.timeline.add(0.32, on_start=begin, on_update=step, alongside=alongside)
 
-    def _on_DieToField(self, event: ev.DieToField) -> None:
+    def _on_die_to_field(self, event: ev.DieToField) -> None:
         self._move_dice([(event.die, self.field_slots[event.field - 1], self.small_die)], "place")
 
-    def _on_DiceForgotten(self, event: ev.DiceForgotten) -> None:
+    def _on_dice_forgotten(self, event: ev.DiceForgotten) -> None:
         # The Forgotten Realm fills up in the order dice fall into it.
         moves = []
         for die in event.dice:
@@ -310,7 +256,7 @@ class DiceRealmsView:
             moves.append((die, self.forgotten_slots[min(len(self.forgotten_order) - 1, 5)], self.small_die))
         self._move_dice(moves, "place", alongside=True)
 
-    def _on_DieUsed(self, event: ev.DieUsed) -> None:
+    def _on_die_used(self, event: ev.DieUsed) -> None:
         if event.how == "select":
             return
         cell = self.map.cells.get((event.realm, event.cell))
@@ -336,7 +282,7 @@ class DiceRealmsView:
 
         self.timeline.add(0.45, on_start=begin, on_update=step, on_end=end)
 
-    def _on_CellMarked(self, event: ev.CellMarked) -> None:
+    def _on_cell_marked(self, event: ev.CellMarked) -> None:
         key = (event.seat, event.realm, event.cell)
         self.hidden.add(key)
         cell = self.map.cells.get((event.realm, event.cell))
@@ -358,7 +304,7 @@ class DiceRealmsView:
 
         self.timeline.add(0.3, on_start=begin, on_update=step, on_end=end)
 
-    def _on_GoalCompleted(self, event: ev.GoalCompleted) -> None:
+    def _on_goal_completed(self, event: ev.GoalCompleted) -> None:
         cells = self.map.goal_cells(event.realm, event.goal, self.tables)
         label = f"Dragon {event.goal.split('-')[1]} defeated! +{event.points}" if event.points else \
             f"{event.goal.replace('-', ' ').capitalize()} complete"
@@ -379,34 +325,34 @@ class DiceRealmsView:
         self.timeline.add(0.45, on_start=begin, on_update=step, on_end=end)
         self._float(label, anchor, (255, 236, 150), alongside=True)
 
-    def _on_BonusEarned(self, event: ev.BonusEarned) -> None:
+    def _on_bonus_earned(self, event: ev.BonusEarned) -> None:
         self._float(f"{describe_bonus(event.bonus)}!", self.grimoire_rects[event.seat].center, (255, 243, 160),
                     sound="bonus")
 
-    def _on_BonusLost(self, event: ev.BonusLost) -> None:
+    def _on_bonus_lost(self, event: ev.BonusLost) -> None:
         self._float(f"{describe_bonus(event.bonus)} lost: no free cell", self.grimoire_rects[event.seat].center,
                     (255, 150, 130))
 
-    def _on_TokenGained(self, event: ev.TokenGained) -> None:
+    def _on_token_gained(self, event: ev.TokenGained) -> None:
         area = self.map.areas.get(f"token:{event.token}")
         anchor = self._screen_rect(event.seat, area).center if area else self.grimoire_rects[event.seat].center
         # Round rewards go to both players at once: their messages float together.
-        together = event.source.startswith("round-") and event.seat > 0
+        together = bool(event.source.round) and event.seat > 0
         self._float(f"+1 {REWARD_NAMES.get(event.token, event.token)}", anchor, (160, 240, 200), duration=0.45,
                     alongside=together)
 
-    def _on_RollForfeited(self, event: ev.RollForfeited) -> None:
+    def _on_roll_forfeited(self, event: ev.RollForfeited) -> None:
         self._announce(f"Roll {event.roll} forfeited: no usable die", 0.9)
 
-    def _on_Passed(self, event: ev.Passed) -> None:
+    def _on_passed(self, event: ev.Passed) -> None:
         if event.forced:
             name = self.state.players[event.seat].name
             self._announce(f"{name} can use no die", 0.8)
 
-    def _on_RoundStarted(self, event: ev.RoundStarted) -> None:
+    def _on_round_started(self, event: ev.RoundStarted) -> None:
         self._announce(f"Round {event.round} of {self.state.rounds}", 0.8)
 
-    def _on_TurnStarted(self, event: ev.TurnStarted) -> None:
+    def _on_turn_started(self, event: ev.TurnStarted) -> None:
         name = self.state.players[event.active].name
 
         def gather() -> None:
@@ -419,47 +365,15 @@ class DiceRealmsView:
         self.timeline.add(0.0, on_end=gather)
         self._announce(f"{name}'s turn", 0.8)
 
-    def _on_GameEnded(self, event: ev.GameEnded) -> None:
+    def _on_game_ended(self, event: ev.GameEnded) -> None:
         self._announce("Game over", 1.0, sound="win")
 
     def _float(self, text: str, anchor: tuple[int, int], colour: tuple, duration: float = 0.55,
                alongside: bool = False, sound: str | None = None) -> None:
-        item = Floating(text, anchor[0], anchor[1], colour)
-
-        def begin() -> None:
-            self.floating.append(item)
-            if sound:
-                self.app.audio.play(sound)
-
-        def step(p: float) -> None:
-            item.progress = p
-
-        def end() -> None:
-            if item in self.floating:
-                self.floating.remove(item)
-
-        self.timeline.add(duration, on_start=begin, on_update=step, on_end=end, alongside=alongside)
+        self.floating.add(self.timeline, text, anchor, colour, duration, alongside, sound)
 
     def _announce(self, text: str, duration: float, sound: str | None = None) -> None:
-        """A big message over the table; it fades on its own and never holds up the players."""
-        def begin() -> None:
-            self.announcement = text
-            self.announce_left = self.announce_total = max(duration * 1.6 * max(self.timeline.speed, 0.5), 0.6)
-            if sound:
-                self.app.audio.play(sound)
-
-        self.timeline.add(0.0, on_start=begin)
-
-    def update(self, dt: float) -> None:
-        """Advance the animations."""
-        self.clock += dt
-        self.timeline.update(dt)
-        if self.announcement:
-            self.announce_left -= dt
-            progress = 1 - self.announce_left / self.announce_total
-            self.announce_alpha = max(0.0, min(1.0, 5 * progress, 3 * (1 - progress)))
-            if self.announce_left <= 0:
-                self.announcement = ""
+        self.announcer.announce(self.timeline, text, duration, sound)
 
     # ================================================================ input
     def _screen_rect(self, seat: int, rect: pygame.Rect) -> pygame.Rect:
@@ -483,9 +397,9 @@ class DiceRealmsView:
                 return die
         return None
 
-    def cell_at(self, pos: tuple[int, int]) -> tuple[int, str, str] | None:
+    def cell_at(self, pos: tuple[int, int]) -> tuple[int, str, Cell] | None:
         """(seat, realm, cell) of the grimoire cell under ``pos``."""
-        for seat in (0, 1):
+        for seat in range(len(self.grimoire_rects)):
             point = self._map_point(seat, pos)
             if point is not None:
                 cell = self.map.cell_at(point)
@@ -493,12 +407,12 @@ class DiceRealmsView:
                     return seat, cell.realm, cell.cell
         return None
 
-    def targets_shown(self) -> dict[tuple[str, str], Value]:
+    def targets_shown(self) -> dict[tuple[str, Cell], Value]:
         """The cells to highlight now: the chosen bonus's, or the selected (or hovered) die's."""
         if self.bonus_targets:
             if self.selected_bonus:
                 return self.bonus_targets[self.selected_bonus]
-            merged: dict[tuple[str, str], Value] = {}
+            merged: dict[tuple[str, Cell], Value] = {}
             for targets in self.bonus_targets.values():
                 merged.update(targets)
             return merged
@@ -508,8 +422,9 @@ class DiceRealmsView:
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse and keys (ignored while the dice are still moving)."""
         if event.type == pygame.MOUSEMOTION:
-            self.mouse = event.pos
-            self._hover(event.pos)
+            die = self.die_at(event.pos)
+            self.hover_die = die if die in self.die_targets else None
+            self.hover_cell = self.cell_at(event.pos)
         if self.busy:
             return
         if press_any([*self.buttons.values(), *(chip for _, chip in self.chips)], event):
@@ -522,34 +437,30 @@ class DiceRealmsView:
             die = DICE[event.key - pygame.K_1]
             self._click_die(die)
 
-    def _hover(self, pos: tuple[int, int]) -> None:
-        die = self.die_at(pos)
-        self.hover_die = die if die in self.die_targets else None
-        self.hover_cell = self.cell_at(pos)
-        previous = self.hover_tip
-        self.hover_tip = None
-        if die is not None:
-            sprite = self.sprites[die]
-            self.hover_tip = (die_help(die, sprite.value), sprite.rect().midtop)
-        elif self.hover_cell is not None:
-            seat, realm, cell = self.hover_cell
-            rect = self._screen_rect(seat, self.map.cells[(realm, cell)].rect)
-            self.hover_tip = (cell_help(self.tables, realm, cell), rect.midtop)
-        for seat in (0, 1):
+    def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
+        """What a die, a cell or a printed reward under ``pos`` means."""
+        for seat in range(len(self.grimoire_rects)):
             point = self._map_point(seat, pos)
-            if point is None:
-                continue
-            reward = self.map.reward_at(point)
+            reward = self.map.reward_at(point) if point is not None else None
             if reward is not None:
                 if reward.reward == "none":
                     tip = f"Dragon {reward.goal.split('-')[1]}: {reward.points} points when its three cells are crossed."
                 else:
                     where = {"row": "Completing this row", "column": "Completing this column",
                              "diagonal": "Completing the diagonal 3-1-2-6", "cell": "Filling this cell"}
-                    tip = f"{where.get(reward.goal.split('-')[0], 'This')} gives: {REWARD_HELP.get(reward.reward, reward.reward)}"
-                self.hover_tip = (tip, self._screen_rect(seat, reward.rect).midtop)
-        if self.hover_tip is None or previous is None or self.hover_tip[0] != previous[0]:
-            self.hover_since = self.clock        # a new thing under the mouse: wait before explaining it
+                    tip = (f"{where.get(reward.goal.split('-')[0], 'This')} gives: "
+                           f"{REWARD_HELP.get(reward.reward, reward.reward)}")
+                return tip, self._screen_rect(seat, reward.rect).midtop
+        die = self.die_at(pos)
+        if die is not None:
+            sprite = self.sprites[die]
+            return die_help(die, int(sprite.face)), sprite.rect().midtop
+        cell = self.cell_at(pos)
+        if cell is not None:
+            seat, realm, where = cell
+            rect = self._screen_rect(seat, self.map.cells[(realm, where)].rect)
+            return cell_help(self.tables, realm, where), rect.midtop
+        return None
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table."""
@@ -568,10 +479,10 @@ class DiceRealmsView:
             self.selected_die = None if self.selected_die == die else die
             self.app.audio.play("click")
             return
-        self.app.toasts.show(self.rules.why_die_unusable(self.state, die))
+        self.app.toasts.show(why_die_unusable(self.rules, self.state, die))
         self.app.audio.play("error")
 
-    def _click_cell(self, seat: int, realm: str, cell: str) -> None:
+    def _click_cell(self, seat: int, realm: str, cell: Cell) -> None:
         state = self.state
         to_act = state.to_act
         if to_act is None:
@@ -616,7 +527,7 @@ class DiceRealmsView:
             index = (dice.index(self.selected_die) + 1) % len(dice) if self.selected_die in dice else 0
             self.selected_die = dice[index]
 
-    def _choose_bonus(self, kind: str) -> None:
+    def _choose_bonus(self, kind: BonusKind) -> None:
         self.selected_bonus = kind
 
     def _press(self, name: str) -> None:
@@ -629,16 +540,16 @@ class DiceRealmsView:
         self.selected_die = None
         self.selected_bonus = None
 
-    def legend_items(self) -> list[tuple[pygame.Surface, str]]:
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
         """Icons of the board with their meaning, for the rules screen."""
         items = [(self.map.icons.get(reward, 44), REWARD_HELP[reward])
                  for reward in ("red", "green", "blue", "magenta", "yellow", "time_warp", "arcane_boost", "crest")]
         for die in ("white",):
-            items.append((self.app.dice_art.face(die, 0, 44), "White die (Arcane Prism): wild, any realm."))
+            items.append((self.art.face(die, 0, 44), "White die (Arcane Prism): wild, any realm."))
         return items
 
     # ================================================================ drawing
-    def status(self) -> tuple[str, str, str, int | None]:
+    def status(self) -> TableStatus:
         """Banner texts: headline, what to do now, round, and the seat to act."""
         state = self.state
         flow = state.flow
@@ -646,7 +557,7 @@ class DiceRealmsView:
         names = [p.name for p in state.players]
         round_text = f"Round {flow.round} of {state.rounds}"
         if seat is None:
-            return "The game is over", "", round_text, None
+            return TableStatus("The game is over", "", round_text, None)
         active, passive = names[flow.active], names[1 - flow.active]
         if flow.stage == Stage.ESSENCE_SHIFT:
             headline = f"{names[seat]}: Essence Shift (round 4 reward)"
@@ -659,7 +570,7 @@ class DiceRealmsView:
         prompt = self.rules.prompt(state)
         if flow.stage == Stage.ACTIVE and flow.rolls_used:
             round_text += f"  ·  roll {flow.rolls_used}/3"
-        return headline, prompt, round_text, seat
+        return TableStatus(headline, prompt, round_text, seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table, below the banner."""
@@ -667,7 +578,7 @@ class DiceRealmsView:
         state = self.state
         text = self.app.text
         to_act = state.to_act
-        for seat in (0, 1):
+        for seat in range(len(self.grimoire_rects)):
             self._draw_grimoire(surface, seat, seat == to_act)
         for name in ("forgotten", "tray", "fields"):
             draw_box(surface, layout[name].rect, layout[name].style)
@@ -687,16 +598,7 @@ class DiceRealmsView:
             chip.draw(surface)
         for button in self.buttons.values():
             button.draw(surface)
-        self._draw_floating(surface)
-        if self.announcement:
-            element = layout["announce"]
-            box = pygame.Surface(pygame.Rect(element.rect).size, pygame.SRCALPHA)
-            draw_box(box, box.get_rect(), element.style)
-            text.draw(box, self.announcement, element.style, box.get_rect())
-            box.set_alpha(int(255 * self.announce_alpha))
-            surface.blit(box, element.rect[:2])
-        if self.hover_tip and not self.busy and self.clock - self.hover_since > 0.45:
-            draw_tooltip(self.app, surface, *self.hover_tip)
+        self.draw_effects(surface)
         for button in self.buttons.values():
             button.draw_tooltip(surface)
 
@@ -705,7 +607,7 @@ class DiceRealmsView:
         sheet = state.players[seat]
         rect = self.grimoire_rects[seat]
         hidden = frozenset((realm, cell) for s, realm, cell in self.hidden if s == seat)
-        scores = tuple(self.shown_scores.get((seat, realm), 0) for realm in ("red", "green", "blue", "magenta", "yellow"))
+        scores = tuple(self.shown_scores.get((seat, realm), 0) for realm in REALMS)
         role = "active" if seat == state.flow.active else "passive"
         key = (sheet, hidden, scores, role)
         cached = self._grimoire_cache.get(seat)
@@ -716,7 +618,7 @@ class DiceRealmsView:
             self._grimoire_cache[seat] = (key, image)
             cached = self._grimoire_cache[seat]
         surface.blit(cached[1], rect.topleft)
-        colour = SEAT_COLOURS[seat]
+        colour = self.seat_colours[seat]
         if deciding:
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             glow = tuple(int(c * (0.7 + 0.3 * pulse)) for c in (240, 193, 75))
@@ -731,14 +633,14 @@ class DiceRealmsView:
         text = self.app.text
         image = self.map.static_layer().copy()
         self.map.draw_marks(image, sheet, hidden)
-        colour = SEAT_COLOURS[seat]
+        colour = self.seat_colours[seat]
         plate = layout["name_plate"]
         text.draw(image, sheet.name, replace(plate.style, colour=(*colour, 255)), plate.rect, shrink=True)
         tag = layout["role_tag"]
         tag_colour = (240, 193, 75) if role == "active" else (120, 128, 150)
         pygame.draw.rect(image, tag_colour, tag.rect, border_radius=tag.style.radius or 18)
         text.draw(image, role.upper(), replace(tag.style, colour=(20, 18, 14, 255)), tag.rect)
-        for realm, score in zip(("red", "green", "blue", "magenta", "yellow"), scores):
+        for realm, score in zip(REALMS, scores):
             area = self.map.areas.get(f"score:{realm}")
             if area is not None:
                 element = layout["realm_score"]
@@ -756,8 +658,8 @@ class DiceRealmsView:
             text.draw(image, f"\u00d7{count}", count_style, area.inflate(-16, 0))
         total_area = self.map.areas.get("total")
         if total_area is not None:
-            crest_value = min(scores) if scores else 0
-            total = sum(scores) + sheet.crests * crest_value
+            # The scores shown so far (they catch up with the animations); the rules add them up.
+            total = total_score(dict(zip(REALMS, scores)), sheet.crests)
             pygame.draw.rect(image, (20, 18, 24, 200), total_area, border_radius=12)
             text.draw(image, "Total", layout["total_label"].style, total_area.inflate(-24, 0))
             text.draw(image, str(total), layout["total"].style, total_area.inflate(-24, 0))
@@ -793,7 +695,7 @@ class DiceRealmsView:
             pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=10)
 
     def _draw_dice(self, surface: pygame.Surface) -> None:
-        art = self.app.dice_art
+        art = self.art
         pulse = 0.5 + 0.5 * math.sin(self.clock * 5)
         for die in DICE:
             sprite = self.sprites[die]
@@ -804,7 +706,7 @@ class DiceRealmsView:
                 width = 6 if die == self.selected_die else 3 + int(2 * pulse)
                 pygame.draw.rect(surface, colour, ring, width, border_radius=sprite.size // 4)
             lift = sprite.lift + (0.35 if die == self.selected_die else 0.0)
-            art.draw(surface, die, sprite.value, (sprite.x, sprite.y), sprite.size, sprite.angle, lift)
+            art.draw(surface, die, sprite.face, (sprite.x, sprite.y), sprite.size, sprite.angle, lift)
         ghost = self.sprites.get("ghost")
         if ghost is not None:
             art.draw(surface, ghost.die, ghost.value, (ghost.x, ghost.y), ghost.size, 0, ghost.lift, alpha=200)
@@ -813,16 +715,26 @@ class DiceRealmsView:
                 rect = self._screen_rect(glow_seat, cell_rect).inflate(int(20 * (1 - progress)), int(20 * (1 - progress)))
                 pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=10)
 
-    def _draw_floating(self, surface: pygame.Surface) -> None:
-        element = self.layout["float_text"]
-        for item in self.floating:
-            alpha = int(255 * min(1.0, 3 * (1 - item.progress)))
-            image = self.app.text.render(item.text, element.style.font, element.style.size, (*item.colour[:3], 255))
-            image = image.copy()
-            image.set_alpha(alpha)
-            y = item.y - 60 * ease_out(item.progress)
-            backing = image.get_rect(center=(int(item.x), int(y))).inflate(24, 10)
-            shade = pygame.Surface(backing.size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, int(alpha * 0.6)))
-            surface.blit(shade, backing.topleft)
-            surface.blit(image, image.get_rect(center=(int(item.x), int(y))))
+
+def busiest_table(app):
+    """The bench's scene: a board well into a game, Gandalf to roll; and how to keep six dice rolling."""
+    from tabletop.core.bots import RandomBot
+    from tabletop.core.controller import MatchController
+    from tabletop.registry import get_rules
+
+    match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 2026)
+    bot = RandomBot(5)
+    while len(match.journal) < 70 or match.state.flow.stage != Stage.ACTIVE or match.state.flow.rolled:
+        match.submit(bot.choose(match.legal_intents()))
+    table = app.scenes.open("table", match=match)
+    view = table.view
+    rolls = [0]
+
+    def roll_again() -> None:
+        rolls[0] += 1
+        values = tuple((rolls[0] * 7 + i * 3) % 6 + 1 for i in range(6))
+        view.animate((ev.DiceRolled(0, 1, DICE, values),))
+        view.hover_die = "white"
+
+    return table, roll_again
+

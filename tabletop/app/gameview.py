@@ -1,0 +1,165 @@
+"""The contract between the table and a game's view, and the machinery every view shares.
+
+The table (``screens/table.py``) owns the banner, Undo, Rules, Menu, the move log,
+tooltips and the pass-the-device cover.  A game's view draws its own area and
+turns clicks into intents; the table calls exactly the members of
+:class:`GameView`.  :class:`GameViewBase` gives the common parts: the animation
+timeline, event handlers dispatched from a table keyed by event class, rising
+texts and announcements.
+
+A view is built as ``View(app, table, match)``.  It shows ``table.seen_state()``
+(the rules' view for the seat in front of the screen), asks ``table.legal()`` what
+may be clicked, and sends moves with ``table.submit(intent)``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+
+import pygame
+
+from tabletop.core.values import Value
+
+from .anim import Timeline
+from .sprites import Announcer, FloatingTexts
+
+if TYPE_CHECKING:
+    from tabletop.core.controller import MatchController
+
+    from .main import App
+
+__all__ = ["TableStatus", "Tooltip", "GameView", "GameViewBase", "TableAccess"]
+
+#: A tooltip: its text and the point it hangs above.
+Tooltip = tuple[str, tuple[int, int]]
+
+
+@dataclass(frozen=True)
+class TableStatus:
+    """The banner's texts: who decides and in what role, what to do now, the round; and the seat to act."""
+
+    headline: str
+    prompt: str
+    round: str
+    seat: int | None
+
+
+class TableAccess(Protocol):
+    """What a view may ask of the table it sits on."""
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat in front of the screen (None: the public view)."""
+
+    def seen_state(self) -> Any:
+        """The rules' view of the current state for the seat in front of the screen."""
+
+    def legal(self) -> Sequence[Value]:
+        """The legal intents now, when the seat in front of the screen may act (else empty)."""
+
+    def submit(self, intent: Value) -> bool:
+        """Send a move; False if it was refused (the table shows why) or the view was busy."""
+
+
+class GameView(Protocol):
+    """What the table calls on a game's view (see the module docstring)."""
+
+    @property
+    def busy(self) -> bool:
+        """True while animations play; the table ignores clicks and delays hand-overs until False."""
+
+    def sync(self) -> None:
+        """Put every piece where the current view of the state says, with no animation."""
+
+    def animate(self, events: Sequence[Value]) -> None:
+        """Play the events of one move (already filtered for the seat in front of the screen)."""
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw the game's area (below the banner; never changes state)."""
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """A mouse or key event the table's own buttons did not take."""
+
+    def status(self) -> TableStatus:
+        """The banner's texts."""
+
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
+        """Icons of the board with their meaning, for the rules screen."""
+
+    def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
+        """What the thing under ``pos`` means, if anything (the table shows it after a pause)."""
+
+
+class GameViewBase:
+    """Shared parts of a view: timeline, dispatch of events to handlers, rising texts, announcements.
+
+    A subclass fills ``self.handlers`` (event class -> method) and implements
+    ``sync``, ``draw``, ``handle``, ``status``; ``refresh`` is called after every
+    change so the view can work out again what is clickable.
+    """
+
+    def __init__(self, app: "App", table: TableAccess, match: "MatchController") -> None:
+        self.app = app
+        self.table = table
+        self.match = match
+        self.rules = match.rules
+        chrome = app.layouts["table"]
+        self.timeline = Timeline(app.animation_factor)
+        self.floating = FloatingTexts(app, chrome["float_text"])
+        self.announcer = Announcer(app, chrome["announce"])
+        self.handlers: Mapping[type, Callable[[Any], None]] = {}
+        self.clock = 0.0
+
+    @property
+    def state(self) -> Any:
+        """What the screen may show: the rules' view for the seat in front of it."""
+        return self.table.seen_state()
+
+    @property
+    def busy(self) -> bool:
+        """True while animations play (clicks are ignored then)."""
+        return self.timeline.busy
+
+    def refresh(self) -> None:
+        """Work out again what is clickable (override; called after every change)."""
+
+    def sync(self) -> None:
+        """Put every piece where the rules say (override), then refresh."""
+        self.refresh()
+
+    def animate(self, events: Sequence[Value]) -> None:
+        """Each event to its handler, in order; the picture ends exactly where the rules are."""
+        self.timeline.speed = self.app.animation_factor
+        for event in events:
+            handler = self.handlers.get(type(event))
+            if handler is not None:
+                handler(event)
+        self.timeline.add(0.0, on_end=self.sync)
+        self.refresh()
+
+    def update(self, dt: float) -> None:
+        """Advance the animations."""
+        self.clock += dt
+        self.timeline.update(dt)
+        self.announcer.update(dt)
+
+    def draw_effects(self, surface: pygame.Surface) -> None:
+        """Rising texts and the announcement, over everything else of the view."""
+        self.floating.draw(surface)
+        self.announcer.draw(surface)
+
+    def legend(self) -> list[tuple[pygame.Surface, str]]:
+        """No legend unless the game has one."""
+        return []
+
+    def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
+        """No hover help unless the game has some."""
+        return None
+
+    def name(self, seat: int) -> str:
+        """The name of ``seat``."""
+        return self.match.seats[seat]

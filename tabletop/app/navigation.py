@@ -1,0 +1,25 @@
+"""Every screen of the app by name: the only module that imports the screens.
+
+Screens open one another through ``app.scenes.open(name, ...)``; this table is
+handed to the scene manager when the app starts, so no screen imports another.
+"""
+
+from __future__ import annotations
+
+from .scenes import SceneFactory
+from .screens.pass_device import PassDeviceScene
+from .screens.pause import PauseScene
+from .screens.picker import PickerScene
+from .screens.results import ResultsScene
+from .screens.rules import RulesScene
+from .screens.seats import SeatsScene
+from .screens.settings import SettingsScene
+from .screens.table import TableScene
+from .screens.title import TitleScene
+
+__all__ = ["SCENES"]
+
+SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
+    TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
+    PassDeviceScene,
+)}

@@ -1,0 +1,135 @@
+"""What moves on a table, shared by every game: dice sprites, rising texts and big announcements.
+
+Each piece is driven by the view's :class:`~tabletop.app.anim.Timeline`: the rules'
+events add steps, the steps move the pieces, and ``draw`` only paints them.  The
+look comes from the shared table layout (``float_text`` and ``announce`` in
+``data/layouts/table.yaml``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .anim import Timeline, ease_out
+from .layout import Element
+from .text import draw_box
+
+if TYPE_CHECKING:
+    from .main import App
+
+__all__ = ["DieSprite", "FloatingTexts", "Announcer"]
+
+
+@dataclass
+class DieSprite:
+    """Where a die is drawn and how (the rules' state says where it lies; animations move it there)."""
+
+    die: str
+    x: float
+    y: float
+    face: int | str
+    size: int
+    angle: float = 0.0
+    lift: float = 0.0
+
+    def rect(self) -> pygame.Rect:
+        """The clickable area."""
+        rect = pygame.Rect(0, 0, self.size, self.size)
+        rect.center = (int(self.x), int(self.y))
+        return rect
+
+
+@dataclass
+class _Floating:
+    text: str
+    x: float
+    y: float
+    colour: tuple
+    progress: float = 0.0
+
+
+class FloatingTexts:
+    """Short texts that rise and fade over the table (a bonus earned, a token gained)."""
+
+    def __init__(self, app: "App", element: Element) -> None:
+        self.app = app
+        self.element = element
+        self.items: list[_Floating] = []
+
+    def add(self, timeline: Timeline, text: str, anchor: tuple[float, float], colour: tuple,
+            duration: float = 0.55, alongside: bool = False, sound: str | None = None) -> None:
+        """Float ``text`` up from ``anchor`` as the next step of ``timeline`` (or with the previous one)."""
+        item = _Floating(text, anchor[0], anchor[1], colour)
+
+        def begin() -> None:
+            self.items.append(item)
+            if sound:
+                self.app.audio.play(sound)
+
+        def step(p: float) -> None:
+            item.progress = p
+
+        def end() -> None:
+            if item in self.items:
+                self.items.remove(item)
+
+        timeline.add(duration, on_start=begin, on_update=step, on_end=end, alongside=alongside)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Every text still floating, on a dark backing so it reads over any board."""
+        style = self.element.style
+        for item in self.items:
+            alpha = int(255 * min(1.0, 3 * (1 - item.progress)))
+            image = self.app.text.render(item.text, style.font, style.size, (*item.colour[:3], 255)).copy()
+            image.set_alpha(alpha)
+            y = item.y - 60 * ease_out(item.progress)
+            backing = image.get_rect(center=(int(item.x), int(y))).inflate(24, 10)
+            shade = pygame.Surface(backing.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, int(alpha * 0.6)))
+            surface.blit(shade, backing.topleft)
+            surface.blit(image, image.get_rect(center=(int(item.x), int(y))))
+
+
+class Announcer:
+    """A big message over the table ("Round 3", "Bo's turn"); it fades on its own and never blocks input."""
+
+    def __init__(self, app: "App", element: Element) -> None:
+        self.app = app
+        self.element = element
+        self.text = ""
+        self.alpha = 0.0
+        self.left = self.total = 0.0
+
+    def announce(self, timeline: Timeline, text: str, duration: float, sound: str | None = None) -> None:
+        """Show ``text`` when the timeline reaches this point."""
+        def begin() -> None:
+            self.text = text
+            self.left = self.total = max(duration * 1.6 * max(timeline.speed, 0.5), 0.6)
+            if sound:
+                self.app.audio.play(sound)
+
+        timeline.add(0.0, on_start=begin)
+
+    def update(self, dt: float) -> None:
+        """Fade in, hold, fade out."""
+        if not self.text:
+            return
+        self.left -= dt
+        progress = 1 - self.left / self.total
+        self.alpha = max(0.0, min(1.0, 5 * progress, 3 * (1 - progress)))
+        if self.left <= 0:
+            self.text = ""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The current announcement, if any."""
+        if not self.text:
+            return
+        element = self.element
+        box = pygame.Surface(pygame.Rect(element.rect).size, pygame.SRCALPHA)
+        draw_box(box, box.get_rect(), element.style)
+        self.app.text.draw(box, self.text, element.style, box.get_rect())
+        box.set_alpha(int(255 * self.alpha))
+        surface.blit(box, element.rect[:2])

@@ -1,0 +1,302 @@
+"""Everything Dice Realms says to the players: the move log, the banner's prompt, and why a move is refused.
+
+The rules decide; this module only puts their decisions into words (names come
+from the state or view it is given).  It asks the rules object for the targets it
+describes and never changes anything.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.values import Value
+
+from . import events as ev
+from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .state import DICE, BonusKind, Cell, Grimoire, RewardSource, Stage, State
+from .tables import REALMS, RealmTables
+
+if TYPE_CHECKING:
+    from .rules import DiceRealmsRules
+
+__all__ = [
+    "narrate", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
+    "prompt", "BOOST_STAGES",
+]
+
+#: The stages in which Arcane Boosts may be spent.
+BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
+_BOOST_STAGES = BOOST_STAGES
+_NO_CELL = Cell.at(0)      # a probe's cell: "which cell" is not the question
+_TOKENS = {"time_warp": "a Time Warp", "arcane_boost": "an Arcane Boost", "crest": "an Elemental Crest"}
+
+
+def describe_bonus(kind: BonusKind) -> str:
+    """A pending bonus in words: ``yellow-6`` -> ``Yellow Bonus (6)``.
+
+    >>> describe_bonus(BonusKind("yellow", 6)), describe_bonus(BonusKind.essence())
+    ('Yellow Bonus (6)', 'Essence Shift Bonus')
+    """
+    if kind.is_essence:
+        return "Essence Shift Bonus"
+    return f"{kind.realm.capitalize()} Bonus" + (f" ({kind.value})" if kind.value else "")
+
+
+def cell_name(realm: str, cell: Cell) -> str:
+    """A grimoire cell in words: ``head-1`` -> ``Head of Dragon 1``, ``3`` on a track -> ``cell 3``.
+
+    >>> cell_name("red", Cell("head", 1)), cell_name("green", Cell.at(7)), cell_name("blue", Cell.at(3))
+    ('Head of Dragon 1', 'the 7', 'head 3')
+    """
+    if realm == "red":
+        return f"{cell.row.capitalize()} of Dragon {cell.number}"
+    if realm == "green":
+        return f"the {cell.number}"
+    if realm == "blue":
+        return f"head {cell.number}"
+    return f"cell {cell.number}"
+
+
+def _source(source: RewardSource, tables: RealmTables) -> str:
+    if source.round:
+        return f"round {source.round} reward"
+    return f"{tables.names.get(source.realm, source.realm)}, {source.goal.replace('-', ' ')}"
+
+
+def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
+    """One line of the move log for ``event`` (None for events not worth a line); names from ``state``."""
+    names = [sheet.name for sheet in state.players]
+
+    def who(seat: int) -> str:
+        return names[seat] if 0 <= seat < len(names) else f"Seat {seat}"
+
+    if isinstance(event, ev.RoundStarted):
+        return f"— Round {event.round} of {state.rounds} —"
+    if isinstance(event, ev.TurnStarted):
+        return f"{who(event.active)} is the active wizard; {who(1 - event.active)} is passive."
+    if isinstance(event, ev.TokenGained):
+        token = {"time_warp": "Time Warp", "arcane_boost": "Arcane Boost", "crest": "Crest"}.get(event.token, event.token)
+        return f"{who(event.seat)}: +1 {token} ({_source(event.source, tables)})."
+    if isinstance(event, ev.TokenSpent):
+        return f"{who(event.seat)} spends {_TOKENS.get(event.token, event.token)}."
+    if isinstance(event, ev.DiceRolled):
+        faces = " ".join(f"{die[0].upper()}{value}" for die, value in zip(event.dice, event.values))
+        verb = "re-rolls" if event.time_warp else f"rolls (roll {event.roll})"
+        return f"{who(event.seat)} {verb}: {faces}."
+    if isinstance(event, ev.DieUsed):
+        realm = tables.names.get(event.realm, event.realm)
+        white = f" as {event.realm}" if event.die == "white" else ""
+        verb = {"select": "selects", "pick": "picks", "boost": "boosts with"}.get(event.how, "uses")
+        value = f"{event.value}" if event.realm != "green" else f"sum {event.value}"
+        return f"{who(event.seat)} {verb} the {event.die} die{white} ({value}): {realm}, {cell_name(event.realm, event.cell)}."
+    if isinstance(event, ev.DiceForgotten):
+        dice = ", ".join(event.dice)
+        return f"Into the Forgotten Realm: {dice}."
+    if isinstance(event, ev.BonusUsed):
+        realm = tables.names.get(event.realm, event.realm)
+        return f"{who(event.seat)} uses the {describe_bonus(event.bonus)}: {realm}, {cell_name(event.realm, event.cell)}."
+    if isinstance(event, ev.GoalCompleted):
+        if event.points:
+            return f"{who(event.seat)} defeats Dragon {event.goal.split('-')[1]} (+{event.points})."
+        if event.reward == "none":
+            return None
+        goal = event.goal.replace("-", " ")
+        return f"{who(event.seat)} completes {tables.names.get(event.realm, event.realm)} {goal}."
+    if isinstance(event, ev.BonusEarned):
+        return f"{who(event.seat)} earns a {describe_bonus(event.bonus)}."
+    if isinstance(event, ev.BonusLost):
+        return f"{who(event.seat)}'s {describe_bonus(event.bonus)} is lost: no free cell for it."
+    if isinstance(event, ev.RollForfeited):
+        return f"{who(event.seat)} can use no die of roll {event.roll}: it is forfeited."
+    if isinstance(event, ev.Passed):
+        if event.stage == "passive_pick":
+            return (f"{who(event.seat)} can use no die and passes." if event.forced
+                    else f"{who(event.seat)} skips the pick.")
+        return f"{who(event.seat)} keeps the remaining Arcane Boosts."
+    if isinstance(event, ev.GameEnded):
+        scores = ", ".join(f"{who(seat)} {score}" for seat, score in enumerate(event.scores))
+        winners = " and ".join(who(seat) for seat in event.winners)
+        return f"Game over: {scores}. {winners} {'win' if len(event.winners) > 1 else 'wins'}!"
+    return None
+
+
+# ---------------------------------------------------------------- refusals and prompts
+def why_illegal(rules: "DiceRealmsRules", state: State, intent: Value) -> str:
+    """A sentence saying why ``intent`` is refused in ``state``."""
+    seat = getattr(intent, "seat", None)
+    flow = state.flow
+    to_act = state.to_act
+    if to_act is None:
+        return "The game is over."
+    if not isinstance(seat, int) or not 0 <= seat < len(state.players):
+        return f"There is no seat {seat}."
+    name = state.players[seat].name
+    if seat != to_act:
+        return f"It is {state.players[to_act].name}'s turn to decide, not {name}'s."
+    if flow.pending and not isinstance(intent, Bonus):
+        return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
+    stage = flow.stage
+    if isinstance(intent, Bonus):
+        if intent.kind not in flow.pending:
+            return f"{name} has no {describe_bonus(intent.kind)} to resolve."
+        realm = intent.kind.realm
+        if realm and intent.realm != realm:
+            return f"A {describe_bonus(intent.kind)} goes to {realm_label(rules.tables, realm)}."
+        if intent.realm not in REALMS:
+            return f"There is no realm {intent.realm!r}."
+        targets = rules.bonus_targets(state.players[seat], intent.realm)
+        if not targets:
+            return f"{realm_label(rules.tables, intent.realm)} is full."
+        shown = " or ".join(cell.to_text() for cell in targets[:6]) + ("..." if len(targets) > 6 else "")
+        return f"The bonus can go to cell {shown}, not {intent.cell}."
+    if isinstance(intent, Roll):
+        if stage != Stage.ACTIVE:
+            return "Rolling is over for this turn."
+        return "The dice are already rolled: select a die (or spend a Time Warp)."
+    if isinstance(intent, TimeWarp):
+        if stage != Stage.ACTIVE:
+            return "Only the active player can use a Time Warp, right after a roll."
+        if not state.players[seat].time_warps:
+            return f"{name} has no Time Warp left."
+        return "Roll first: a Time Warp re-rolls the dice just rolled."
+    if isinstance(intent, Forfeit):
+        if stage == Stage.ACTIVE and flow.rolled and state.players[seat].time_warps == 0:
+            return "Without a Time Warp in hand an unusable roll is forfeited on its own."
+        return "A die can still be used, so the roll cannot be forfeited." if flow.rolled else \
+            "There is no roll to forfeit."
+    if isinstance(intent, Pass):
+        if stage == Stage.ACTIVE:
+            return "The active player must roll and select a usable die; only a roll with no usable die is forfeited."
+        return "Passing is not possible now."
+    if isinstance(intent, (Pick, Boost)):
+        return _why_die_refused(rules, state, intent, name)
+    return f"'{intent.to_str()}' is not a Dice Realms move now."
+
+
+def _why_die_refused(rules: "DiceRealmsRules", state: State, intent: Pick | Boost, name: str) -> str:
+    die, realm, stage = intent.die, intent.realm, state.flow.stage
+    if die not in DICE:
+        return f"There is no {die} die."
+    if realm not in REALMS:
+        return f"There is no realm {realm!r}."
+    if die != "white" and realm != die:
+        return f"The {die} die can only go to {realm_label(rules.tables, die)}; only the white die is wild."
+    where = where_is(state, die)
+    if isinstance(intent, Boost):
+        if stage not in _BOOST_STAGES:
+            return "Arcane Boost can be spent only in an Arcane Boost window, after the dice are chosen."
+        sheet = state.players[intent.seat]
+        if not sheet.arcane_boosts:
+            return f"{name} has no Arcane Boost left."
+        if die in sheet.boosted:
+            return f"{name} has already taken the {die} die with Arcane Boost this turn."
+    elif stage == Stage.ACTIVE:
+        if not state.flow.rolled:
+            return "Roll the dice first."
+        if die not in state.dice.hand:
+            return f"The {die} die is not in hand: it lies {where}."
+    elif stage == Stage.PASSIVE_PICK:
+        source, from_fields = rules.passive_source(state)
+        if die not in source:
+            if die in state.dice.fields:
+                return ("A usable die lies in the Forgotten Realm, so the active player's "
+                        "dice fields are closed to the passive pick.")
+            if from_fields:
+                return (f"No Forgotten Realm die is usable for {name}, so the pick is from "
+                        "the active player's dice fields.")
+            return f"The passive pick takes a die from the Forgotten Realm; the {die} die lies {where}."
+    else:
+        return "No die can be used now."
+    sheet = state.players[intent.seat]
+    value = rules._entry_value(state, die, realm)
+    return _why_target_refused(rules, sheet, realm, intent.cell, value, die)
+
+
+def _why_target_refused(rules: "DiceRealmsRules", sheet: Grimoire, realm: str, cell: Cell, value: int,
+                    die: str) -> str:
+    t = rules.tables
+    label = realm_label(rules.tables, realm)
+    targets = rules.entry_targets(sheet, realm, value)
+    if targets:
+        shown = " or ".join(target.to_text() for target in targets)
+        return f"In {label} the {die} die ({value}) goes to cell {shown}" + (f", not {cell}." if cell.number else ".")
+    if not rules.bonus_targets(sheet, realm):
+        return f"{label} is full."
+    if realm == "red":
+        return f"{label} has no free cell showing {value}."
+    if realm == "green":
+        return f"In {label} green + white make {value}, and cell {value} is already crossed."
+    if realm == "blue":
+        return f"In {label} the next Hydra head needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
+    if realm == "magenta":
+        return f"In {label} each entry must be higher than the last one ({sheet.magenta[-1]}), unless that was a 6."
+    return f"{label} cannot take that die."
+
+
+def why_die_unusable(rules: "DiceRealmsRules", state: State, die: str) -> str:
+    """Why the seat to act cannot use ``die`` now (for a click on a die that is not offered)."""
+    seat = state.to_act
+    if seat is None:
+        return "The game is over."
+    name = state.players[seat].name
+    flow = state.flow
+    if flow.pending:
+        return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
+    if flow.stage == Stage.ACTIVE and die not in state.dice.hand:
+        return f"The {die} die is not in hand: it lies {where_is(state, die)}."
+    if flow.stage == Stage.ACTIVE and not flow.rolled:
+        return "Roll the dice first."
+    if flow.stage in _BOOST_STAGES and die in state.players[seat].boosted:
+        return f"{name} has already taken the {die} die with Arcane Boost this turn."
+    if flow.stage == Stage.ACTIVE:
+        in_reach = die in state.dice.hand
+    elif flow.stage == Stage.PASSIVE_PICK:
+        in_reach = die in rules.passive_source(state)[0]
+    else:
+        in_reach = True
+    if in_reach and die == "white" and not rules.die_targets(state, seat, die):
+        return f"The white die ({state.dice.white}) fits nowhere on {name}'s grimoire."
+    probe = Boost if flow.stage in _BOOST_STAGES else Pick
+    return why_illegal(rules, state, probe(seat, die, "red" if die == "white" else die, _NO_CELL))
+
+
+def where_is(state: State, die: str) -> str:
+    """Where a die lies, in words."""
+    dice = state.dice
+    if die in dice.hand:
+        return "in hand"
+    if die in dice.forgotten:
+        return "in the Forgotten Realm"
+    return "on a dice field"
+
+
+def realm_label(tables: RealmTables, realm: str) -> str:
+    """A realm's name with its colour, e.g. ``Tide Abyss (blue)``."""
+    return f"{tables.names[realm]} ({realm})"
+
+
+def prompt(rules: "DiceRealmsRules", state: State) -> str:
+    """What the seat to act must do now, in plain words."""
+    flow = state.flow
+    seat = state.to_act
+    if seat is None:
+        return "The game is over."
+    name = state.players[seat].name
+    if flow.pending:
+        kind = flow.pending[0]
+        if kind.is_essence:
+            return f"{name}: Essence Shift — cross any cell in Emberfall or Terra, the next Hydra head, or a 6 in Sky or Savanna."
+        if len(set(flow.pending)) > 1:
+            return f"{name}: choose which bonus to resolve first ({', '.join(describe_bonus(k) for k in flow.pending)})."
+        return f"{name}: choose where the {describe_bonus(kind)} goes."
+    if flow.stage == Stage.ACTIVE:
+        if not flow.rolled:
+            return f"{name}: roll the dice (roll {flow.rolls_used + 1} of 3)."
+        if any(isinstance(i, Pick) for i in rules.legal_intents(state)):
+            return f"{name}: choose a die and the cell it attacks."
+        return f"{name}: no die can be used — spend a Time Warp to re-roll, or forfeit this roll."
+    if flow.stage == Stage.PASSIVE_PICK:
+        _, from_fields = rules.passive_source(state)
+        where = "the active player's dice fields" if from_fields else "the Forgotten Realm"
+        return f"{name}: pick one die from {where}, or skip."
+    return f"{name}: spend Arcane Boosts on any die as it lies, or finish."
