@@ -3,7 +3,7 @@
 import pytest
 
 from tabletop.core.rng import (RandomExhausted, RecordingRandom, ScriptedRandom, ScriptMismatch,
-                               SeededRandom, derive_seed, shuffled)
+                               SeededRandom, derive_seed, roll_face, shuffled)
 
 
 def test_seeded_source_repeats_and_differs_by_seed():
@@ -49,7 +49,44 @@ def test_recording_source_keeps_every_draw():
 
 
 def test_shuffle_goes_through_the_source():
-    assert shuffled("abc", ScriptedRandom([0, 0])) == ("b", "c", "a")
+    assert shuffled("abc", ScriptedRandom([1, 1])) == ("b", "c", "a")
     deck = tuple(range(20))
     mixed = shuffled(deck, SeededRandom(3))
     assert sorted(mixed) == list(deck) and mixed != deck
+
+
+def test_a_deck_order_can_be_forced_by_naming_the_cards():
+    deck = ("Fireball", "Basic Income", "Veto", "Basic Income", "Wish")
+    rng = ScriptedRandom([])
+    rng.push_deck(["Veto", "basic income", "Wish"])
+    rng.push(["R3"])
+    assert shuffled(deck, rng, "deck 0") == ("Veto", "Basic Income", "Wish", "Fireball", "Basic Income")
+    assert rng.randint(1, 6, "R") == 3          # the deck is done; the next forced outcome is a die again
+    with pytest.raises(ScriptMismatch, match="not among"):
+        script = ScriptedRandom([])
+        script.push_deck(["Excalibur"])
+        shuffled(deck, script, "deck 0")
+
+
+def test_a_forced_deck_leaves_the_next_shuffle_alone():
+    rng = ScriptedRandom([])
+    rng.push_deck(["b"])
+    rng.push_deck(["c"])
+    assert shuffled("abc", rng, "mine") == ("b", "a", "c")
+    assert shuffled("abc", rng, "theirs") == ("c", "a", "b")
+
+
+def test_a_named_face_must_be_a_face_of_the_die():
+    assert roll_face(("earth", "air", "fire+fire"), ScriptedRandom(["fire+fire"])) == "fire+fire"
+    with pytest.raises(ScriptMismatch, match="not among"):
+        roll_face(("earth", "air"), ScriptedRandom(["water"]), "air die")
+    with pytest.raises(ScriptMismatch, match="is a name, but the rules drew a number"):
+        ScriptedRandom(["fire"]).randint(1, 6, "R")
+
+
+def test_recorded_choices_replay_as_numbers():
+    rec = RecordingRandom(ScriptedRandom(["water", "Veto"]))
+    roll_face(("fire", "water"), rec)
+    shuffled(("Wish", "Veto"), rec)
+    assert rec.draws == [1, 1]
+    assert roll_face(("fire", "water"), ScriptedRandom([1])) == "water"

@@ -1,13 +1,25 @@
 """Random sources handed to the rules: the only way any game gets chance.
 
-Every source offers ``randint(low, high, label)``; the label names what is being
-drawn (``"R"`` for the red die, say) so that forced outcomes can be checked
-against what the rules actually asked for.  Shuffles and choices are built on
-``randint`` so that a scripted source can force them too.
+Every source offers two draws:
 
->>> rng = ScriptedRandom(["R1", 4])
+* ``randint(low, high, label)``: a number; the label names what is being drawn
+  (``"R"`` for the red die, say) so that forced outcomes can be checked against
+  what the rules actually asked for;
+* ``choose(names, label)``: the position of one of several named things (a face
+  of a symbol die, the next card of a shuffled deck), so a forced outcome can
+  name it (``fire``, ``Fireball``) instead of giving its position.
+
+Shuffles (:func:`shuffled`) and symbol faces (:func:`roll_face`) are built on
+``choose``; every draw is a whole number, so a record replays with numbers alone.
+
+>>> rng = ScriptedRandom(["R1", 4, "fire"])
 >>> rng.randint(1, 6, "R"), rng.randint(1, 6, "G")
 (1, 4)
+>>> roll_face(("earth", "fire", "water"), rng, "fire die")
+'fire'
+>>> rng.push_deck(["Wish"])            # Wish on top; the rest keeps the order the rules list it in
+>>> shuffled(("Fireball", "Veto", "Wish"), rng, "deck")
+('Wish', 'Fireball', 'Veto')
 """
 
 from __future__ import annotations
@@ -19,7 +31,7 @@ from typing import Protocol, Sequence, TypeVar
 
 __all__ = [
     "RandomSource", "SeededRandom", "ScriptedRandom", "RecordingRandom",
-    "RandomExhausted", "ScriptMismatch", "derive_seed", "shuffled",
+    "RandomExhausted", "ScriptMismatch", "derive_seed", "shuffled", "roll_face", "same_name",
 ]
 
 T = TypeVar("T")
@@ -30,6 +42,20 @@ class RandomSource(Protocol):
 
     def randint(self, low: int, high: int, label: str = "") -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
+
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """The position of one of ``names`` (which must not be empty)."""
+
+
+def same_name(a: str, b: str) -> bool:
+    """Whether two names mean the same thing, ignoring case, spaces, dashes and underscores.
+
+    >>> same_name("Basic Income", "basic-income"), same_name("fire", "water")
+    (True, False)
+    """
+    def key(text: str) -> str:
+        return "".join(ch for ch in text.lower() if ch.isalnum())
+    return key(a) == key(b)
 
 
 class RandomExhausted(RuntimeError):
@@ -63,19 +89,26 @@ class SeededRandom:
         """A whole number from ``low`` to ``high`` inclusive."""
         return self._random.randint(low, high)
 
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """A uniformly drawn position among ``names``."""
+        return self._random.randint(0, len(names) - 1)
 
+
+_REST = "*rest"      # a queue marker: the forced shuffle's remaining cards keep their order
 _TOKEN = re.compile(r"^\s*([A-Za-z_-]*)\s*(-?\d+)\s*$")
 
 
 class ScriptedRandom:
-    """Forces outcomes in order: ints, or tokens like ``"R1"`` whose letters must match the label.
+    """Forces outcomes in order: numbers, tokens like ``"R1"`` whose letters must match the label,
+    or names (``"fire"``, ``"Fireball"``) that a ``choose`` must find among its names.
 
     When the script runs out it falls back to ``then`` if given, else raises RandomExhausted.
     """
 
     def __init__(self, outcomes: Sequence[int | str], then: RandomSource | None = None) -> None:
-        self._queue: list[tuple[str, int, str]] = []
+        self._queue: list[tuple[str, int | None, str]] = []     # (label letters, number, text); number None: a name
         self._next = 0
+        self._deck_label: str | None = None      # the label of the shuffle a push_deck is forcing
         self._then = then
         self.push(outcomes)
 
@@ -90,30 +123,90 @@ class ScriptedRandom:
             if isinstance(item, int):
                 self._queue.append(("", item, str(item)))
                 continue
-            match = _TOKEN.match(str(item))
-            if not match:
-                raise ScriptMismatch(f"forced outcome {item!r} is neither a number nor like 'R1'")
-            self._queue.append((match.group(1).upper(), int(match.group(2)), str(item)))
+            text = str(item).strip()
+            match = _TOKEN.match(text)
+            if match:
+                self._queue.append((match.group(1).upper(), int(match.group(2)), text))
+            elif text:
+                self._queue.append(("", None, text))
+            else:
+                raise ScriptMismatch(f"forced outcome {item!r} is empty")
+
+    def push_names(self, names: Sequence[str]) -> None:
+        """Append named outcomes, one per item even if it holds spaces (``["Basic Income", ...]``)."""
+        for name in names:
+            if not str(name).strip():
+                raise ScriptMismatch("a forced card or face has no name")
+            self._queue.append(("", None, str(name).strip()))
+
+    def push_deck(self, top: Sequence[str]) -> None:
+        """Force the next shuffle: these cards on top, in this order; the rest in the order the rules list it."""
+        self.push_names(top)
+        self._queue.append((_REST, None, "the rest of the deck"))
 
     @property
     def remaining(self) -> int:
         """How many forced outcomes are still unused."""
         return len(self._queue) - self._next
 
-    def randint(self, low: int, high: int, label: str = "") -> int:
-        """The next forced outcome, checked against the range and the label."""
+    def _take(self, low: int, high: int, label: str) -> tuple[str, int | None, str] | None:
+        if self._next < len(self._queue) and self._queue[self._next][0] == _REST:
+            if label == self._deck_label and high > low:
+                return (_REST, 0, "")            # still the same shuffle: the next card in the rules' order
+            self._next += 1                      # that shuffle is over
         if self._next >= len(self._queue):
             if self._then is not None:
-                return self._then.randint(low, high, label)
+                return None
             raise RandomExhausted(
                 f"the rules drew {label or 'a number'} ({low}-{high}) but no forced outcome is left")
-        want_label, value, text = self._queue[self._next]
-        if want_label and label and want_label != label.upper():
-            raise ScriptMismatch(
-                f"forced outcome {text!r} does not fit: the rules drew {label} next")
-        if not low <= value <= high:
-            raise ScriptMismatch(f"forced outcome {text!r} is outside {low}-{high} for {label or 'this draw'}")
+        item = self._queue[self._next]
         self._next += 1
+        return item
+
+    def randint(self, low: int, high: int, label: str = "") -> int:
+        """The next forced outcome, checked against the range and the label."""
+        item = self._take(low, high, label)
+        if item is None:
+            return self._then.randint(low, high, label)  # type: ignore[union-attr]
+        want_label, value, text = item
+        if want_label == _REST:
+            return low
+        if value is None:
+            self._next -= 1
+            raise ScriptMismatch(f"forced outcome {text!r} is a name, but the rules drew a number "
+                                 f"({low}-{high}) for {label or 'this draw'}")
+        if want_label and label and want_label != label.upper():
+            self._next -= 1
+            raise ScriptMismatch(f"forced outcome {text!r} does not fit: the rules drew {label} next")
+        if not low <= value <= high:
+            self._next -= 1
+            raise ScriptMismatch(f"forced outcome {text!r} is outside {low}-{high} for {label or 'this draw'}")
+        return value
+
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """The next forced outcome: a name found among ``names``, or a position."""
+        item = self._take(0, len(names) - 1, label)
+        if item is None:
+            return self._then.choose(names, label)  # type: ignore[union-attr]
+        want_label, value, text = item
+        if want_label == _REST:
+            return 0
+        if value is None:
+            for index, name in enumerate(names):
+                if same_name(name, text):
+                    self._deck_label = label
+                    return index
+            self._next -= 1
+            shown = ", ".join(sorted(set(names))[:12]) + (", ..." if len(set(names)) > 12 else "")
+            raise ScriptMismatch(f"forced outcome {text!r} is not among what the rules drew from for "
+                                 f"{label or 'this draw'}: {shown}")
+        if want_label:
+            self._next -= 1
+            raise ScriptMismatch(f"forced outcome {text!r} is a die token, but the rules chose one of "
+                                 f"{len(names)} named things for {label or 'this draw'}")
+        if not 0 <= value < len(names):
+            self._next -= 1
+            raise ScriptMismatch(f"forced outcome {text!r} is outside 0-{len(names) - 1} for {label or 'this draw'}")
         return value
 
 
@@ -132,11 +225,32 @@ class RecordingRandom:
         self.draws.append(value)
         return value
 
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """Choose through the wrapped source and record the position."""
+        value = self._source.choose(names, label)
+        self.draws.append(value)
+        return value
 
-def shuffled(items: Sequence[T], rng: RandomSource, label: str = "shuffle") -> tuple[T, ...]:
-    """A new tuple with ``items`` in a random order (Fisher-Yates through ``randint``)."""
-    out = list(items)
-    for i in range(len(out) - 1, 0, -1):
-        j = rng.randint(0, i, label)
-        out[i], out[j] = out[j], out[i]
+
+def shuffled(items: Sequence[T], rng: RandomSource, label: str = "shuffle",
+             names: Sequence[str] | None = None) -> tuple[T, ...]:
+    """A new tuple with ``items`` in a random order, drawn one by one from the top.
+
+    Each step chooses the next item among those left, by name (``names``, or each
+    item's ``str``), so a scenario can force a deck's order by naming its cards.
+    """
+    left = list(items)
+    left_names = [str(item) for item in items] if names is None else list(names)
+    if len(left_names) != len(left):
+        raise ValueError("shuffled: one name per item")
+    out = []
+    while left:
+        index = rng.choose(left_names, label) if len(left) > 1 else 0
+        out.append(left.pop(index))
+        left_names.pop(index)
     return tuple(out)
+
+
+def roll_face(faces: Sequence[str], rng: RandomSource, label: str = "") -> str:
+    """The face a die with named faces lands on (a scenario forces it by name: ``fire``)."""
+    return faces[rng.choose(faces, label)]

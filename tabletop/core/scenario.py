@@ -152,10 +152,18 @@ def run_scenario(path: str | Path, lookup: Callable[[str], Rules],
 
 
 def _push_random(script: ScriptedRandom, reader: Reader) -> None:
-    try:
-        script.push([item.data for item in reader])
-    except ScriptMismatch as exc:
-        raise reader.error(str(exc)) from None
+    """Forced outcomes: numbers, die tokens (``R1``), names (``fire``), or ``{deck: [Fireball, Veto]}``."""
+    for item in reader:
+        try:
+            if isinstance(item.data, dict):
+                item.only_keys("deck")
+                script.push_deck([card.str() for card in item["deck"]])
+            elif isinstance(item.data, (int, str)) and not isinstance(item.data, bool):
+                script.push([item.data])
+            else:
+                raise item.error("a forced outcome is a number, a token like R1, a name, or {deck: [...]}")
+        except ScriptMismatch as exc:
+            raise item.error(str(exc)) from None
 
 
 def _apply_given(match: MatchController, given: Reader) -> None:
