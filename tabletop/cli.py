@@ -81,6 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tabletop.core.simulate import simulate
         from tabletop.registry import get_rules
 
+        meta = get_rules(args.game).meta
+        if args.players is not None and args.players not in meta.player_counts:
+            print(f"{meta.name} is played by {meta.players_text} players, not {args.players}.", file=sys.stderr)
+            return 2
         summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check)
         return 1 if summary["errors"] else 0
     if args.command == "bench":

@@ -30,6 +30,16 @@ def test_no_pygame_import_in_rules_code():
     assert offenders == []
 
 
+def test_the_core_knows_no_game():
+    # The core is handed the rules it runs; only the registry and the tools know the games.
+    offenders = []
+    for path in (PACKAGE / "core").rglob("*.py"):
+        for module in imported_modules(path):
+            if module.startswith(("tabletop.games", "tabletop.registry")):
+                offenders.append(f"{path.relative_to(PACKAGE)} imports {module}")
+    assert offenders == []
+
+
 def test_a_whole_game_runs_without_loading_pygame():
     code = (
         "import sys\n"

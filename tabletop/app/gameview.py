@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
 import pygame
 
 from tabletop.core.values import Value
+from tabletop.registry import entry
 
 from .anim import Timeline
 from .sprites import Announcer, FloatingTexts
@@ -108,6 +109,7 @@ class GameViewBase:
         self.match = match
         self.rules = match.rules
         chrome = app.layouts["table"]
+        self.layout = app.layouts[entry(match.game).layout]     # the game's own area
         self.timeline = Timeline(app.animation_factor)
         self.floating = FloatingTexts(app, chrome["float_text"])
         self.announcer = Announcer(app, chrome["announce"])

@@ -10,6 +10,7 @@ from .scenes import SceneFactory
 from .screens.pass_device import PassDeviceScene
 from .screens.pause import PauseScene
 from .screens.picker import PickerScene
+from .screens.pile import PileScene
 from .screens.results import ResultsScene
 from .screens.rules import RulesScene
 from .screens.seats import SeatsScene
@@ -21,5 +22,5 @@ __all__ = ["SCENES"]
 
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
-    PassDeviceScene,
+    PassDeviceScene, PileScene,
 )}

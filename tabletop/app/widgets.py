@@ -13,7 +13,7 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any"]
+__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter", "SeatPanel"]
 
 
 class Button:
@@ -183,3 +183,123 @@ def draw_tooltip(app: "App", surface: pygame.Surface, text: str, anchor: tuple[i
     rect.clamp_ip(surface.get_rect())
     draw_box(surface, rect, style)
     app.text.draw(surface, text, replace(style, align="left"), rect.inflate(-28, -16), wrap=True)
+
+
+# ---------------------------------------------------------------------------- table pieces
+# Shared by every game; their look is in data/layouts/pieces.yaml.
+
+class Meter:
+    """A bar for a value out of a maximum (hit points, say), with an optional shield drawn after it.
+
+    The value may go below zero (it is then drawn empty, with its number in the warning colour).
+    """
+
+    def __init__(self, app: "App", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
+                 label: str = "") -> None:
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.colour = colour
+        self.label = label
+
+    def draw(self, surface: pygame.Surface, value: int, maximum: int, shield: int = 0) -> None:
+        """The bar, the shield segment and ``label value/maximum`` (``+shield``) on it."""
+        layout = self.app.layouts["pieces"]
+        colours = self.app.layouts.theme.colours
+        frame = layout["meter"].style
+        draw_box(surface, self.rect, frame)
+        inner = self.rect.inflate(-8, -8)
+        share = max(0.0, min(1.0, value / maximum)) if maximum > 0 else 0.0
+        filled = pygame.Rect(inner.x, inner.y, round(inner.width * share), inner.height)
+        if filled.width:
+            pygame.draw.rect(surface, self.colour, filled, border_radius=max(2, frame.radius - 4))
+        if shield > 0 and maximum > 0:
+            extra = min(inner.right - filled.right, round(inner.width * shield / maximum))
+            block = pygame.Rect(filled.right, inner.y, max(6, extra), inner.height)
+            pygame.draw.rect(surface, colours["shield"], block.clip(inner), border_radius=4)
+            pygame.draw.rect(surface, colours["text"], block.clip(inner), 2, border_radius=4)
+        words = f"{self.label} {value}/{maximum}".strip() + (f"  +{shield}" if shield else "")
+        style = layout["meter_text"].style
+        self.app.text.draw(surface, words, style, inner, colour=colours["bad"] if value <= 0 else None, shrink=True)
+
+
+class Counter:
+    """An icon (or a coloured disc) with a number beside it: gold, mana, tokens, points."""
+
+    def __init__(self, app: "App", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
+                 icon: pygame.Surface | None = None, label: str = "") -> None:
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.colour = colour
+        self.icon = icon
+        self.label = label
+
+    def draw(self, surface: pygame.Surface, count: int | str, turns_left: int | None = None) -> None:
+        """The counter; ``turns_left`` adds a badge saying how long a marker lasts."""
+        layout = self.app.layouts["pieces"]
+        size = self.rect.height
+        spot = pygame.Rect(self.rect.x, self.rect.y, size, size)
+        if self.icon is not None:
+            icon = self.icon if self.icon.get_height() == size else pygame.transform.smoothscale(self.icon,
+                                                                                               (size, size))
+            surface.blit(icon, spot)
+        else:
+            pygame.draw.circle(surface, self.colour, spot.center, size // 2 - 2)
+            pygame.draw.circle(surface, (20, 18, 24), spot.center, size // 2 - 2, 3)
+        words = f"{count}" if not self.label else f"{self.label} {count}"
+        style = layout["counter_text"].style
+        self.app.text.draw(surface, words, style,
+                           pygame.Rect(spot.right + 8, self.rect.y, self.rect.width - size - 8, size), shrink=True)
+        if turns_left is not None:
+            badge = layout["duration_badge"]
+            box = pygame.Rect(0, 0, badge.rect[2], badge.rect[3])
+            box.center = (spot.right - 4, spot.bottom - 4)
+            draw_box(surface, box, badge.style)
+            self.app.text.draw(surface, str(turns_left), badge.style, box)
+
+
+class SeatPanel:
+    """A player's place at the table: name in the seat colour, whose turn it is, and a few lines."""
+
+    def __init__(self, app: "App", rect: pygame.Rect | tuple, seat: int, name: str) -> None:
+        self.app = app
+        self.rect = pygame.Rect(rect)
+        self.seat = seat
+        self.name = name
+
+    @property
+    def colour(self) -> tuple[int, int, int]:
+        """This seat's colour from the theme."""
+        return self.app.layouts.theme.colours[f"seat_{self.seat}"][:3]
+
+    def draw(self, surface: pygame.Surface, lines: list[str], *, to_act: bool = False, tag: str = "",
+             pulse: float = 0.0) -> pygame.Rect:
+        """The panel; returns the area left for the game below the name (for meters, counters)."""
+        layout = self.app.layouts["pieces"]
+        colours = self.app.layouts.theme.colours
+        draw_box(surface, self.rect, layout["seat_panel"].style)
+        stripe = pygame.Rect(self.rect.x, self.rect.y, 12, self.rect.height)
+        pygame.draw.rect(surface, self.colour, stripe, border_top_left_radius=12, border_bottom_left_radius=12)
+        if to_act:
+            glow = tuple(int(c * (0.75 + 0.25 * pulse)) for c in colours["accent"][:3])
+            pygame.draw.rect(surface, glow, self.rect.inflate(8, 8), 5, border_radius=18)
+        name = layout["seat_name"]
+        name_rect = pygame.Rect(self.rect.x + 24, self.rect.y + 6, self.rect.width - 40, name.rect[3])
+        text = self.app.text
+        shown_tag = tag or ("TO PLAY" if to_act else "")
+        if shown_tag:
+            tag_style = layout["seat_tag"].style
+            tag_width = text.size(shown_tag, tag_style.font, tag_style.size)[0] + 24
+            tag_rect = pygame.Rect(self.rect.right - tag_width - 12, self.rect.y + 12, tag_width, name.rect[3] - 12)
+            draw_box(surface, tag_rect, tag_style,
+                     bg=colours["accent"] if to_act else colours["panel_light"])
+            text.draw(surface, shown_tag, tag_style, tag_rect,
+                      colour=colours["text_dark"] if to_act else colours["text"])
+            name_rect.width -= tag_width + 8
+        text.draw(surface, self.name, name.style, name_rect, colour=(*self.colour, 255), shrink=True)
+        line = layout["seat_line"]
+        y = name_rect.bottom + 2
+        for content in lines:
+            text.draw(surface, content, line.style, pygame.Rect(self.rect.x + 24, y, self.rect.width - 36,
+                                                                line.rect[3]), shrink=True)
+            y += line.rect[3]
+        return pygame.Rect(self.rect.x + 24, y, self.rect.width - 36, self.rect.bottom - y - 8)

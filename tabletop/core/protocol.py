@@ -96,12 +96,16 @@ class GameMeta:
             raise ValueError(f"{self.name} has no option {', '.join(sorted(given))}")
         return resolved
 
+    @property
+    def players_text(self) -> str:
+        """``2`` or ``2 to 5``: how many play, in words."""
+        return (str(self.min_players) if self.min_players == self.max_players
+                else f"{self.min_players} to {self.max_players}")
+
     def check_seats(self, seats: Sequence[str]) -> None:
         """Refuse a seat list of the wrong size or with blank or repeated names."""
         if not self.min_players <= len(seats) <= self.max_players:
-            span = (str(self.min_players) if self.min_players == self.max_players
-                    else f"{self.min_players} to {self.max_players}")
-            raise ValueError(f"{self.name} is played by {span} players, not {len(seats)}")
+            raise ValueError(f"{self.name} is played by {self.players_text} players, not {len(seats)}")
         names = [name.strip() for name in seats]
         if any(not name for name in names):
             raise ValueError("every seat needs a name")

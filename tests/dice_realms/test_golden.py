@@ -52,3 +52,10 @@ def test_simulate_fails_when_a_game_raises(monkeypatch, capsys):
     assert main(["simulate", "--games", "3", "--jobs", "1"]) == 1
     lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert "six dice" in lines[0]["error"] and lines[-1]["errors"] == 3
+
+
+def test_simulate_refuses_a_player_count_the_game_does_not_allow(capsys):
+    from tabletop.cli import main
+
+    assert main(["simulate", "--games", "1", "--players", "3"]) == 2
+    assert "Dice Realms is played by 2 players, not 3." in capsys.readouterr().err

@@ -1,0 +1,313 @@
+"""Cards on the table, for every card game: a card face, a card back, a fanned hand, a pile.
+
+Their look comes from ``data/layouts/cards.yaml`` (sizes, fonts, colours); what a
+card says comes from the game as a :class:`CardFace`.  A card's text may hold die
+icons written ``[red]`` (any die of the game's ``dice.yaml``): they are drawn as
+small dice in that die's colour, so "Deal 2×[red] damage" reads at a glance.
+
+The widgets only draw and say what is under the mouse; what may be clicked is
+the game view's business (from the rules' legal intents).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Sequence
+
+import pygame
+
+from .dice import DiceArt
+from .layout import Style
+from .text import draw_box
+
+if TYPE_CHECKING:
+    from .main import App
+
+__all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "rich_lines"]
+
+_ICON = re.compile(r"^\[([a-z_+]+)\](\W*)$")
+
+
+@dataclass(frozen=True)
+class CardFace:
+    """What one card shows: its title, cost, kind line, text (``[red]`` for a die icon) and accent colour."""
+
+    title: str
+    text: str = ""
+    cost: str = ""
+    kind: str = ""
+    accent: tuple[int, int, int] = (138, 106, 28)
+
+
+def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
+    """Words (and ``[die]`` icons) broken into lines no wider than ``width``; ``measure(word)`` gives widths.
+
+    >>> rich_lines(["Deal", "2x[red]", "damage"], 12, len)
+    [['Deal', '2x[red]'], ['damage']]
+    """
+    lines: list[list[str]] = []
+    line: list[str] = []
+    used = 0
+    space = measure(" ")
+    for word in words:
+        size = measure(word)
+        if line and used + space + size > width:
+            lines.append(line)
+            line, used = [], 0
+        used += (space if line else 0) + size
+        line.append(word)
+    if line:
+        lines.append(line)
+    return lines
+
+
+class CardArt:
+    """Draws card faces and backs at any size, caching each rendered card."""
+
+    def __init__(self, app: "App", dice: DiceArt | None = None) -> None:
+        self.app = app
+        self.dice = dice
+        self.layout = app.layouts["cards"]
+        self._cache: dict[tuple, pygame.Surface] = {}
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The size of a card at full size (the ``card`` element)."""
+        rect = self.layout["card"].rect
+        return rect[2], rect[3]
+
+    def _style(self, name: str, scale: float) -> Style:
+        style = self.layout[name].style
+        return replace(style, size=max(10, round(style.size * scale)))
+
+    def face(self, card: CardFace, size: tuple[int, int] | None = None, dimmed: bool = False) -> pygame.Surface:
+        """The card's face as an image of ``size`` (the layout's card size by default)."""
+        size = size or self.size
+        key = ("face", card, size, dimmed)
+        image = self._cache.get(key)
+        if image is None:
+            image = self._cache[key] = self._render_face(card, size, dimmed)
+            if len(self._cache) > 400:
+                self._cache.pop(next(iter(self._cache)))
+        return image
+
+    def back(self, size: tuple[int, int] | None = None, label: str = "") -> pygame.Surface:
+        """A card's back (every card looks the same face down), with an optional label such as a count."""
+        size = size or self.size
+        key = ("back", size, label)
+        image = self._cache.get(key)
+        if image is None:
+            image = self._cache[key] = self._render_back(size, label)
+        return image
+
+    def _render_face(self, card: CardFace, size: tuple[int, int], dimmed: bool) -> pygame.Surface:
+        width, height = size
+        scale = width / self.size[0]
+        layout = self.layout
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        body = layout["card"].style
+        draw_box(image, image.get_rect(), replace(body, radius=max(4, round(body.radius * scale))),
+                 border=(*card.accent, 255))
+        band = pygame.Rect(0, 0, width, round(layout["card_title"].rect[3] * scale) + 8)
+        pygame.draw.rect(image, (*card.accent, 255), band, border_top_left_radius=round(body.radius * scale),
+                         border_top_right_radius=round(body.radius * scale))
+        text = self.app.text
+        pad = round(12 * scale)
+        title = self._style("card_title", scale)
+        cost_width = 0
+        if card.cost:
+            # The cost sits top left, where it still shows when the card is fanned in a hand.
+            cost = self._style("card_cost", scale)
+            cost_width = round(layout["card_cost"].rect[2] * scale)
+            badge = pygame.Rect(pad // 2, pad // 2, cost_width, band.height - pad)
+            pygame.draw.ellipse(image, (250, 226, 120), badge)
+            text.draw(image, card.cost, cost, badge)
+        left = pad + cost_width + (pad // 2 if cost_width else 0)
+        text.draw(image, card.title, title, pygame.Rect(left, 4, width - left - pad, band.height - 8), shrink=True)
+        y = band.bottom + pad // 2
+        if card.kind:
+            kind = self._style("card_kind", scale)
+            line = round(kind.size * 1.3)
+            text.draw(image, card.kind, kind, pygame.Rect(pad, y, width - 2 * pad, line), shrink=True)
+            y += line + pad // 2
+        if card.text:
+            self._draw_rich(image, card.text, self._style("card_text", scale),
+                            pygame.Rect(pad, y, width - 2 * pad, height - y - pad))
+        if dimmed:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            image.blit(shade, (0, 0))
+        return image
+
+    def _draw_rich(self, image: pygame.Surface, content: str, style: Style, area: pygame.Rect) -> None:
+        """Wrapped text in which ``[die]`` words are die icons in the die's colour."""
+        text = self.app.text
+        font = text.font(style.font, style.size)
+        icon = round(style.size * 1.05)
+
+        def measure(word: str) -> int:
+            width = 0
+            for piece in _pieces(word):
+                width += icon if piece.startswith("[") else font.size(piece)[0]
+            return width
+
+        line_height = round(style.size * style.line_height * 1.1)
+        y = area.y
+        for paragraph in content.split("\n"):
+            for line in rich_lines(paragraph.split(), area.width, measure):
+                x = area.x
+                for word in line:
+                    for piece in _pieces(word):
+                        if piece.startswith("["):
+                            die = piece[1:-1]
+                            if self.dice is not None:
+                                self.dice.draw(image, die, 0, (x + icon / 2, y + line_height / 2), icon - 2)
+                            else:
+                                pygame.draw.rect(image, style.colour, (x, y + 4, icon - 4, icon - 4), 2)
+                            x += icon
+                        else:
+                            rendered = text.render(piece, style.font, style.size, style.colour)
+                            image.blit(rendered, (x, y + (line_height - rendered.get_height()) // 2))
+                            x += rendered.get_width()
+                    x += font.size(" ")[0]
+                y += line_height
+                if y > area.bottom:
+                    return
+
+    def _render_back(self, size: tuple[int, int], label: str) -> pygame.Surface:
+        width, height = size
+        scale = width / self.size[0]
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        back = self.layout["card_back"].style
+        draw_box(image, image.get_rect(), replace(back, radius=max(4, round(back.radius * scale))))
+        inner = image.get_rect().inflate(-round(18 * scale), -round(18 * scale))
+        colour = back.border or (200, 170, 90, 255)
+        pygame.draw.rect(image, colour, inner, max(1, round(3 * scale)), border_radius=round(10 * scale))
+        # A diamond lattice: every back is the same, so nothing about the card shows.
+        step = max(8, round(26 * scale))
+        for x in range(inner.left, inner.right, step):
+            pygame.draw.line(image, (*colour[:3], 70), (x, inner.top), (min(x + inner.height, inner.right),
+                             inner.top + min(inner.height, inner.right - x)), 1)
+        if label:
+            style = self._style("card_back_label", scale)
+            self.app.text.draw(image, label, style, image.get_rect())
+        return image
+
+
+def _pieces(word: str) -> list[str]:
+    """A word split into text and ``[die]`` icons: ``2x[red]+[blue].`` -> 2x, [red], +, [blue], ."""
+    return [piece for piece in re.split(r"(\[[a-z_+]+\])", word) if piece]
+
+
+class FannedHand:
+    """Cards held in a fan across ``area``; the hovered card rises and grows so it can be read."""
+
+    def __init__(self, art: CardArt, area: pygame.Rect, card_size: tuple[int, int], spread_degrees: float = 16,
+                 zoom: float = 1.35) -> None:
+        self.art = art
+        self.area = pygame.Rect(area)
+        self.card_size = card_size
+        self.spread = spread_degrees
+        self.zoom = zoom
+        self.hovered: int | None = None
+
+    def slots(self, count: int) -> list[tuple[pygame.Rect, float]]:
+        """Where each of ``count`` cards lies (its unrotated rectangle) and its tilt in degrees."""
+        if count == 0:
+            return []
+        width, height = self.card_size
+        step = min(width * 0.8, (self.area.width - width) / max(1, count - 1)) if count > 1 else 0
+        total = width + step * (count - 1)
+        left = self.area.centerx - total / 2
+        out = []
+        for index in range(count):
+            middle = index - (count - 1) / 2
+            tilt = -self.spread * middle / max(1, count - 1) if count > 1 else 0.0
+            drop = abs(middle) ** 1.6 * 6
+            rect = pygame.Rect(round(left + index * step), round(self.area.bottom - height + drop), width, height)
+            out.append((rect, tilt))
+        return out
+
+    def card_at(self, pos: tuple[int, int], count: int) -> int | None:
+        """The card under ``pos`` (the topmost of overlapping ones)."""
+        for index in reversed(range(count)):
+            rect, _ = self.slots(count)[index]
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def hover(self, pos: tuple[int, int], count: int) -> None:
+        """Remember which card the mouse is over."""
+        self.hovered = self.card_at(pos, count)
+
+    def draw(self, surface: pygame.Surface, cards: Sequence[CardFace | None], playable: Sequence[bool] = ()) -> None:
+        """The hand, ``None`` for a card seen from the back; cards not ``playable`` are dimmed."""
+        slots = self.slots(len(cards))
+        order = [i for i in range(len(cards)) if i != self.hovered] + (
+            [self.hovered] if self.hovered is not None and self.hovered < len(cards) else [])
+        for index in order:
+            rect, tilt = slots[index]
+            card = cards[index]
+            dim = bool(playable) and not playable[index]
+            if index == self.hovered and card is not None:
+                size = (round(rect.width * self.zoom), round(rect.height * self.zoom))
+                image = self.art.face(card, size, dimmed=dim)
+                zoomed = image.get_rect(midbottom=(rect.centerx, min(rect.bottom, self.area.bottom) - 10))
+                surface.blit(image, zoomed.clamp(surface.get_rect()))
+                continue
+            image = self.art.face(card, rect.size, dimmed=dim) if card is not None else self.art.back(rect.size)
+            if tilt:
+                image = pygame.transform.rotate(image, tilt)
+            surface.blit(image, image.get_rect(center=rect.center))
+
+
+class Pile:
+    """A pile of cards: a few backs (or the top card) stacked, and a badge with how many there are."""
+
+    def __init__(self, art: CardArt, rect: pygame.Rect, label: str) -> None:
+        self.art = art
+        self.rect = pygame.Rect(rect)
+        self.label = label
+
+    def draw(self, surface: pygame.Surface, count: int, top: CardFace | None = None,
+             browsable: bool = False) -> None:
+        """The pile, its name and count; ``browsable`` marks a pile its viewer may look through."""
+        text = self.art.app.text
+        layout = self.art.layout
+        if count == 0:
+            pygame.draw.rect(surface, (255, 255, 255, 40), self.rect, 2, border_radius=12)
+        for layer in range(min(3, max(0, count - 1)), -1, -1) if count else ():
+            shifted = self.rect.move(layer * 4, -layer * 4)
+            if layer == 0 and top is not None:
+                surface.blit(self.art.face(top, self.rect.size), shifted)
+            else:
+                surface.blit(self.art.back(self.rect.size), shifted)
+        badge = layout["pile_count"]
+        box = pygame.Rect(0, 0, badge.rect[2], badge.rect[3])
+        box.center = (self.rect.right - 6, self.rect.top + 6)
+        draw_box(surface, box, badge.style)
+        text.draw(surface, str(count), badge.style, box)
+        caption = layout["pile_label"]
+        text.draw(surface, self.label + ("  (look)" if browsable else ""), caption.style,
+                  pygame.Rect(self.rect.x - 40, self.rect.bottom + 4, self.rect.width + 80, caption.rect[3]),
+                  shrink=True)
+
+    def hit(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on the pile."""
+        return self.rect.collidepoint(pos)
+
+
+def card_angle_rect(rect: pygame.Rect, degrees: float) -> pygame.Rect:
+    """The bounding box of ``rect`` turned by ``degrees`` around its centre (a pending card lies sideways).
+
+    >>> card_angle_rect(pygame.Rect(0, 0, 100, 50), 90).size
+    (50, 100)
+    """
+    radians = math.radians(degrees)
+    width = abs(rect.width * math.cos(radians)) + abs(rect.height * math.sin(radians))
+    height = abs(rect.width * math.sin(radians)) + abs(rect.height * math.cos(radians))
+    out = pygame.Rect(0, 0, round(width), round(height))
+    out.center = rect.center
+    return out

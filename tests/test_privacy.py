@@ -1,0 +1,60 @@
+"""Hidden information never reaches the wrong eyes: the privacy check over seeded playouts of every
+game with hidden information, at every player count, and proof that the check catches leaks."""
+
+import pytest
+
+from tabletop.registry import game_ids, get_rules, registered
+
+from .privacy_checks import Leak, play_private
+from .toygame import ENTRY, LEAKY_ENTRY
+
+
+def hidden_games() -> list[str]:
+    return [game for game in game_ids() if get_rules(game).meta.hidden_information]
+
+
+def test_every_game_with_hidden_information_keeps_its_secrets(playouts):
+    with registered(ENTRY):
+        games = hidden_games()
+        assert "secret-trick" in games
+        for game in games:
+            meta = get_rules(game).meta
+            for players in meta.player_counts:
+                for index in range(max(20, playouts // 20)):
+                    assert play_private(game, 1000 + index, players) > 0
+
+
+def test_the_check_catches_a_view_that_shows_other_hands():
+    with registered(LEAKY_ENTRY):
+        with pytest.raises(Leak, match=r"view of seat \d shows seat \d's secret 'star-"):
+            play_private("leaky-trick", 5, 3)
+
+
+def test_the_check_catches_an_event_shown_to_everyone(monkeypatch):
+    from .toygame.rules import Played
+
+    monkeypatch.setattr(Played, "audience", lambda self: None)     # the face-down card's identity goes public
+    with registered(ENTRY):
+        with pytest.raises(Leak, match="events of seat 1 shows seat 0's secret"):
+            play_private("secret-trick", 5, 3)
+
+
+def test_the_check_catches_a_log_line_that_says_too_much(monkeypatch):
+    from .toygame.rules import FaceDown, SecretTrickRules
+
+    narrate, apply = SecretTrickRules.narrate, SecretTrickRules.apply
+
+    def chatty(self, event, view, seat):
+        if isinstance(event, FaceDown):
+            return f"{view.names[event.seat]} plays a card face down ({self.leaked})."
+        return narrate(self, event, view, seat)
+
+    def remember(self, state, intent, rng):
+        self.leaked = " ".join(state.played)     # read from the full state, not the seat's view
+        return apply(self, state, intent, rng)
+
+    monkeypatch.setattr(SecretTrickRules, "apply", remember)
+    monkeypatch.setattr(SecretTrickRules, "narrate", chatty)
+    with registered(ENTRY):
+        with pytest.raises(Leak, match="log of seat"):
+            play_private("secret-trick", 5, 3)
