@@ -72,7 +72,7 @@ class Player:
 
     def cell_center(self, seat: int, realm: str, cell: str) -> tuple[int, int]:
         gx, gy, gw, gh = self.layout[f"grimoire_{seat}"].rect
-        x, y, w, h = self.cells[(realm, cell)]
+        x, y, w, h = self.cells[(realm, str(cell))]
         sx, sy = gw / self.map_size[0], gh / self.map_size[1]
         return int(gx + (x + w / 2) * sx), int(gy + (y + h / 2) * sy)
 

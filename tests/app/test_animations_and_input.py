@@ -167,3 +167,20 @@ def test_a_game_with_hidden_hands_covers_the_screen_when_the_turn_passes(driver,
     driver.play_intent(rules.intents.parse("pick seat=0 die=white realm=yellow cell=1"))
     cover = driver.app.scenes.top
     assert isinstance(cover, PassDeviceScene) and cover.player == "Saruman"
+
+
+def test_a_whole_game_at_normal_speed_plays_every_animation_without_an_error(slow_driver, private_user_dir):
+    import random
+
+    from tabletop.app.matches import start_match
+
+    driver = slow_driver
+    start_match(driver.app, "dice-realms", ["Gandalf", "Saruman"], {})
+    driver.settle()
+    chooser = random.Random(5)
+    table = driver.table()
+    while not table.match.finished:
+        driver.play_intent(chooser.choice(list(table.match.legal_intents())))
+    driver.settle()
+    assert driver.app.scenes.top.scene_name == "results"
+    assert not (private_user_dir / "logs" / "errors.log").exists()

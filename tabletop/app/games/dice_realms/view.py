@@ -709,7 +709,7 @@ class DiceRealmsView(GameViewBase):
             art.draw(surface, die, sprite.face, (sprite.x, sprite.y), sprite.size, sprite.angle, lift)
         ghost = self.sprites.get("ghost")
         if ghost is not None:
-            art.draw(surface, ghost.die, ghost.value, (ghost.x, ghost.y), ghost.size, 0, ghost.lift, alpha=200)
+            art.draw(surface, ghost.die, ghost.face, (ghost.x, ghost.y), ghost.size, 0, ghost.lift, alpha=200)
         for glow_seat, cell_rect, progress in self.glow_cells:
             if glow_seat != self.state.to_act:
                 rect = self._screen_rect(glow_seat, cell_rect).inflate(int(20 * (1 - progress)), int(20 * (1 - progress)))
