@@ -93,6 +93,12 @@ class TextRenderer:
             text = self.clip(text, style.font, size, rect.width)
         lines = self.wrap(text, style.font, size, rect.width) if wrap else [text]
         line_height = int(self.font(style.font, size).get_linesize() * style.line_height / 1.2)
+        if wrap and len(lines) > 1 and line_height * len(lines) > rect.height:
+            # Never spill out of the box: keep the lines that fit, the last one ending in an ellipsis.
+            keep = max(1, rect.height // line_height)
+            if keep < len(lines):
+                lines = lines[:keep]
+                lines[-1] = self.clip(lines[-1] + "\u2026", style.font, size, rect.width)
         total = line_height * len(lines)
         if valign == "top":
             y = rect.top

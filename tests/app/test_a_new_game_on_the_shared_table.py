@@ -168,3 +168,30 @@ def test_bench_draws_the_busiest_scene_of_the_game_it_is_given(capsys):
         assert run_bench(frames=30, game="secret-trick") == 0
     out = capsys.readouterr().out
     assert "secret-trick: frames rendered: 30" in out and "p99" in out
+
+
+@pytest.mark.parametrize("extra", [1, 4, 5])
+def test_the_picker_lays_out_every_registered_game_without_overlap(extra):
+    from contextlib import ExitStack
+    from dataclasses import replace
+
+    with ExitStack() as stack:
+        for index in range(extra):
+            stack.enter_context(registered(replace(ENTRY, game_id=f"trick-{index}")))
+        app = make_app()
+        try:
+            driver = Driver(app)
+            driver.click(app.scenes.top.buttons[1].rect.center)
+            picker = app.scenes.top
+            rects = [rect for _, rect in picker.tiles] + [button.rect for button in picker.buttons]
+            assert len(picker.tiles) == 1 + extra
+            screen = app.display.surface.get_rect()
+            for index, rect in enumerate(rects):
+                assert screen.contains(rect)
+                for other in rects[index + 1:]:
+                    if rect not in [r for _, r in picker.tiles] or other not in [r for _, r in picker.tiles]:
+                        continue
+                    assert not rect.colliderect(other), (rect, other)
+            driver.frames(2)
+        finally:
+            pygame.quit()

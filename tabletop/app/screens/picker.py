@@ -72,11 +72,18 @@ class PickerScene(Scene):
         self.hover: str | None = None
 
     def _art_size(self, tile: pygame.Rect) -> int:
-        return min(self.layout["tile_art"].rect[2], int(tile.height * 0.34))
+        """The art's size: as large as the layout allows while name, facts, two lines of pitch and the
+        quick-play button still fit (0: no room, no art)."""
+        layout = self.layout
+        pitch = layout["tile_pitch"].style
+        text_block = (layout["tile_name"].rect[3] + layout["tile_facts"].rect[3]
+                      + 2 * round(pitch.size * pitch.line_height * 1.2) + layout["quick_play"].rect[3] + 60)
+        size = min(layout["tile_art"].rect[2], tile.height - text_block)
+        return size if size >= 48 else 0
 
     def _load_art(self, game_id: str, tile: pygame.Rect) -> pygame.Surface | None:
         path = entry(game_id).tile_art
-        if not path:
+        if not path or not self._art_size(tile):
             return None
         try:
             size = self._art_size(tile)
@@ -115,7 +122,8 @@ class PickerScene(Scene):
             art = self.art.get(game_id)
             if art is not None:
                 surface.blit(art, art.get_rect(midtop=(rect.centerx, y)))
-            y += self._art_size(rect) + 8
+            art_size = self._art_size(rect)
+            y += art_size + 8 if art_size else 0
             inner = rect.inflate(-40, 0)
             players = (f"{meta.min_players} players" if meta.min_players == meta.max_players
                        else f"{meta.min_players}-{meta.max_players} players")
