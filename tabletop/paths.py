@@ -9,11 +9,14 @@ it, for tests), never next to the code or the executable.
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["asset_root", "data_path", "art_path", "user_dir"]
+__all__ = ["asset_root", "data_path", "art_path", "user_dir", "user_folder", "UserFolder"]
 
 APP_NAME = "DiceTabletop"
 
@@ -40,14 +43,72 @@ def art_path(*parts: str) -> Path:
     return asset_root().joinpath("art", *parts)
 
 
-def user_dir() -> Path:
-    """The user's data folder for saves and settings, created on first use."""
+@dataclass(frozen=True)
+class UserFolder:
+    """Where saves and settings go, and why it is not the usual folder (``problem``) when it cannot be used."""
+
+    path: Path
+    problem: str = ""
+
+    @property
+    def kept(self) -> bool:
+        """Whether what is written here is kept (False: a temporary folder stands in)."""
+        return not self.problem
+
+
+_FOLDERS: dict[str, UserFolder] = {}
+
+
+def _wanted_folder() -> Path:
     override = os.environ.get("TABLETOP_HOME")
     if override:
-        folder = Path(override)
-    else:
-        import platformdirs  # imported here: nothing should touch the file system at import
+        return Path(override)
+    import platformdirs  # imported here: nothing should touch the file system at import
 
-        folder = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def _usable(folder: Path) -> str:
+    """"" if ``folder`` can be created and written to, else why not, in words."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
+            pass
+        return ""
+    except OSError as exc:
+        return describe_os_error(exc)
+
+
+def describe_os_error(exc: OSError) -> str:
+    """An operating-system error in plain words ("the disk is full"), for players.
+
+    >>> describe_os_error(OSError(errno.ENOSPC, "No space left on device"))
+    'the disk is full'
+    """
+    plain = {errno.ENOSPC: "the disk is full", errno.EACCES: "permission is denied",
+             errno.EPERM: "permission is denied", errno.EROFS: "the disk is read-only",
+             errno.ENOTDIR: "a file stands where a folder should be", errno.ENOENT: "the folder is gone",
+             errno.EEXIST: "a file stands where a folder should be", errno.EDQUOT: "the disk quota is used up"}
+    return plain.get(exc.errno or 0, exc.strerror.lower() if exc.strerror else "it cannot be written")
+
+
+def user_folder() -> UserFolder:
+    """The user's data folder, checked once: a folder that cannot be written falls back to a temporary one."""
+    wanted = _wanted_folder()
+    known = _FOLDERS.get(str(wanted))
+    if known is not None:
+        return known
+    problem = _usable(wanted)
+    if not problem:
+        chosen = UserFolder(wanted)
+    else:
+        fallback = Path(tempfile.gettempdir()) / f"{APP_NAME}-{os.getpid()}"
+        fallback.mkdir(parents=True, exist_ok=True)
+        chosen = UserFolder(fallback, f"{wanted} cannot be used ({problem})")
+    _FOLDERS[str(wanted)] = chosen
+    return chosen
+
+
+def user_dir() -> Path:
+    """The folder for saves, settings and logs (see :func:`user_folder`)."""
+    return user_folder().path

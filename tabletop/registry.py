@@ -34,6 +34,7 @@ class GameEntry:
     tile_art: str = ""                           # image under art/ for the picker tile
     bench: str = ""                              # "module:function(app) -> table scene" at its busiest
     rules_page: str = ""                         # the rules page (Markdown); default data/<layout>/rules.md
+    assets: str = ""                             # "module:function(app)" reading the view's assets at start-up
 
     def name_of(self, what: str) -> str:
         """One of the entry's fields by name (for messages and tests)."""
@@ -48,7 +49,8 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
                        ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
                        ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total")),
               tile_art="dice_realms/creatures/dragon.png",
-              bench="tabletop.app.games.dice_realms.view:busiest_table"),
+              bench="tabletop.app.games.dice_realms.view:busiest_table",
+              assets="tabletop.app.games.dice_realms.view:grimoire_map"),
 )}
 
 

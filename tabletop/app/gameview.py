@@ -70,6 +70,10 @@ class GameView(Protocol):
     def busy(self) -> bool:
         """True while animations play; the table ignores clicks and delays hand-overs until False."""
 
+    @property
+    def animating(self) -> bool:
+        """True while anything on screen still moves (an announcement fading, say), even if clicks count."""
+
     def sync(self) -> None:
         """Put every piece where the current view of the state says, with no animation."""
 
@@ -125,6 +129,11 @@ class GameViewBase:
     def busy(self) -> bool:
         """True while animations play (clicks are ignored then)."""
         return self.timeline.busy
+
+    @property
+    def animating(self) -> bool:
+        """Animations, rising texts or an announcement still on screen."""
+        return self.timeline.busy or bool(self.announcer.text) or bool(self.floating.items)
 
     def refresh(self) -> None:
         """Work out again what is clickable (override; called after every change)."""

@@ -1,8 +1,13 @@
-"""The app: services (display, layouts, text, audio, settings, save slot), the scene stack, the frame loop.
+"""The app: services (display, layouts, text, audio, settings, saves), the scene stack, the frame loop.
 
 The loop never lets an error end the game night: an unexpected error in a scene
-is written to ``logs/errors.log`` in the user folder, and the app returns to the
-title screen, from which the match (saved after every move) can be resumed.
+is written to ``logs/errors.log`` in the user folder (the same error once, with a
+count), and the app returns to the title screen, from which the match (saved
+after every move) can be resumed.  A scene that fails again right after that, or
+broken data, ends on a plain screen that says what is wrong, never in a loop.
+
+When nothing moves and no input arrives the loop sleeps until the next event
+instead of drawing the same picture sixty times a second.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ import pygame
 
 from tabletop import __version__
 from tabletop.core.data import DataError
-from tabletop.paths import art_path, user_dir
+from tabletop.paths import art_path, user_dir, user_folder
+from tabletop.registry import entry, game_ids, get_rules, load
 
 from .audio import Audio
 from .dice import DiceArt
@@ -25,13 +31,50 @@ from .display import Display
 from .layout import LayoutBook
 from .navigation import SCENES
 from .scenes import SceneManager
-from .storage import ANIMATION_SPEEDS, SaveSlot, SettingsStore
+from .storage import ANIMATION_SPEEDS, SaveSlots, SettingsStore
 from .text import TextRenderer
 from .widgets import Toasts
 
-__all__ = ["App", "run_app"]
+__all__ = ["App", "run_app", "ErrorLog"]
 
 TITLE = "Dice Tabletop"
+#: How long the loop sleeps at most while nothing moves (tooltips and toasts need no finer timing).
+IDLE_WAIT_MS = 250
+#: How long the loop keeps drawing after the last input (a tooltip waits 0.7 s before it shows).
+INPUT_AFTERGLOW = 1.2
+_INPUT = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.TEXTINPUT,
+          pygame.MOUSEWHEEL)
+
+
+class ErrorLog:
+    """Unexpected errors, appended to ``logs/errors.log``; the same error again only counts up."""
+
+    def __init__(self) -> None:
+        self.last = ""
+        self.repeats = 0
+
+    def write(self, trace: str) -> int:
+        """Log ``trace`` (once if it repeats); returns how many times in a row it has happened."""
+        if trace == self.last:
+            self.repeats += 1
+            if self.repeats in (10, 100, 1000, 10000):
+                self._append(f"(the error above has now happened {self.repeats} times in a row)\n")
+            return self.repeats
+        if self.repeats > 1:
+            self._append(f"(the error above happened {self.repeats} times in a row)\n")
+        self.last, self.repeats = trace, 1
+        self._append(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} Dice Tabletop {__version__}\n{trace}\n")
+        return 1
+
+    def _append(self, text: str) -> None:
+        try:
+            path = user_dir() / "logs" / "errors.log"
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with path.open("a", encoding="utf-8") as log:
+                log.write(text)
+        except OSError:
+            pass
+        print(text, file=sys.stderr, end="")        # always somewhere: the terminal, if the log cannot be written
 
 
 class App:
@@ -39,6 +82,7 @@ class App:
 
     def __init__(self, *, layouts: LayoutBook | None = None, windowed: bool = False) -> None:
         self.started = time.perf_counter()
+        self.home = user_folder()
         self.settings_store = SettingsStore()
         self.settings = self.settings_store.load()
         self.layouts = layouts or LayoutBook()
@@ -49,17 +93,34 @@ class App:
         pygame.key.set_repeat(350, 40)
         self.text = TextRenderer(self.layouts.theme)
         self._dice: dict[str, DiceArt] = {}
-        self.dice_for("dice_realms")      # the title's dice: a broken file stops here, with its name
+        self.cache: dict[str, object] = {}       # assets a game's view reads once (its board map, say)
+        self.check_games()
         self.audio = Audio(self.settings.volume, self.settings.muted)
-        self.save_slot = SaveSlot()
+        self.saves = SaveSlots()
         self.scenes = SceneManager(self, SCENES)
         self.toasts = Toasts(self)
+        self.errors = ErrorLog()
         self.clock = pygame.time.Clock()
         self.running = True
         self.frames = 0
         self.first_interactive: float | None = None
-        if self.settings_store.message:
+        self._recovered_at: int | None = None
+        self._draw_next = True
+        self._last_input = 0.0
+        if not self.home.kept:
+            self.toasts.show(f"Games will not be kept: {self.home.problem}. A temporary folder is used.", 8)
+        elif self.settings_store.message:
             self.toasts.show(self.settings_store.message, 6)
+
+    def check_games(self) -> None:
+        """Read every game's content, layout and assets now, so broken data stops the start with its name."""
+        self.dice_for("dice_realms")      # the title's dice
+        for game in game_ids():
+            record = entry(game)
+            get_rules(game)
+            self.layouts[record.layout]
+            if record.assets:
+                load(record.assets)(self)
 
     def dice_for(self, game_folder: str) -> DiceArt:
         """The dice renderer of a game (its ``data/<game>/dice.yaml``), made once."""
@@ -106,14 +167,32 @@ class App:
             self.display.toggle_fullscreen()
             self.save_settings()
             return
+        top = self.scenes.top
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and top is not None \
+                and top.scene_name not in ("rules", "problem"):
+            top.open_help()             # the rules, from any screen (the rules screen closes itself on F1)
+            return
+        if event.type in _INPUT:
+            self._last_input = time.perf_counter()
         self.scenes.handle(self.translate(event))
 
-    def frame(self, dt: float) -> None:
+    @property
+    def animating(self) -> bool:
+        """Whether the next frames must be drawn even without input (something moves or is about to).
+
+        For a moment after any input the loop keeps drawing too, so hover tooltips can appear.
+        """
+        top = self.scenes.top
+        recent = time.perf_counter() - self._last_input < INPUT_AFTERGLOW
+        return bool(self._draw_next or recent or self.toasts.remaining > 0 or (top is not None and top.busy))
+
+    def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """Handle pending events, advance, draw and show one frame."""
-        for event in pygame.event.get():
+        for event in pygame.event.get() if events is None else events:
             self.process(event)
             if not self.running:
                 return
+        self._draw_next = False
         self.scenes.update(dt)
         self.toasts.update(dt)
         surface = self.display.surface
@@ -126,37 +205,60 @@ class App:
             if os.environ.get("TABLETOP_REPORT_FIRST_FRAME"):
                 print("TABLETOP_FIRST_FRAME", flush=True)   # read by the launch benchmark
 
+    def redraw(self) -> None:
+        """Ask for the next frame to be drawn even if nothing moves (a scene changed, say)."""
+        self._draw_next = True
+
     def run(self, frames: int = 0) -> None:
         """The frame loop; ``frames`` > 0 stops after that many frames (smoke tests)."""
         while self.running:
+            events = None
+            if not self.animating and not frames:
+                # Nothing moves: sleep until something happens (or a moment passes, for timers).
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                if first.type == pygame.NOEVENT:
+                    self.clock.tick()
+                    continue
+                events = [first, *pygame.event.get()]
             dt = min(self.clock.tick(60) / 1000.0, 0.1)
             try:
-                self.frame(dt)
-            except Exception:   # noqa: BLE001 - the game night goes on; the error is logged
-                self.recover(traceback.format_exc())
+                self.frame(dt, events)
+            except Exception as exc:   # noqa: BLE001 - the game night goes on; the error is logged
+                self.recover(exc, traceback.format_exc())
             if frames and self.frames >= frames:
                 self.running = False
         self.save_settings()
 
-    def recover(self, trace: str) -> None:
-        """Log an unexpected error and go back to the title, where the saved match can be resumed."""
-        log_error(trace)
-        self.scenes.start_over("title")
-        self.toasts.show("Something went wrong; your game is saved and can be resumed. "
-                         "(Details in the log folder.)", 8)
+    def recover(self, exc: BaseException, trace: str) -> None:
+        """Log an unexpected error and go back to the title; a second failure at once ends on a plain screen."""
+        self.errors.write(trace)
+        self.redraw()
+        if isinstance(exc, DataError):
+            self.scenes.start_over("problem", heading="Dice Tabletop cannot show this", message=str(exc))
+            return
+        again = self._recovered_at is not None and self.frames - self._recovered_at <= 2
+        self._recovered_at = self.frames
+        if again:
+            self.scenes.start_over("problem", heading="Dice Tabletop cannot show this screen",
+                                   message=f"It failed twice in a row ({type(exc).__name__}). "
+                                           "The details are in the log folder.")
+            return
+        try:
+            self.scenes.start_over("title")
+        except Exception as second:   # noqa: BLE001 - the title itself is broken: say so plainly
+            self.errors.write(traceback.format_exc())
+            self.scenes.start_over("problem", heading="Dice Tabletop cannot show the title",
+                                   message=str(second) if isinstance(second, DataError) else
+                                   "The details are in the log folder.")
+            return
+        kept = "your game is saved and can be resumed" if not self.saves.problem and self.home.kept else \
+            "the last moves could not be saved"
+        self.toasts.show(f"Something went wrong; {kept}. (Details in the log folder.)", 8)
 
 
-def log_error(trace: str) -> Path | None:
-    """Append a traceback to the error log in the user folder."""
-    try:
-        path = user_dir() / "logs" / "errors.log"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("a", encoding="utf-8") as log:
-            log.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} Dice Tabletop {__version__}\n{trace}\n")
-        print(trace, file=sys.stderr)
-        return path
-    except OSError:
-        return None
+def log_error(trace: str) -> None:
+    """Append a traceback to the error log in the user folder (or to the terminal if it cannot be written)."""
+    ErrorLog().write(trace)
 
 
 def _load_icon() -> pygame.Surface | None:
@@ -180,11 +282,14 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
             print(f"Dice Tabletop cannot start: {exc}", file=sys.stderr)
             show_fatal(str(exc), frames)
             return 2
-        app.scenes.open("title")
-        if start:
-            from .matches import quick_start
+        try:
+            app.scenes.open("title")
+            if start:
+                from .matches import quick_start
 
-            quick_start(app, start)
+                quick_start(app, start)
+        except Exception as exc:   # noqa: BLE001 - the first screen is inside the guard too
+            app.recover(exc, traceback.format_exc())
         app.run(frames)
         app.audio.close()
         return 0
@@ -194,10 +299,11 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
 
 def show_fatal(message: str, frames: int = 0) -> None:
     """A plain window with a message that cannot be drawn through the layouts (they are broken)."""
+    from .screens.problem import wrap_plain
+
     screen = pygame.display.set_mode((1280, 720))
     font = pygame.font.Font(None, 34)
-    lines = ["Dice Tabletop cannot start:", ""] + [message[i:i + 70] for i in range(0, len(message), 70)] + \
-            ["", "Close the window to quit."]
+    lines = ["Dice Tabletop cannot start:", "", *wrap_plain(font, message, 1200), "", "Close the window to quit."]
     clock = pygame.time.Clock()
     count = 0
     while True:
@@ -211,3 +317,8 @@ def show_fatal(message: str, frames: int = 0) -> None:
         count += 1
         if frames and count >= frames:
             return
+
+
+def error_log_path() -> Path:
+    """Where unexpected errors are written."""
+    return user_dir() / "logs" / "errors.log"

@@ -1,4 +1,9 @@
-"""Starting a match from the screens: the seats chosen, the save slot, the names remembered, the table opened."""
+"""Starting and resuming matches from the screens: seats checked, saves kept apart, names remembered.
+
+A new match never replaces an unfinished one silently: when the same game has an
+unfinished match, the players are asked whether to keep it beside the new one,
+replace it, or resume it instead.
+"""
 
 from __future__ import annotations
 
@@ -8,10 +13,12 @@ from typing import TYPE_CHECKING, Sequence
 from tabletop.core.controller import MatchController
 from tabletop.registry import get_rules
 
+from .storage import SavedMatch, clean_name
+
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["start_match", "quick_start", "DEFAULT_NAMES", "remembered_names"]
+__all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names"]
 
 DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
 
@@ -19,18 +26,52 @@ DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
 def remembered_names(app: "App", game_id: str) -> list[str]:
     """The names last used for ``game_id`` in seat order (the starter first), or default names."""
     meta = get_rules(game_id).meta
-    names = list(app.settings.names.get(game_id) or DEFAULT_NAMES[:meta.min_players])
-    if not meta.min_players <= len(names) <= meta.max_players:
+    names = [clean_name(name) for name in app.settings.names.get(game_id) or ()]
+    try:
+        meta.check_seats(names)
+    except ValueError:
         names = list(DEFAULT_NAMES[:meta.min_players])
-    starter = int(app.settings.starter.get(game_id, 0)) % len(names)
+    starter = app.settings.starter.get(game_id, 0)
+    starter = starter % len(names) if isinstance(starter, int) else 0
     return names[starter:] + names[:starter]
 
 
+def _unfinished_of(app: "App", game_id: str) -> SavedMatch | None:
+    saved, _ = app.saves.unfinished()
+    return next((match for match in saved if match.game == game_id and not match.watch_only), None)
+
+
 def start_match(app: "App", game_id: str, names: Sequence[str], options: dict,
-                seat_kinds: Sequence[str] = ()) -> MatchController:
-    """Create the match (seat 0 starts), remember the names, and open the table over the title."""
+                seat_kinds: Sequence[str] = (), *, confirmed: bool = False) -> MatchController | None:
+    """Create the match (seat 0 starts), remember the names, and open the table over the title.
+
+    If ``game_id`` has an unfinished match, ask first (None is returned; the answer starts it).
+    """
+    meta = get_rules(game_id).meta
+    names = [clean_name(name) for name in names]
+    try:
+        meta.check_seats(names)
+    except ValueError as exc:
+        app.toasts.show(f"The match cannot start: {exc}.")
+        return None
+    if not confirmed:
+        waiting = _unfinished_of(app, game_id)
+        if waiting is not None:
+            def keep() -> None:
+                start_match(app, game_id, names, options, seat_kinds, confirmed=True)
+
+            def replace() -> None:
+                app.saves.abandon(waiting.path, waiting.game)
+                start_match(app, game_id, names, options, seat_kinds, confirmed=True)
+
+            app.scenes.open("confirm", heading=f"An unfinished {meta.name} match is saved",
+                            message=f"{waiting.describe()}. Start a new one beside it, replace it, "
+                                    "or resume it?",
+                            choices=[("Keep both", keep), ("Replace it", replace),
+                                     ("Resume it", lambda: open_saved(app, waiting))])
+            return None
     match = MatchController(get_rules(game_id), options, names, secrets.randbits(62), seat_kinds=seat_kinds)
-    app.save_slot.start(match)
+    app.saves.start(match)
     remembered = app.settings.names.get(game_id)
     if remembered and sorted(remembered) == sorted(names):
         app.settings.starter[game_id] = remembered.index(names[0])
@@ -40,9 +81,27 @@ def start_match(app: "App", game_id: str, names: Sequence[str], options: dict,
     app.save_settings()
     app.scenes.pop_until("title")
     app.scenes.open("table", match=match)
+    if app.saves.problem:
+        app.toasts.show(app.saves.problem, 6)
     return match
 
 
-def quick_start(app: "App", game_id: str) -> MatchController:
+def quick_start(app: "App", game_id: str) -> MatchController | None:
     """A new match with the last names and starter used (or default names)."""
     return start_match(app, game_id, remembered_names(app, game_id), {})
+
+
+def open_saved(app: "App", saved: SavedMatch) -> str:
+    """Open a saved match at the table ("" if it opened; otherwise why not, in words).
+
+    A match open in another copy of the app opens to be watched only.
+    """
+    match, playable, problem = app.saves.open(saved)
+    if match is None:
+        return problem
+    app.scenes.pop_until("title")
+    app.scenes.open("table", match=match, watch_only=not playable)
+    if not playable:
+        app.toasts.show("This match is open in another copy of Dice Tabletop: here you can watch it, "
+                        "not play it. Start a new game to play here.", 8)
+    return ""

@@ -7,10 +7,13 @@ handed to the scene manager when the app starts, so no screen imports another.
 from __future__ import annotations
 
 from .scenes import SceneFactory
+from .screens.confirm import ConfirmScene
+from .screens.matches import MatchesScene
 from .screens.pass_device import PassDeviceScene
 from .screens.pause import PauseScene
 from .screens.picker import PickerScene
 from .screens.pile import PileScene
+from .screens.problem import ProblemScene
 from .screens.results import ResultsScene
 from .screens.rules import RulesScene
 from .screens.seats import SeatsScene
@@ -22,5 +25,5 @@ __all__ = ["SCENES"]
 
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
-    PassDeviceScene, PileScene,
+    PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene,
 )}

@@ -33,9 +33,14 @@ class Scene:
 
     overlay = False
     scene_name = ""      # the name it is opened by (set by each screen class)
+    help_game: str | None = None     # whose rules F1 opens here (None: how the app works)
 
     def __init__(self, app: "App") -> None:
         self.app = app
+
+    def open_help(self) -> None:
+        """F1, on any screen: the rules of this screen's game, or how the app works."""
+        self.app.scenes.open("rules", game_id=self.help_game)
 
     def enter(self) -> None:
         """Pushed onto the stack."""
@@ -60,7 +65,7 @@ class Scene:
 
     @property
     def busy(self) -> bool:
-        """True while the scene is animating (the frame loop keeps drawing)."""
+        """True while the scene is animating: the frame loop keeps drawing (and a table ignores clicks)."""
         return False
 
 
@@ -103,8 +108,13 @@ class SceneManager:
         """The scene that gets input."""
         return self.stack[-1] if self.stack else None
 
+    def _changed(self) -> None:
+        if self.app is not None:
+            self.app.redraw()
+
     def push(self, scene: Scene) -> None:
         """Put ``scene`` on top."""
+        self._changed()
         if self.stack:
             self.stack[-1].pause()
         self.stack.append(scene)
@@ -112,6 +122,7 @@ class SceneManager:
 
     def pop(self) -> Scene:
         """Remove the top scene; the one below resumes."""
+        self._changed()
         scene = self.stack.pop()
         scene.leave()
         if self.stack:
@@ -120,6 +131,7 @@ class SceneManager:
 
     def replace(self, scene: Scene) -> None:
         """Swap the top scene for ``scene``."""
+        self._changed()
         if self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)
@@ -127,6 +139,7 @@ class SceneManager:
 
     def reset(self, scene: Scene) -> None:
         """Empty the stack and start again from ``scene``."""
+        self._changed()
         while self.stack:
             self.stack.pop().leave()
         self.stack.append(scene)

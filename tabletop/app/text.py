@@ -75,6 +75,10 @@ class TextRenderer:
                 self._wrapped.pop(next(iter(self._wrapped)))
         return lines
 
+    def line_height(self, style: Style, size: int | None = None) -> int:
+        """The distance between two lines of ``style`` (as :meth:`draw` spaces them)."""
+        return int(self.font(style.font, size or style.size).get_linesize() * style.line_height / 1.2)
+
     def fit_size(self, text: str, font: str, size: int, width: int, smallest: int = 14) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` on one line."""
         while size > smallest and self.size(text, font, size)[0] > width:

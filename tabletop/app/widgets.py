@@ -74,10 +74,10 @@ class Button:
         draw_box(surface, self.rect, style)
         self.app.text.draw(surface, self.text, style, self.rect.inflate(-16, 0), shrink=True)
 
-    def draw_tooltip(self, surface: pygame.Surface) -> None:
-        """If hovered and disabled with a reason, show the reason."""
+    def draw_tooltip(self, surface: pygame.Surface, *, always: bool = False) -> None:
+        """If hovered for a moment and disabled with a reason (or ``always``: any hint), show it."""
         waited = pygame.time.get_ticks() - self._hover_since > 700
-        if self.visible and self.hovered and waited and not self.enabled and self.reason:
+        if self.visible and self.hovered and waited and self.reason and (always or not self.enabled):
             draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
 
 
@@ -109,7 +109,11 @@ class TextField:
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.value = (self.value + event.text)[: self.max_length]
+            typed = "".join(ch for ch in event.text if _typeable(ch))
+            value = self.value + typed
+            while "  " in value:
+                value = value.replace("  ", " ")
+            self.value = value.lstrip()[: self.max_length]
             return True
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_BACKSPACE:
@@ -138,6 +142,14 @@ class TextField:
         if self.focused and self._blink < 0.5:
             x = used.right + 3 if self.value else inner.left
             pygame.draw.line(surface, style.colour[:3], (x, self.rect.top + 14), (x, self.rect.bottom - 14), 3)
+
+
+def _typeable(ch: str) -> bool:
+    """Whether a typed character may go into a name (no control, format or unpaired characters)."""
+    import unicodedata
+
+    category = unicodedata.category(ch)
+    return ch == " " or not (category.startswith(("C", "Z")))
 
 
 class Toasts:

@@ -102,7 +102,7 @@ class MatchRecord:
                 entries=tuple((_typed(e["intent"], str, f"intents.{i}.intent"),
                                tuple(_ints(e.get("outcomes", []), f"intents.{i}.outcomes")))
                               for i, e in enumerate(_typed(intents, list, "intents"))),
-                finished=bool(data.get("finished", False)),
+                finished=_typed(data.get("finished", False), bool, "finished"),
             )
         except (KeyError, TypeError, AttributeError) as exc:
             raise RecordError(f"{source} is missing a part of a match record ({exc}).") from None

@@ -12,6 +12,8 @@ A game is a rules object with metadata as data and these members, all pure:
   ``seat=None`` is the public view, for the end of the game and for spectators;
 * ``outcome(state)`` — scores so far, and once finished the winners;
 * ``prompt(state)`` — what the seat to act must do now, in plain words;
+* ``progress(state)`` — where the match stands in a few words (``round 4 of 6``), for
+  the list of matches to resume;
 * ``narrate(event, view, seat)`` — the move log's sentence for an event as ``seat``
   sees it (the event is already filtered for that seat, ``view`` is that seat's view);
 * ``handover(state)`` — the seat that must hold the screen now, or None when the
@@ -166,6 +168,9 @@ class Rules(Protocol):
     def prompt(self, state: Any) -> str:
         """What the seat to act must do now, for the banner."""
 
+    def progress(self, state: Any) -> str:
+        """Where the match stands, in a few words (``round 4 of 6``); "" if the game has no such measure."""
+
     def narrate(self, event: Value, view: Any, seat: int | None) -> str | None:
         """The move log's sentence for an event ``seat`` may see (None: not worth a line)."""
 
@@ -199,3 +204,7 @@ class BaseRules:
     def invariants(self, state: Any) -> list[str]:
         """No game-specific invariants."""
         return []
+
+    def progress(self, state: Any) -> str:
+        """No measure of progress unless the game has one."""
+        return ""

@@ -82,7 +82,7 @@ def test_a_corrupted_save_is_set_aside_and_reported(private_user_dir):
         pygame.quit()
 
 
-def test_a_save_that_does_not_replay_is_refused_on_resume(private_user_dir):
+def test_a_save_that_does_not_replay_is_never_offered(private_user_dir):
     saves = private_user_dir / "saves"
     saves.mkdir(parents=True)
     record = {"format": "dice-tabletop-match", "version": 1, "game": "dice-realms", "options": {},
@@ -92,11 +92,10 @@ def test_a_save_that_does_not_replay_is_refused_on_resume(private_user_dir):
     app = make_app()
     try:
         title = app.scenes.top
-        assert title.buttons[0].visible
-        Driver(app).click(title.buttons[0].rect.center)
-        assert app.scenes.top is title
-        assert "does not replay" in title.message and "kept as current.damaged-" in title.message
+        # The title replays a save completely before it offers Resume.
         assert not title.buttons[0].visible
+        assert "could not be continued: its moves do not replay" in title.message
+        assert "kept as dice-realms.damaged-" in title.message
     finally:
         pygame.quit()
 
@@ -113,5 +112,5 @@ def test_saves_and_settings_go_only_to_the_user_folder(private_user_dir, tmp_pat
     finally:
         pygame.quit()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["user"]      # the fixture's folder only
-    assert (private_user_dir / "saves" / "current.json").exists()
+    assert (private_user_dir / "saves" / "dice-realms.json").exists()
     assert (private_user_dir / "settings.json").exists()

@@ -85,7 +85,7 @@ def scripted_table(driver, dice):
     from tabletop.core.rng import ScriptedRandom
 
     match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 1, rng=ScriptedRandom(dice))
-    driver.app.save_slot.start(match)
+    driver.app.saves.start(match)
     table = TableScene(driver.app, match)
     driver.app.scenes.push(table)
     driver.settle()

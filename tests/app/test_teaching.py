@@ -19,11 +19,15 @@ def test_the_banner_names_the_player_the_role_the_roll_and_the_task(driver):
     table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
     status = table.view.status()
     assert (status.headline, status.prompt, status.round, status.seat) == (
-        "Gandalf is active  ·  Saruman waits", "Gandalf: roll the dice (roll 1 of 3).", "Round 1 of 6", 0)
+        "Gandalf is active  ·  Saruman waits", "Gandalf: roll the dice (roll 1 of 3).", "Round 1 of 6  ·  roll 1/3", 0)
+    assert table.view.buttons["roll"].text == "Roll  1/3"
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
     status = table.view.status()
     assert status.prompt == "Gandalf: choose a die and the cell it attacks." and status.round.endswith("roll 1/3")
+    driver.play_intent(table.match.rules.intents.parse("pick seat=0 die=red realm=red cell=tail-1"))
+    # The banner and the button count the same roll: the one about to be made.
+    assert table.view.status().round.endswith("roll 2/3") and table.view.buttons["roll"].text == "Roll  2/3"
 
 
 def test_hovering_a_reward_a_cell_and_a_die_explains_them(driver):

@@ -249,6 +249,10 @@ class SecretTrickRules(BaseRules):
         return Outcome(state.over, state.tricks, winners, "",
                        tuple({"tricks": t, "cards_left": len(h)} for t, h in zip(state.tricks, state.hands)))
 
+    def progress(self, state: State) -> str:
+        """Which trick is being played."""
+        return f"trick {min(state.trick, state.rounds)} of {state.rounds}"
+
     def prompt(self, state: State) -> str:
         """What to do now."""
         if state.over:

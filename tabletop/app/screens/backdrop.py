@@ -9,7 +9,13 @@ import pygame
 
 
 class DiceBackdrop:
-    """A handful of translucent dice drifting across ``area``; purely decorative."""
+    """A handful of translucent dice drifting across ``area``; purely decorative.
+
+    They drift while people are around and come to rest ``REST_AFTER`` seconds after
+    the last input, so an untouched screen costs no power; any input wakes them.
+    """
+
+    REST_AFTER = 20.0
 
     def __init__(self, app, area: tuple[int, int, int, int], count: int = 10, seed: int = 4,
                  dice_folder: str = "dice_realms") -> None:
@@ -19,6 +25,16 @@ class DiceBackdrop:
         self.area = pygame.Rect(area)
         self.random = random.Random(seed)   # the view's own generator; the rules never see it
         self.dice = [self._new(spawn_anywhere=True) for _ in range(count)]
+        self.quiet = 0.0          # seconds since the last input
+
+    @property
+    def moving(self) -> bool:
+        """Whether the dice still drift."""
+        return self.quiet < self.REST_AFTER
+
+    def wake(self) -> None:
+        """Someone touched something: drift again."""
+        self.quiet = 0.0
 
     def _new(self, spawn_anywhere: bool = False) -> dict:
         r = self.random
@@ -30,7 +46,10 @@ class DiceBackdrop:
                 "spin": r.uniform(-40, 40), "next_face": r.uniform(0.5, 3.0)}
 
     def update(self, dt: float) -> None:
-        """Drift, spin, and now and then show another face."""
+        """Drift, spin, and now and then show another face (while moving)."""
+        self.quiet += dt
+        if not self.moving:
+            return
         for index, die in enumerate(self.dice):
             die["x"] += die["vx"] * dt
             die["y"] += die["vy"] * dt

@@ -16,6 +16,10 @@ class PauseScene(Scene):
     overlay = True
     scene_name = "pause"
 
+    def open_help(self) -> None:
+        """F1 in the pause menu: the rules of the game at the table."""
+        self.rules()
+
     def __init__(self, app, table) -> None:
         super().__init__(app)
         self.table = table
@@ -38,7 +42,10 @@ class PauseScene(Scene):
             self.confirm_restart = True
             return
         match = self.table.match
-        start_match(self.app, match.game, list(match.seats), dict(match.options), match.seat_kinds)
+        path = self.app.saves.file_of(match)
+        if path is not None:
+            self.app.saves.abandon(path, match.game)
+        start_match(self.app, match.game, list(match.seats), dict(match.options), match.seat_kinds, confirmed=True)
 
     def quit_to_title(self) -> None:
         """Back to the title; the match stays saved and can be resumed there."""

@@ -36,16 +36,19 @@ class ResultsScene(Scene):
 
     scene_name = "results"
 
-    def __init__(self, app, match) -> None:
+    def __init__(self, app, match, table: Scene | None = None) -> None:
         super().__init__(app)
         self.match = match
+        self.table = table            # the final board, to look at again
+        self.help_game = match.game
         self.outcome = match.rules.outcome(match.state)
         self.rows = entry(match.game).results
         self.layout = layout = app.layouts["results"]
         self.backdrop = DiceBackdrop(app, (0, 0, 1920, 1080), count=14, seed=11)
         self.buttons = [
             Button(app, layout["rematch"], self.rematch, hotkey=pygame.K_RETURN),
-            Button(app, layout["title"], self.to_title, hotkey=pygame.K_ESCAPE),
+            Button(app, layout["title"], self.to_title, hotkey=pygame.K_t),
+            Button(app, layout["board"], self.look_at_board, hotkey=pygame.K_ESCAPE, visible=table is not None),
         ]
         winners = [match.seats[seat] for seat in self.outcome.winners]
         if not winners:
@@ -67,11 +70,17 @@ class ResultsScene(Scene):
         start_match(self.app, self.match.game, seats[1:] + seats[:1], dict(self.match.options),
                     kinds[1:] + kinds[:1])
 
+    def look_at_board(self) -> None:
+        """The final board again (Esc there comes back here)."""
+        if self.table is not None:
+            self.app.scenes.push(self.table)
+
     def to_title(self) -> None:
         """Back to the title screen."""
         self.app.scenes.start_over("title")
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.backdrop.wake()
         press_any(self.buttons, event)
 
     def update(self, dt: float) -> None:
@@ -79,7 +88,7 @@ class ResultsScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return True
+        return self.backdrop.moving
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 import pygame
@@ -17,9 +18,12 @@ from ..widgets import Button
 def parse_markdown(text: str) -> list[tuple[str, str]]:
     """A small Markdown subset: (kind, text) with kind title, heading, bullet or paragraph.
 
-    >>> parse_markdown("# T\\n\\nSome\\nwords\\n- a\\n  b\\n## H")
+    Comments (``<!-- ... -->``, also over several lines) are notes for maintainers and are left out.
+
+    >>> parse_markdown("# T\\n\\nSome\\nwords <!-- 08_x -->\\n- a\\n  b\\n## H")
     [('title', 'T'), ('paragraph', 'Some words'), ('bullet', 'a b'), ('heading', 'H')]
     """
+    text = re.sub(r"[ \t]*<!--.*?-->", "", text, flags=re.DOTALL)
     blocks: list[tuple[str, str]] = []
     for raw in text.splitlines():
         line = raw.strip()
@@ -40,8 +44,10 @@ def parse_markdown(text: str) -> list[tuple[str, str]]:
     return [block for block in blocks if block[0] != "break"]
 
 
-def rules_page(game_id: str):
-    """The Markdown rules page of a game: the registry's, or ``data/<game>/rules.md``."""
+def rules_page(game_id: str | None):
+    """The Markdown rules page of a game: the registry's, or ``data/<game>/rules.md``; None: ``data/help.md``."""
+    if game_id is None:
+        return data_path("help.md")
     page = entry(game_id).rules_page
     return data_path(page) if page else data_path(game_id.replace("-", "_"), "rules.md")
 
@@ -52,7 +58,8 @@ class RulesScene(Scene):
     overlay = True
     scene_name = "rules"
 
-    def __init__(self, app, game_id: str, legend: list[tuple[pygame.Surface, str]] | None = None) -> None:
+    def __init__(self, app, game_id: str | None = None,
+                 legend: list[tuple[pygame.Surface, str]] | None = None) -> None:
         super().__init__(app)
         self.layout = layout = app.layouts["rules"]
         path = rules_page(game_id)
@@ -75,19 +82,20 @@ class RulesScene(Scene):
         y = 0
         for kind, content in self.blocks:
             if kind in ("title", "heading"):
-                size = heading.style.size + (8 if kind == "title" else 0)
+                piece_style = replace(heading.style, size=heading.style.size + (8 if kind == "title" else 0))
                 y += 18
-                lines = text.wrap(content, heading.style.font, size, width)
-                height = int(size * 1.35) * len(lines)
-                pieces.append((pygame.Rect(0, y, width, height), content, replace(heading.style, size=size)))
-                y += height + 6
+                indent, shown, gap = 0, content, 6
             else:
-                indent = 34 if kind == "bullet" else 0
-                lines = text.wrap(content, style.font, style.size, width - indent)
-                height = int(style.size * 1.4) * len(lines)
-                pieces.append((pygame.Rect(indent, y, width - indent, height),
-                               ("\u2022 " if kind == "bullet" else "") + content, style))
-                y += height + 8
+                piece_style = style
+                indent, shown, gap = (34, content, 8) if kind == "bullet" else (0, content, 8)
+            # Measured exactly as it will be drawn, so wrapped lines never run into the next block.
+            lines = text.wrap(shown, piece_style.font, piece_style.size, width - indent)
+            height = text.line_height(piece_style) * len(lines)
+            pieces.append((pygame.Rect(indent, y, width - indent, height), shown, piece_style))
+            if kind == "bullet":
+                pieces.append((pygame.Rect(0, y, indent, text.line_height(piece_style)), "\u2022", piece_style))
+            y += height + gap
+        self.pieces = pieces
         page = pygame.Surface((width, y + 20), pygame.SRCALPHA)
         for rect, content, piece_style in pieces:
             text.draw(page, content, piece_style, rect, valign="top", wrap=True)

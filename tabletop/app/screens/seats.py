@@ -12,6 +12,7 @@ from tabletop.registry import get_rules
 
 from ..matches import DEFAULT_NAMES, start_match
 from ..scenes import Scene
+from ..storage import NAME_LIMIT
 from ..widgets import Button, TextField, press_any
 
 __all__ = ["SeatsScene"]
@@ -25,6 +26,7 @@ class SeatsScene(Scene):
     def __init__(self, app, game_id: str) -> None:
         super().__init__(app)
         self.game_id = game_id
+        self.help_game = game_id
         self.meta = get_rules(game_id).meta
         self.layout = layout = app.layouts["seats"]
         self.spacing = layout.setting("row_spacing").int()
@@ -55,7 +57,7 @@ class SeatsScene(Scene):
     def _add_field(self, name: str) -> None:
         index = len(self.fields)
         self.fields.append(TextField(self.app, self.layout["name_field"].moved(0, index * self.spacing), name,
-                                     on_enter=self.start))
+                                     max_length=NAME_LIMIT, on_enter=self.start))
 
     def _refresh_rows(self) -> None:
         """Re-place the fields and the remove buttons after a player came or went."""
@@ -117,10 +119,22 @@ class SeatsScene(Scene):
         pygame.key.stop_text_input()
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.next_field(backwards=bool(event.mod & pygame.KMOD_SHIFT))
+            return
         for field in self.fields:
             if field.handle(event):
                 return
         press_any(self.buttons + self.option_buttons + self.remove_buttons, event)
+
+    def next_field(self, backwards: bool = False) -> None:
+        """Tab: the next name field (Shift+Tab: the previous), round the list."""
+        current = next((i for i, field in enumerate(self.fields) if field.focused), None)
+        step = -1 if backwards else 1
+        target = (0 if not backwards else len(self.fields) - 1) if current is None else \
+            (current + step) % len(self.fields)
+        for index, field in enumerate(self.fields):
+            field.focused = index == target
 
     def update(self, dt: float) -> None:
         for field in self.fields:
@@ -151,5 +165,7 @@ class SeatsScene(Scene):
             button.draw(surface)
         for button in self.buttons + self.remove_buttons:
             button.draw(surface)
+        for button in self.option_buttons:
+            button.draw_tooltip(surface, always=True)       # each option explains itself on hover
         if self.error:
             text.draw_element(surface, layout["error"], self.error)

@@ -53,16 +53,17 @@ class MoveLog:
 
     def add(self, events: Sequence[Value]) -> None:
         """Narrate the events ``seat`` may see of one move."""
+        self.lines.extend(self.sentences(events))
+        del self.lines[:-_LOG_LIMIT]
+
+    def sentences(self, events: Sequence[Value]) -> list[str]:
+        """The log's sentences for ``events``, as ``seat`` may read them."""
         rules = self.match.rules
         shown = visible_events(events, self.seat)
         if not shown:
-            return
+            return []
         seen = rules.view(self.match.state, self.seat)
-        for event in shown:
-            line = rules.narrate(event, seen, self.seat)
-            if line:
-                self.lines.append(line)
-        del self.lines[:-_LOG_LIMIT]
+        return [line for event in shown if (line := rules.narrate(event, seen, self.seat))]
 
     def note(self, line: str) -> None:
         """A line of the table's own (an undo, say)."""
@@ -75,9 +76,11 @@ class TableScene(Scene):
 
     scene_name = "table"
 
-    def __init__(self, app, match: MatchController) -> None:
+    def __init__(self, app, match: MatchController, watch_only: bool = False) -> None:
         super().__init__(app)
         self.match = match
+        self.help_game = match.game
+        self.watch_only = watch_only        # open in another copy of the app: nothing can be played here
         self.chrome = layout = app.layouts["table"]
         self.viewer: int | None = None
         self.log = MoveLog(match)
@@ -100,6 +103,9 @@ class TableScene(Scene):
         # A new match or a resumed one of a hidden game opens behind the cover.
         self._hand_over_if_needed()
 
+    def leave(self) -> None:
+        self.app.saves.leave(self.match)
+
     # ---------------------------------------------------------------- what the screen shows
     def seen_state(self) -> Any:
         """The rules' view of the current state for the seat in front of the screen."""
@@ -117,7 +123,7 @@ class TableScene(Scene):
     def legal(self) -> Sequence[Value]:
         """The legal intents, if the seat to act may act from this screen (else none)."""
         holder = self.screen_holder()
-        if holder is not None and holder != self.viewer:
+        if self.watch_only or (holder is not None and holder != self.viewer):
             return ()
         return self.match.legal_intents()
 
@@ -137,12 +143,17 @@ class TableScene(Scene):
         """Send a move to the rules; animate what happened or show why it was refused."""
         if self.view.busy:
             return False
+        if self.watch_only:
+            self.app.toasts.show("This match is being played in another copy of Dice Tabletop: "
+                                 "here you can only watch.")
+            return False
         try:
             events = self.match.submit(intent)
         except IllegalIntent as exc:
             self.app.toasts.show(exc.reason)
             self.app.audio.play("error")
             return False
+        self._save()
         # The seat that made the move is still looking: it sees the events as it may see them.
         shown = visible_events(events, self.viewer)
         self.view.animate(shown)
@@ -158,25 +169,41 @@ class TableScene(Scene):
         if not allowed:
             self.app.toasts.show(reason)
             return
-        taken = self.match.journal[-1].intent
+        taken = self.log.sentences(self.match.journal[-1].events)
         self.match.undo()
+        self._save()
         self.view.sync()
         self.log.rebuild(self.viewer)
-        self.log.note(f"Undo: {taken.to_str()}")
+        # What was taken back, in the log's own words ("Taken back: Ann selects the blue die ...").
+        self.log.note(f"Taken back: {taken[0]}" if taken else "The last move was taken back.")
         self._refresh_undo()
+
+    def _save(self) -> None:
+        """Write the match after a change; if that fails, say so (the next change tries again)."""
+        if not self.app.saves.store(self.match) and self.app.saves.problem:
+            self.app.toasts.show(self.app.saves.problem, 6)
 
     def _refresh_undo(self) -> None:
         allowed, reason = self.match.undo_status()
+        if self.watch_only:
+            allowed, reason = False, "This match is played in another copy of Dice Tabletop."
         self.undo_button.enabled = allowed
         self.undo_button.reason = reason
 
     # ---------------------------------------------------------------- overlays
+    def open_help(self) -> None:
+        """F1: the rules of this game, with the legend of its board."""
+        self.open_rules()
+
     def open_rules(self) -> None:
         """The rules page of this game, with the legend of its board."""
         self.app.scenes.open("rules", game_id=self.match.game, legend=self.view.legend())
 
     def open_menu(self) -> None:
-        """The pause menu."""
+        """The pause menu; on the final board, back to the results below it."""
+        if self.match.finished and self.finished_shown:
+            self.app.scenes.pop()
+            return
         self.app.scenes.open("pause", table=self)
 
     # ---------------------------------------------------------------- loop
@@ -184,6 +211,8 @@ class TableScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            self.tip = None              # a click ends the explanation; the next movement may bring another
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
@@ -205,15 +234,18 @@ class TableScene(Scene):
         if self.match.finished:
             if not self.finished_shown:
                 self.finished_shown = True
+                self.buttons[2].text = "Results"          # the final board can be looked at from the results
                 self.viewer = None
                 self.view.sync()
-                self.app.scenes.open_instead("results", match=self.match)
+                self.app.scenes.open_instead("results", match=self.match, table=self)
             return
         self._hand_over_if_needed()
 
     @property
     def busy(self) -> bool:
-        return self.view.busy
+        """Animating, or a tooltip is about to appear (the loop keeps drawing until it has)."""
+        waiting_tip = self.tip is not None and self.clock - self.tip_since <= _TOOLTIP_DELAY + 0.1
+        return self.view.animating or waiting_tip
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.chrome.background)

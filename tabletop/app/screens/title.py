@@ -6,8 +6,8 @@ import pygame
 
 from tabletop import __version__
 from tabletop.paths import art_path
-from tabletop.registry import get_rules
 
+from ..matches import open_saved
 from ..scenes import Scene
 from ..widgets import Button, press_any
 from .backdrop import DiceBackdrop
@@ -29,10 +29,6 @@ def _creatures(area: tuple[int, int, int, int]) -> list[tuple[pygame.Surface, tu
     return out
 
 
-def _moves(count: int) -> str:
-    return "1 move" if count == 1 else f"{count} moves"
-
-
 class TitleScene(Scene):
     """The first screen."""
 
@@ -43,7 +39,7 @@ class TitleScene(Scene):
         self.layout = app.layouts["title"]
         self.message = message
         self.backdrop = DiceBackdrop(app, self.layout["dice_area"].rect)
-        self.record = None
+        self.saved: list = []
         self.buttons: list[Button] = []
         self.creatures = _creatures(self.layout["creatures"].rect)
 
@@ -53,28 +49,36 @@ class TitleScene(Scene):
     def resume(self) -> None:
         self.refresh()
 
+    @property
+    def record(self):
+        """The most recent unfinished match (None when there is none)."""
+        return self.saved[0] if self.saved else None
+
     def refresh(self) -> None:
-        """Look at the save slot again (a damaged save is set aside and reported here)."""
-        self.record, problem = self.app.save_slot.peek()
-        if problem:
-            self.message = problem
+        """Check the saves again, completely (a damaged one is set aside and reported here)."""
+        self.saved, problems = self.app.saves.unfinished()
+        if problems:
+            self.message = " ".join(problems)
         layout = self.layout
+        several = len(self.saved) > 1
         self.buttons = [
-            Button(self.app, layout["resume"], self.resume_match, visible=self.record is not None,
-                   hotkey=pygame.K_r),
+            Button(self.app, layout["resume"], self.resume_match, visible=bool(self.saved),
+                   text="Resume…" if several else None, hotkey=pygame.K_r),
             Button(self.app, layout["new_game"], self.new_game, hotkey=pygame.K_n),
             Button(self.app, layout["settings"], self.open_settings, hotkey=pygame.K_s),
             Button(self.app, layout["quit"], self.app.quit, hotkey=pygame.K_q),
         ]
 
     def resume_match(self) -> None:
-        """Continue the saved match exactly where it was."""
-        match, problem = self.app.save_slot.resume()
-        if match is None:
-            self.message = problem
-            self.refresh()
+        """Continue the saved match exactly where it was (with several, choose which first)."""
+        if len(self.saved) > 1:
+            self.app.scenes.open("matches", saved=self.saved)
             return
-        self.app.scenes.open("table", match=match)
+        if self.saved:
+            problem = open_saved(self.app, self.saved[0])
+            if problem:
+                self.message = problem
+                self.refresh()
 
     def new_game(self) -> None:
         """Choose a game."""
@@ -85,10 +89,10 @@ class TitleScene(Scene):
         self.app.scenes.open("settings")
 
     def handle(self, event: pygame.event.Event) -> None:
+        self.backdrop.wake()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return
-        if press_any(self.buttons, event):
-            return
+        press_any(self.buttons, event)
 
     def update(self, dt: float) -> None:
         self.backdrop.update(dt)
@@ -102,11 +106,12 @@ class TitleScene(Scene):
         text.draw_element(surface, layout["subtitle"])
         for image, position in self.creatures:
             surface.blit(image, position)
-        if self.record is not None:
-            names = " vs ".join(self.record.seats)
-            game = get_rules(self.record.game).meta.name
-            text.draw_element(surface, layout["resume_detail"],
-                              f"{game}: {names}, {_moves(len(self.record.entries))} in")
+        if self.saved:
+            first = self.saved[0]
+            detail = first.describe() + (" (open in another copy: watch only)" if first.watch_only else "")
+            if len(self.saved) > 1:
+                detail = f"{len(self.saved)} unfinished matches. Latest: {detail}"
+            text.draw_element(surface, layout["resume_detail"], detail, shrink=True)
         for button in self.buttons:
             button.draw(surface)
         if self.message:
@@ -115,4 +120,4 @@ class TitleScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return True
+        return self.backdrop.moving

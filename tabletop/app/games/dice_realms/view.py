@@ -31,7 +31,7 @@ from .board import GrimoireMap
 from .help import cell_help, die_help
 from .icons import REWARD_HELP, REWARD_NAMES
 
-__all__ = ["DiceRealmsView", "busiest_table"]
+__all__ = ["DiceRealmsView", "busiest_table", "grimoire_map"]
 
 _BOOST_STAGES = BOOST_STAGES
 
@@ -46,7 +46,7 @@ class DiceRealmsView(GameViewBase):
         colours = app.layouts.theme.colours
         self.seat_colours = [colours[f"seat_{seat}"][:3] for seat in range(len(match.seats))]
         self.layout = layout = app.layouts["dice_realms"]
-        self.map = GrimoireMap(app)
+        self.map = grimoire_map(app)
         self.grimoire_rects = [pygame.Rect(layout["grimoire_0"].rect), pygame.Rect(layout["grimoire_1"].rect)]
         self.die_size = layout.setting("die_size").int(20, 200)
         self.small_die = layout.setting("small_die_size").int(20, 200)
@@ -154,7 +154,7 @@ class DiceRealmsView(GameViewBase):
         roll = self.buttons["roll"]
         roll.visible = active_stage
         roll.enabled = "roll" in self.button_intents
-        roll.text = f"Roll  {min(flow.rolls_used + 1, 3)}/3" if not flow.rolled else f"Roll  {flow.rolls_used}/3"
+        roll.text = f"Roll  {roll_number(flow)}/3"
         roll.reason = "The dice are rolled: choose a die, then a lit cell." if flow.rolled else ""
         warp = self.buttons["time_warp"]
         warp.visible = active_stage
@@ -568,8 +568,8 @@ class DiceRealmsView(GameViewBase):
         else:
             headline = f"{passive} (passive) chooses  ·  {active} waits"
         prompt = self.rules.prompt(state)
-        if flow.stage == Stage.ACTIVE and flow.rolls_used:
-            round_text += f"  ·  roll {flow.rolls_used}/3"
+        if flow.stage == Stage.ACTIVE:
+            round_text += f"  ·  roll {roll_number(flow)}/3"       # the same number as the Roll button
         return TableStatus(headline, prompt, round_text, seat)
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -608,7 +608,7 @@ class DiceRealmsView(GameViewBase):
         rect = self.grimoire_rects[seat]
         hidden = frozenset((realm, cell) for s, realm, cell in self.hidden if s == seat)
         scores = tuple(self.shown_scores.get((seat, realm), 0) for realm in REALMS)
-        role = "active" if seat == state.flow.active else "passive"
+        role = self.role_of(seat)
         key = (sheet, hidden, scores, role)
         cached = self._grimoire_cache.get(seat)
         if cached is None or cached[0] != key:
@@ -628,6 +628,14 @@ class DiceRealmsView(GameViewBase):
         if deciding:
             self._draw_highlights(surface, seat)
 
+    def role_of(self, seat: int) -> str:
+        """The tag on a grimoire: ACTIVE or PASSIVE; in the Essence Shift, who is choosing it."""
+        state = self.state
+        if state.flow.stage == Stage.ESSENCE_SHIFT:
+            # Between turns nobody is active or passive: the tag says who chooses the Essence Shift.
+            return "essence shift" if seat == state.to_act else ""
+        return "active" if seat == state.flow.active else "passive"
+
     def _render_grimoire(self, seat: int, sheet, hidden: frozenset, scores: tuple, role: str) -> pygame.Surface:
         layout = self.layout
         text = self.app.text
@@ -637,9 +645,10 @@ class DiceRealmsView(GameViewBase):
         plate = layout["name_plate"]
         text.draw(image, sheet.name, replace(plate.style, colour=(*colour, 255)), plate.rect, shrink=True)
         tag = layout["role_tag"]
-        tag_colour = (240, 193, 75) if role == "active" else (120, 128, 150)
-        pygame.draw.rect(image, tag_colour, tag.rect, border_radius=tag.style.radius or 18)
-        text.draw(image, role.upper(), replace(tag.style, colour=(20, 18, 14, 255)), tag.rect)
+        if role:
+            tag_colour = (120, 128, 150) if role == "passive" else (240, 193, 75)
+            pygame.draw.rect(image, tag_colour, tag.rect, border_radius=tag.style.radius or 18)
+            text.draw(image, role.upper(), replace(tag.style, colour=(20, 18, 14, 255)), tag.rect, shrink=True)
         for realm, score in zip(REALMS, scores):
             area = self.map.areas.get(f"score:{realm}")
             if area is not None:
@@ -714,6 +723,19 @@ class DiceRealmsView(GameViewBase):
             if glow_seat != self.state.to_act:
                 rect = self._screen_rect(glow_seat, cell_rect).inflate(int(20 * (1 - progress)), int(20 * (1 - progress)))
                 pygame.draw.rect(surface, (255, 255, 255), rect, 4, border_radius=10)
+
+
+def roll_number(flow) -> int:
+    """The roll being made or just made (1 to 3): the Roll button and the banner both show it."""
+    return min(3, flow.rolls_used if flow.rolled else flow.rolls_used + 1)
+
+
+def grimoire_map(app) -> GrimoireMap:
+    """The grimoire read from its Tiled map, once per app (at start-up, so a broken map stops the start)."""
+    found = app.cache.get("dice_realms.map")
+    if found is None:
+        found = app.cache["dice_realms.map"] = GrimoireMap(app)
+    return found
 
 
 def busiest_table(app):
