@@ -7,6 +7,8 @@
 # (default: .venv/bin/python in the project root, else $PYTHON, else python3).
 # PyInstaller is installed into that environment if it is missing.
 # The result is dist/DiceTabletop (dist/DiceTabletop.exe on Windows).
+# Runs on Linux, macOS (bash 3.2 will do) and Windows under Git Bash (.venv/Scripts/python.exe),
+# as the release workflow .github/workflows/release.yml runs it on all three.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -40,8 +42,14 @@ fi
 echo "build_exe: $("$PY" -m PyInstaller --version | sed 's/^/PyInstaller /') with $PY"
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN build_exe.spec
 
+# Windows: DiceTabletop.exe.  macOS: the spec has no BUNDLE, so a plain dist/DiceTabletop as on Linux
+# (were an .app ever added, its inner executable is reported).
 EXE=dist/DiceTabletop
-[[ -f "$EXE.exe" ]] && EXE="$EXE.exe"
+if [[ -f "$EXE.exe" ]]; then
+    EXE="$EXE.exe"
+elif [[ ! -f "$EXE" && -d "$EXE.app" ]]; then
+    EXE="$EXE.app/Contents/MacOS/DiceTabletop"
+fi
 if [[ ! -f "$EXE" ]]; then
     echo "build_exe: FAIL: $EXE was not built" >&2
     exit 1
