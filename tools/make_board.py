@@ -19,18 +19,28 @@ from xml.sax.saxutils import quoteattr
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from tabletop.games.dice_realms.state import Cell  # noqa: E402
 from tabletop.games.dice_realms.tables import load_tables  # noqa: E402
 
 TILE = 32
-WIDTH, HEIGHT = 28, 17          # in tiles: 896 x 544 pixels
+WIDTH, HEIGHT = 29, 19          # in tiles: 928 x 608 pixels
 # Tileset indices (board_tiles.png, one row of 32 px tiles).
 LAVA, EARTH, WATER, SKY, SAVANNA, PARCHMENT, WOOD, FELT = range(8)
 
 CELL = 52            # grid cell size
 PITCH = 56           # grid cell pitch
+GRID_TOP = 104
 TRACK_CELL = 56
-TRACK_PITCH = 64
-TRACK_X = 184
+TRACK_PITCH = 62
+TRACK_X = 240
+TRACK_TOP = 376      # the first track's row; each track takes TRACK_ROW pixels
+TRACK_ROW = 76
+ICON = 40            # printed rewards of the grids; the tracks' are smaller
+TRACK_ICON = 30
+# What the board prints over each realm: its name, shortened where the whole name would not fit
+# at a size readable across the table (the full names are in the tooltips, the log and the rules).
+BOARD_NAMES = {"red": "Emberfall", "green": "Terra", "blue": "Tide Abyss", "magenta": "Mystical Sky",
+               "yellow": "Savanna"}
 
 
 class MapWriter:
@@ -57,90 +67,90 @@ class MapWriter:
 def ground() -> list[list[int]]:
     """The tile layer: each realm's ground under its part of the grimoire."""
     rows = [[PARCHMENT] * WIDTH for _ in range(HEIGHT)]
-    for y in range(2, 11):
-        for x in range(WIDTH):
-            rows[y][x] = LAVA if x < 10 else EARTH if x < 20 else WOOD
-    for y, tile in ((11, WATER), (12, WATER), (13, SKY), (14, SKY), (15, SAVANNA), (16, SAVANNA)):
-        rows[y] = [WOOD] * 6 + [tile] * (WIDTH - 6)
     for y in range(0, 2):
         rows[y] = [WOOD] * WIDTH
+    for y in range(2, 11):
+        for x in range(WIDTH):
+            rows[y][x] = LAVA if x < 9 else EARTH if x < 18 else WOOD
+    tracks = (WATER, WATER, SKY, SKY, SAVANNA, SAVANNA, SAVANNA, SAVANNA)
+    for y, tile in zip(range(11, HEIGHT), tracks):
+        rows[y] = [WOOD] * 7 + [tile] * (WIDTH - 7)
     return rows
 
 
 def build(writer: MapWriter) -> None:
     t = load_tables()
-    writer.add("areas", "header", "area", (0, 0, 896, 64))
-    writer.add("areas", "panel", "area", (640, 64, 256, 288))
+    writer.add("areas", "header", "area", (0, 0, 928, 60))
+    writer.add("areas", "panel", "area", (592, 60, 336, 290))
 
     # Emberfall Dominion: the Dragon grid, rows Head..Heart, columns Dragon 1..4.
-    writer.add("labels", "title:red", "label", (12, 68, 300, 30), realm="red", text=t.names["red"])
-    writer.add("areas", "score:red", "score", (230, 68, 84, 30), realm="red")
+    writer.add("labels", "title:red", "label", (8, 62, 180, 38), realm="red", text=BOARD_NAMES["red"])
+    writer.add("areas", "score:red", "score", (188, 62, 100, 38), realm="red")
     for r, row in enumerate(t.red_rows):
-        writer.add("labels", f"row:{row}", "label", (0, 102 + r * PITCH, 16, CELL), realm="red",
-                   text=row[0].upper())
         for c in range(4):
-            cell = f"{row}-{c + 1}"
-            rect = (18 + c * PITCH, 102 + r * PITCH, CELL, CELL)
-            if cell in t.red_values:
-                writer.add("cells", f"red:{cell}", "cell", rect, realm="red", cell=cell,
-                           label=t.red_values[cell])
-            else:
-                writer.add("cells", f"red:{cell}", "blocked", rect, realm="red", cell=cell)
+            cell = Cell(row, c + 1)
+            rect = (8 + c * PITCH, GRID_TOP + r * PITCH, CELL, CELL)
+            kind = "cell" if cell in t.red_values else "blocked"
+            props = {"label": t.red_values[cell]} if kind == "cell" else {}
+            writer.add("cells", f"red:{cell.to_text()}", kind, rect, realm="red", cell=cell.to_text(), **props)
     for goal in t.red_goals:
         kind, _, which = goal.goal_id.partition("-")
         if kind == "row":
             r = t.red_rows.index(which)
-            writer.add("rewards", f"red:{goal.goal_id}", "reward", (248, 110 + r * PITCH, 36, 36),
+            writer.add("rewards", f"red:{goal.goal_id}", "reward", (240, GRID_TOP + 6 + r * PITCH, ICON, ICON),
                        realm="red", goal=goal.goal_id, reward=goal.reward)
         elif kind == "dragon":
             c = int(which) - 1
-            writer.add("rewards", f"red:{goal.goal_id}", "points", (18 + c * PITCH, 326, CELL, 24),
+            writer.add("rewards", f"red:{goal.goal_id}", "points", (8 + c * PITCH, 330, CELL, 38),
                        realm="red", goal=goal.goal_id, reward="none", points=goal.points)
         else:
-            writer.add("rewards", "red:diagonal", "reward", (248, 318, 36, 32),
+            writer.add("rewards", "red:diagonal", "reward", (240, 330, ICON, ICON),
                        realm="red", goal=goal.goal_id, reward=goal.reward)
 
     # Terra's Heartland: the Gaia grid of sums 2..12.
-    writer.add("labels", "title:green", "label", (330, 68, 300, 30), realm="green", text=t.names["green"])
-    writer.add("areas", "score:green", "score", (550, 68, 84, 30), realm="green")
+    writer.add("labels", "title:green", "label", (304, 62, 180, 38), realm="green", text=BOARD_NAMES["green"])
+    writer.add("areas", "score:green", "score", (480, 62, 100, 38), realm="green")
     for r, row in enumerate(t.green_grid):
         for c, value in enumerate(row):
-            rect = (338 + c * PITCH, 102 + r * PITCH, CELL, CELL)
+            rect = (304 + c * PITCH, GRID_TOP + r * PITCH, CELL, CELL)
             if value is None:
                 writer.add("cells", f"green:none-{r}-{c}", "blocked", rect, realm="green")
             else:
                 writer.add("cells", f"green:{value}", "cell", rect, realm="green", cell=value, label=value)
     for r in range(len(t.green_grid)):
         reward = next(g for g in t.green_goals_by_cell[t.green_grid[r][-1]] if g.goal_id == f"row-{r + 1}")
-        writer.add("rewards", f"green:row-{r + 1}", "reward", (566, 110 + r * PITCH, 36, 36),
+        writer.add("rewards", f"green:row-{r + 1}", "reward", (532, GRID_TOP + 6 + r * PITCH, ICON, ICON),
                    realm="green", goal=reward.goal_id, reward=reward.reward)
+    rows = len(t.green_grid)
     for c in range(len(t.green_grid[0])):
         cell = t.green_grid[-1][c]
         reward = next(g for g in t.green_goals_by_cell[cell] if g.goal_id == f"column-{c + 1}")
-        writer.add("rewards", f"green:column-{c + 1}", "reward", (346 + c * PITCH, 272, 36, 36),
+        writer.add("rewards", f"green:column-{c + 1}", "reward",
+                   (310 + c * PITCH, GRID_TOP + rows * PITCH + 4, ICON, ICON),
                    realm="green", goal=reward.goal_id, reward=reward.reward)
 
     # The side panel: tokens and the total.
     for i, token in enumerate(("time_warp", "arcane_boost", "crest")):
-        writer.add("areas", f"token:{token}", "token", (656, 76 + i * 64, 224, 56), token=token)
-    writer.add("areas", "total", "score", (656, 272, 224, 72), realm="total")
+        writer.add("areas", f"token:{token}", "token", (596, 66 + i * 64, 324, 56), token=token)
+    writer.add("areas", "total", "score", (596, 262, 324, 72), realm="total")
 
-    # The three tracks.
+    # The three tracks: name and score on the left, eleven cells to the right.
     tracks = (
-        ("blue", 352, [f">={v}" for v in t.blue_thresholds], t.blue_rewards),
-        ("magenta", 416, ["<"] * 11, t.magenta_rewards),
-        ("yellow", 480, [f"x{m}" if m > 1 else "" for m in t.yellow_multipliers], t.yellow_rewards),
+        ("blue", [f">={v}" for v in t.blue_thresholds], t.blue_rewards),
+        ("magenta", ["<"] * 11, t.magenta_rewards),
+        ("yellow", [f"x{m}" if m > 1 else "" for m in t.yellow_multipliers], t.yellow_rewards),
     )
-    for realm, y, labels, rewards in tracks:
-        writer.add("labels", f"title:{realm}", "label", (8, y + 4, 172, 28), realm=realm, text=t.names[realm])
-        writer.add("areas", f"score:{realm}", "score", (8, y + 32, 172, 30), realm=realm)
+    for index, (realm, labels, rewards) in enumerate(tracks):
+        y = TRACK_TOP + index * TRACK_ROW
+        writer.add("labels", f"title:{realm}", "label", (8, y, 228, 36), realm=realm, text=BOARD_NAMES[realm])
+        writer.add("areas", f"score:{realm}", "score", (8, y + 36, 228, 36), realm=realm)
         for i in range(11):
-            rect = (TRACK_X + i * TRACK_PITCH, y + 4, TRACK_CELL, TRACK_CELL)
+            rect = (TRACK_X + i * TRACK_PITCH, y + 16, TRACK_CELL, TRACK_CELL)
             writer.add("cells", f"{realm}:{i + 1}", "cell", rect, realm=realm, cell=i + 1, label=labels[i])
             if rewards[i] != "none":
                 writer.add("rewards", f"{realm}:cell-{i + 1}", "reward",
-                           (rect[0] + TRACK_CELL - 20, y, 24, 24), realm=realm, goal=f"cell-{i + 1}",
-                           reward=rewards[i])
+                           (rect[0] + TRACK_CELL - TRACK_ICON + 6, y - 2, TRACK_ICON, TRACK_ICON), realm=realm,
+                           goal=f"cell-{i + 1}", reward=rewards[i])
 
 
 def tmx_text(writer: MapWriter) -> str:

@@ -105,6 +105,8 @@ class CardArt:
     def _render_face(self, card: CardFace, size: tuple[int, int], dimmed: bool) -> pygame.Surface:
         width, height = size
         scale = width / self.size[0]
+        if scale < 0.8:
+            return self._render_compact(card, size, dimmed)
         layout = self.layout
         image = pygame.Surface(size, pygame.SRCALPHA)
         body = layout["card"].style
@@ -135,6 +137,31 @@ class CardArt:
         if card.text:
             self._draw_rich(image, card.text, self._style("card_text", scale),
                             pygame.Rect(pad, y, width - 2 * pad, height - y - pad))
+        if dimmed:
+            shade = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 120))
+            image.blit(shade, (0, 0))
+        return image
+
+    def _render_compact(self, card: CardFace, size: tuple[int, int], dimmed: bool) -> pygame.Surface:
+        """A card too small for its text: its cost and title only, still at a readable size."""
+        width, height = size
+        image = pygame.Surface(size, pygame.SRCALPHA)
+        body = self.layout["card"].style
+        draw_box(image, image.get_rect(), replace(body, radius=max(6, body.radius // 2)), border=(*card.accent, 255))
+        band = pygame.Rect(0, 0, width, max(8, height // 6))
+        pygame.draw.rect(image, (*card.accent, 255), band, border_top_left_radius=body.radius // 2,
+                         border_top_right_radius=body.radius // 2)
+        text = self.app.text
+        title = self.layout["card_title"].style
+        area = image.get_rect().inflate(-12, -12)
+        if card.cost:
+            cost = self.layout["card_cost"].style
+            badge = pygame.Rect(6, band.bottom + 4, min(width - 12, 56), 46)
+            pygame.draw.ellipse(image, (250, 226, 120), badge)
+            text.draw(image, card.cost, cost, badge)
+            area.top = badge.bottom + 4
+        text.draw(image, card.title, replace(title, align="center"), area, wrap=True, valign="top")
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
             shade.fill((0, 0, 0, 120))
@@ -205,12 +232,13 @@ class FannedHand:
     """Cards held in a fan across ``area``; the hovered card rises and grows so it can be read."""
 
     def __init__(self, art: CardArt, area: pygame.Rect, card_size: tuple[int, int], spread_degrees: float = 16,
-                 zoom: float = 1.35) -> None:
+                 zoom: float | None = None) -> None:
         self.art = art
         self.area = pygame.Rect(area)
         self.card_size = card_size
         self.spread = spread_degrees
-        self.zoom = zoom
+        # The hovered card grows to full size, where all of its text can be read.
+        self.zoom = zoom or max(1.0, art.size[0] / card_size[0])
         self.hovered: int | None = None
 
     def slots(self, count: int) -> list[tuple[pygame.Rect, float]]:

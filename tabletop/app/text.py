@@ -11,7 +11,11 @@ from tabletop.paths import art_path
 
 from .layout import Colour, Element, Style, Theme
 
-__all__ = ["TextRenderer", "draw_box"]
+__all__ = ["TextRenderer", "draw_box", "MIN_READABLE"]
+
+#: The smallest text a player must read, in logical pixels (1920 x 1080): 29 px stays at least
+#: 18 px on a 1366 x 768 screen, where the app's window shows the picture at 0.63 of its size.
+MIN_READABLE = 29
 
 
 class TextRenderer:
@@ -93,7 +97,9 @@ class TextRenderer:
         size = size or style.size
         colour = colour or style.colour
         if shrink and not wrap:
-            size = self.fit_size(text, style.font, size, rect.width, smallest=max(14, int(size * 0.7)))
+            # Shrink to fit, but never below what can be read across the table: then clip instead.
+            size = self.fit_size(text, style.font, size, rect.width,
+                                 smallest=min(size, max(MIN_READABLE, int(size * 0.7))))
             text = self.clip(text, style.font, size, rect.width)
         lines = self.wrap(text, style.font, size, rect.width) if wrap else [text]
         line_height = int(self.font(style.font, size).get_linesize() * style.line_height / 1.2)

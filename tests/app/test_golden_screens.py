@@ -89,3 +89,31 @@ def test_the_comparison_notices_a_changed_screen(app):
     mean, share = difference(title, moved)
     assert mean > 2.0 or share > 0.005
     assert difference(title, title.copy()) == (0.0, 0.0)
+
+
+def greyscale(surface: pygame.Surface) -> pygame.Surface:
+    """The picture as a colour-blind or greyscale screen shows it (luminance only)."""
+    grey = pygame.transform.grayscale(surface.convert(24) if surface.get_bitsize() != 24 else surface)
+    return grey
+
+
+def test_colour_bonuses_stay_distinct_in_greyscale(app):
+    from tabletop.app.games.dice_realms.view import grimoire_map
+
+    icons = grimoire_map(app).icons
+    strip = pygame.Surface((5 * 72 + 8, 80))
+    strip.fill((40, 40, 40))
+    tiles = {}
+    for index, reward in enumerate(("red", "green", "blue", "magenta", "yellow")):
+        tile = pygame.Surface((64, 64))
+        tile.fill((40, 40, 40))
+        icon = icons.get(reward, 56)
+        tile.blit(icon, icon.get_rect(center=(32, 32)))
+        tiles[reward] = greyscale(tile)
+        strip.blit(tile, (8 + index * 72, 8))
+    for a, b in (("red", "green"), ("red", "blue"), ("green", "blue"), ("magenta", "yellow")):
+        first, second = pygame.image.tobytes(tiles[a], "RGB"), pygame.image.tobytes(tiles[b], "RGB")
+        changed = sum(1 for x, y in zip(first[::3], second[::3]) if abs(x - y) > 60) / (64 * 64)
+        # The same icon with only the colour changed differs by 0 %; distinct symbols by several percent.
+        assert changed > 0.025, f"{a} and {b} bonuses look alike in greyscale ({changed:.1%} of pixels differ)"
+    check_golden(greyscale(strip), "bonus_icons_greyscale")

@@ -94,9 +94,10 @@ class GrimoireMap:
             self.areas[obj.name] = pygame.Rect(int(obj.x), int(obj.y), int(obj.width), int(obj.height))
         if not self.cells:
             raise DataError(self.path, None, "cells", "the map has no cells")
+        self.layout = app.layouts["dice_realms"]
         art = app.dice_for("dice_realms")
         self.colours = {name: kind.body for name, kind in art.kinds.items()}
-        self.icons = RewardIcons(app.text, self.colours)
+        self.icons = RewardIcons(app.text, self.colours, art)
         self._static: pygame.Surface | None = None
 
     def _objects(self, layer: str, pytmx) -> list:
@@ -163,18 +164,17 @@ class GrimoireMap:
         diagonal = [self.cells.get(("red", Cell.from_text(c))) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
         if all(diagonal):
             pygame.draw.line(surface, (240, 193, 75), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
+        points = self.layout["dragon_points"].style
         for reward in self.rewards:
             if reward.reward == "none":
-                image = text.render(str(reward.points), "bold", 22, (255, 236, 200, 255))
-                surface.blit(image, image.get_rect(center=reward.rect.center))
+                text.draw(surface, str(reward.points), points, reward.rect)
             else:
                 icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height))
                 surface.blit(icon, icon.get_rect(center=reward.rect.center))
+        title = self.layout["realm_title"].style
         for rect, label, realm in self.labels:
-            colour = (255, 240, 214, 255) if len(label) == 1 else (*_bright(self.colours.get(realm, INK)), 255)
-            size = 20 if len(label) == 1 else text.fit_size(label, "bold", 22, rect.width - 4)
-            image = text.render(label, "bold", size, colour)
-            surface.blit(image, image.get_rect(midleft=(rect.left + 2, rect.centery)))
+            colour = (*_bright(self.colours.get(realm, INK)), 255)
+            text.draw(surface, label, title, rect, colour=colour, shrink=True)
         for token in ("time_warp", "arcane_boost", "crest"):
             area = self.areas.get(f"token:{token}")
             if area is not None:
@@ -185,27 +185,26 @@ class GrimoireMap:
         return surface
 
     def _print_label(self, surface: pygame.Surface, cell: MapCell) -> None:
+        """What a cell shows before it is marked: its value, the Hydra's threshold, the Lion's multiplier."""
         text = self.app.text
         if not cell.label:
             return
         if cell.realm in ("red", "green"):
-            image = text.render(cell.label, "bold", 28, (*INK, 150))
-            surface.blit(image, image.get_rect(center=cell.rect.center))
+            text.draw(surface, cell.label, self.layout["cell_value"].style, cell.rect)
         elif cell.label.startswith(">="):
-            # "3+": the die must show at least 3 (the font has no ≥ sign).
-            image = text.render(cell.label[2:] + "+", "bold", 24, (*INK, 150))
-            surface.blit(image, image.get_rect(center=cell.rect.center))
+            # "3+": the die must show at least 3.
+            text.draw(surface, cell.label[2:] + "+", self.layout["threshold"].style, cell.rect)
         elif cell.label == "<":
             if cell.cell.number != 1:
-                image = text.render("<", "bold", 22, (255, 240, 214, 255))
-                surface.blit(image, image.get_rect(center=(cell.rect.left - 4, cell.rect.centery)))
+                # Each Phoenix entry must be higher than the one before: an arrow between the cells.
+                mid = cell.rect.centery
+                tip = (cell.rect.left - 1, mid)
+                pygame.draw.polygon(surface, (255, 240, 214), [(tip[0] - 8, mid - 9), tip, (tip[0] - 8, mid + 9)])
         else:
-            image = text.render(cell.label.replace("x", "\u00d7"), "bold", 18, (*INK, 170))
-            surface.blit(image, image.get_rect(bottomleft=(cell.rect.left + 4, cell.rect.bottom - 1)))
+            text.draw(surface, cell.label.replace("x", "\u00d7"), self.layout["multiplier"].style, cell.rect)
 
     def draw_marks(self, surface: pygame.Surface, sheet: Grimoire, hidden: frozenset) -> None:
         """A player's crosses and written values (except marks still waiting for their animation)."""
-        text = self.app.text
         for cell_id in sheet.red:
             if ("red", cell_id) not in hidden:
                 _cross(surface, self.cells[("red", cell_id)].rect)
@@ -215,16 +214,20 @@ class GrimoireMap:
         for head in range(1, sheet.blue + 1):
             if ("blue", Cell.at(head)) not in hidden:
                 _cross(surface, self.cells[("blue", Cell.at(head))].rect)
+        text = self.app.text
+        written = self.layout["written_value"].style
+        times = self.layout["multiplier"].style
         for realm, entries in (("magenta", sheet.magenta), ("yellow", sheet.yellow)):
             for index, value in enumerate(entries, start=1):
                 if (realm, Cell.at(index)) in hidden:
                     continue
                 cell = self.cells[(realm, Cell.at(index))]
                 pygame.draw.rect(surface, (255, 250, 236), cell.rect.inflate(-6, -6), border_radius=6)
-                image = text.render(str(value), "bold", 36, (*INK, 255))
-                surface.blit(image, image.get_rect(center=cell.rect.center))
                 if realm == "yellow" and cell.label:
-                    self._print_label(surface, cell)     # the multiplier stays readable
+                    # The multiplier stays readable beside the value: "6×2".
+                    text.draw(surface, f"{value}{cell.label.replace('x', chr(0xd7))}", times, cell.rect)
+                else:
+                    text.draw(surface, str(value), written, cell.rect)
 
 
 def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:

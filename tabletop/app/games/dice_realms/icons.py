@@ -31,9 +31,10 @@ _TOKEN_COLOURS = {"time_warp": (38, 166, 154), "arcane_boost": (126, 87, 194), "
 class RewardIcons:
     """Draws reward icons at any size, once each."""
 
-    def __init__(self, text, colours: dict[str, tuple[int, int, int]]) -> None:
+    def __init__(self, text, colours: dict[str, tuple[int, int, int]], dice=None) -> None:
         self.text = text
         self.colours = colours
+        self.dice = dice          # the dice art: each colour bonus carries its die's symbol (greyscale)
         self._cache: dict[tuple, pygame.Surface] = {}
 
     def get(self, reward: str, size: int, value: int | None = None) -> pygame.Surface:
@@ -50,16 +51,30 @@ class RewardIcons:
         outline = (20, 16, 12)
         line = max(2, size // 9)
         if reward in ("red", "green", "blue"):
+            # A square in the realm's colour with that die's symbol: in greyscale the symbols tell them apart.
             pygame.draw.rect(s, outline, rect, border_radius=size // 5)
             pygame.draw.rect(s, self.colours[reward], rect.inflate(-line, -line), border_radius=size // 5)
-            m = size * 0.28
-            pygame.draw.line(s, (255, 255, 255), (m, m), (size - m, size - m), line + 1)
-            pygame.draw.line(s, (255, 255, 255), (size - m, m), (m, size - m), line + 1)
-        elif reward in ("magenta", "yellow"):
+            self._symbol(s, reward, int(size * 0.62), rect.center)
+        elif reward == "magenta":
+            # A disc with the feather and the 6 it writes.
             pygame.draw.circle(s, outline, rect.center, size // 2)
             pygame.draw.circle(s, self.colours[reward], rect.center, size // 2 - line // 2 - 1)
-            label = self.text.render(str(value or 6), "bold", int(size * 0.62), (255, 255, 255, 255))
-            s.blit(label, label.get_rect(center=(size // 2, size // 2 + 1)))
+            self._symbol(s, reward, int(size * 0.34), (int(size * 0.3), int(size * 0.3)))
+            label = self.text.render(str(value or 6), "bold", int(size * 0.56), (255, 255, 255, 255))
+            s.blit(label, label.get_rect(center=(int(size * 0.58), int(size * 0.58))))
+        elif reward == "yellow":
+            # A sun burst (another shape than the magenta disc) with the sun and the value it writes.
+            points = []
+            for i in range(16):
+                radius = (0.5 if i % 2 == 0 else 0.38) * size - 1
+                angle = math.radians(i * 22.5)
+                points.append((size / 2 + radius * math.cos(angle), size / 2 + radius * math.sin(angle)))
+            pygame.draw.polygon(s, outline, points)
+            inner = [(size / 2 + (x - size / 2) * 0.86, size / 2 + (y - size / 2) * 0.86) for x, y in points]
+            pygame.draw.polygon(s, self.colours[reward], inner)
+            self._symbol(s, reward, int(size * 0.3), (int(size * 0.3), int(size * 0.3)))
+            label = self.text.render(str(value or 6), "bold", int(size * 0.5), (40, 30, 10, 255))
+            s.blit(label, label.get_rect(center=(int(size * 0.58), int(size * 0.58))))
         elif reward == "time_warp":
             self._disc(s, _TOKEN_COLOURS[reward], outline, line)
             r = size * 0.28
@@ -94,6 +109,14 @@ class RewardIcons:
                 pygame.draw.arc(s, self.colours[colour], rect.inflate(-line, -line), start, start + math.radians(72),
                                 line * 2)
         return s
+
+    def _symbol(self, surface: pygame.Surface, die: str, size: int, centre: tuple[int, int]) -> None:
+        if self.dice is None:
+            return
+        kind = self.dice.kinds.get(die)
+        glyph = self.dice.symbol(kind.symbol, size, (255, 255, 255)) if kind and kind.symbol else None
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(center=centre))
 
     @staticmethod
     def _disc(surface: pygame.Surface, colour, outline, line: int) -> None:
