@@ -61,9 +61,15 @@ class Display:
         self.surface = self.window if self._direct else self.logical
 
     def resized(self, size: tuple[int, int]) -> None:
-        """The player resized the window."""
-        if not self.fullscreen:
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """The window changed size: fit the picture again.
+
+        The window surface follows a resizable window by itself; setting the mode again
+        here would ask for another resize, and some X servers answer each request with
+        a new resize event (a window recreated again and again).
+        """
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.window = surface
             self._fit()
 
     def toggle_fullscreen(self) -> None:

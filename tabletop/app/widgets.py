@@ -7,13 +7,14 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from .layout import Element
+from .layout import Element, Style
 from .text import draw_box
 
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter", "SeatPanel"]
+__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter", "SeatPanel",
+           "contrast", "relative_luminance"]
 
 
 class Button:
@@ -59,18 +60,26 @@ class Button:
         elif self.reason:
             self.app.toasts.show(self.reason)
 
+    def look(self, *, hovered: bool = False, enabled: bool = True) -> Style:
+        """The style of the button in a state: normal, hovered or disabled (text always readable on it)."""
+        colours = self.app.layouts.theme.colours
+        style = self.element.style
+        if not enabled:
+            return replace(style, bg=colours.get("button_disabled", style.bg),
+                           colour=colours.get("text_dim", style.colour),
+                           border=colours.get("button_disabled", style.border))
+        if hovered:
+            # A dark-text (primary) button brightens; a light-text one takes the hover blue.
+            dark_text = relative_luminance(style.colour) < 0.4
+            key = "button_primary_hover" if dark_text else "button_hover"
+            return replace(style, bg=colours.get(key, style.bg))
+        return style
+
     def draw(self, surface: pygame.Surface) -> None:
         """Draw in its normal, hovered or disabled look."""
         if not self.visible:
             return
-        colours = self.app.layouts.theme.colours
-        style = self.element.style
-        if not self.enabled:
-            style = replace(style, bg=colours.get("button_disabled", style.bg),
-                            colour=colours.get("text_dim", style.colour),
-                            border=colours.get("button_disabled", style.border))
-        elif self.hovered:
-            style = replace(style, bg=colours.get("button_hover", style.bg))
+        style = self.look(hovered=self.hovered, enabled=self.enabled)
         draw_box(surface, self.rect, style)
         self.app.text.draw(surface, self.text, style, self.rect.inflate(-16, 0), shrink=True)
 
@@ -79,6 +88,29 @@ class Button:
         waited = pygame.time.get_ticks() - self._hover_since > 700
         if self.visible and self.hovered and waited and self.reason and (always or not self.enabled):
             draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
+
+
+def relative_luminance(colour) -> float:
+    """WCAG relative luminance of an sRGB colour (0 black .. 1 white).
+
+    >>> round(relative_luminance((255, 255, 255)), 3), relative_luminance((0, 0, 0))
+    (1.0, 0.0)
+    """
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(v) for v in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a, b) -> float:
+    """WCAG contrast ratio of two colours (1 .. 21).
+
+    >>> round(contrast((0, 0, 0), (255, 255, 255)), 1)
+    21.0
+    """
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
 
 
 def press_any(buttons, event: pygame.event.Event) -> bool:

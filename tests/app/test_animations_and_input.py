@@ -67,6 +67,7 @@ def test_animations_end_exactly_where_the_rules_are(slow_driver):
 
 def test_clicks_land_on_target_in_a_resized_window(driver):
     app = driver.app
+    pygame.display.set_mode((1280, 720), pygame.RESIZABLE)     # what the window system does on a resize
     app.display.resized((1280, 720))
     assert app.display.scale == pytest.approx(2 / 3)
     table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
@@ -184,3 +185,16 @@ def test_a_whole_game_at_normal_speed_plays_every_animation_without_an_error(slo
     driver.settle()
     assert driver.app.scenes.top.scene_name == "results"
     assert not (private_user_dir / "logs" / "errors.log").exists()
+
+
+def test_resize_events_never_recreate_the_window(driver, monkeypatch):
+    calls = []
+    real = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode", lambda *a, **k: (calls.append(a), real(*a, **k))[1])
+    for size in ((1600, 900), (1280, 720), (1920, 1080)) * 20:
+        pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
+    driver.frames(3)
+    assert calls == []                       # a resize only fits the picture again
+    driver.key(pygame.K_F11)
+    driver.key(pygame.K_F11)
+    assert len(calls) == 2                   # one switch each way, no more
