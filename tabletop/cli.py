@@ -43,6 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--exe", default=None, help="also time the launch of this executable")
     bench.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS, help="the game whose busiest scene is drawn")
+    bench.add_argument("--window", action="store_true",
+                       help="draw in a real X window (under Xvfb if no display is set) instead of headless")
     return parser
 
 
@@ -90,7 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "bench":
         from tabletop.app.bench import run_bench
 
-        return run_bench(args.frames, args.exe, args.game)
+        return run_bench(args.frames, args.exe, args.game, args.window)
     from tabletop.app.main import run_app
 
     return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False),

@@ -27,7 +27,7 @@ from tabletop.registry import entry, game_ids, get_rules, load
 
 from .audio import Audio
 from .dice import DiceArt
-from .display import Display
+from .display import Display, prefer_fast_presentation
 from .layout import LayoutBook
 from .navigation import SCENES
 from .scenes import SceneManager
@@ -274,6 +274,7 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
     ``start``: a game id to begin a new match of at once, with the last names used.
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    prefer_fast_presentation()
     pygame.init()
     try:
         try:

@@ -62,9 +62,15 @@ class TextRenderer:
         return self.font(font, size).size(text)
 
     def clip(self, text: str, font: str, size: int, width: int) -> str:
-        """``text`` cut with an ellipsis so that it fits ``width``."""
+        """``text`` cut with an ellipsis so that it fits ``width``: after a whole word where one fits
+        ("Bartholomew the…", never "Bartholomew the Gr…"), inside the first word only if it alone is too long."""
         if self.size(text, font, size)[0] <= width:
             return text
+        words = text.split(" ")
+        for count in range(len(words) - 1, 0, -1):
+            kept = " ".join(words[:count]).rstrip(" ,;:·-")
+            if kept and self.size(kept + "\u2026", font, size)[0] <= width:
+                return kept + "\u2026"
         while text and self.size(text + "\u2026", font, size)[0] > width:
             text = text[:-1]
         return text.rstrip() + "\u2026"

@@ -126,3 +126,12 @@ def test_escape_on_the_results_shows_the_final_board_and_comes_back(driver):
     assert driver.app.scenes.top is table and table.viewer is None
     driver.key(pygame.K_ESCAPE)
     assert driver.app.scenes.top is results
+
+
+def test_long_text_is_cut_after_a_whole_word_with_an_ellipsis(app):
+    text = app.text
+    width = text.size("Bartholomew the", "bold", 38)[0] + text.size("\u2026", "bold", 38)[0] + 4
+    assert text.clip("Bartholomew the Great is active", "bold", 38, width) == "Bartholomew the\u2026"
+    narrow = text.size("Barth", "bold", 38)[0]
+    assert text.clip("Bartholomew", "bold", 38, narrow).endswith("\u2026")
+    assert text.clip("Bo", "bold", 38, 500) == "Bo"

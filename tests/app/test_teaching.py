@@ -67,5 +67,5 @@ def test_bench_prints_its_figures(capsys):
 
     assert main(["bench", "--frames", "60"]) == 0
     out = capsys.readouterr().out
-    for words in ("frame time p50", "p95", "p99", "launch to first interactive frame", "peak memory"):
+    for words in ("frame time p50", "p95", "p99", "launch to first interactive frame", "peak memory", "idle CPU"):
         assert words in out
