@@ -70,10 +70,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         failed = []
         for path in files:
             lines: list[str] = []
-            result = run_scenario(path, get_rules, lines.append)
-            if not result.ok:
+            try:
+                ok = run_scenario(path, get_rules, lines.append).ok
+            except Exception as exc:  # noqa: BLE001 - one broken file must not stop the others
+                lines.append(f"scenario {path}\n  ERROR {path}: the scenario could not run "
+                             f"({type(exc).__name__}: {str(exc)[:300]})\n  FAILED")
+                ok = False
+            if not ok:
                 failed.append(path)
-            if not args.quiet or not result.ok:
+            if not args.quiet or not ok:
                 print("\n".join(lines))
         print(f"{len(files) - len(failed)} of {len(files)} scenarios passed")
         for path in failed:

@@ -4,25 +4,76 @@ Every screen is drawn from a layout file in logical coordinates (1920 x 1080).  
 layout names elements; each element has a ``rect`` and a ``style`` (from the
 theme, ``data/layouts/theme.yaml``), optional ``text`` and overrides, and may carry
 extra keys a screen reads (slots, spacing, ...).  Any mistake stops with a
-:class:`DataError` naming the file, the line and the key.
+:class:`DataError` naming the file, the line and the key; a theme font that is not
+a TrueType or OpenType file is refused here, before pygame (which crashes on one) sees it.
 """
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
 from tabletop.core.data import DataError, Reader
-from tabletop.paths import data_path
+from tabletop.paths import art_path, data_path
 
-__all__ = ["Colour", "Style", "Element", "Layout", "Theme", "LayoutBook", "parse_colour"]
+__all__ = ["Colour", "Style", "Element", "Layout", "Theme", "LayoutBook", "parse_colour", "font_problem"]
 
 Colour = tuple[int, int, int, int]
 Rect = tuple[int, int, int, int]
 
 _STYLE_KEYS = ("font", "size", "colour", "bg", "border", "border_width", "radius", "align", "line_height")
 _ALIGNS = ("left", "center", "right")
+#: How far from the 1920 x 1080 logical screen a rect may reach (beyond is a typo, and huge surfaces).
+_RECT_LIMIT = 8192
+
+#: The first four bytes of a TrueType or OpenType font, or of a collection of them.
+_FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
+#: Tables every font needs before anything is drawn with it.
+_FONT_TABLES = {b"cmap", b"head", b"hhea", b"maxp"}
+
+
+def font_problem(path: Path) -> str:
+    """Why ``path`` cannot be given to pygame as a font ("" when it can).
+
+    pygame crashes the whole process (a segmentation fault) on a file that is not a
+    font or whose table directory runs past its end, so this looks at the signature
+    and the table directory first.
+    """
+    try:
+        if not path.is_file():
+            return "it is not a file" if path.exists() else "there is no such file"
+        size = path.stat().st_size
+        with path.open("rb") as stream:
+            head = stream.read(12)
+            if head[:4] not in _FONT_SIGNATURES:
+                return "it is not a TrueType or OpenType font file"
+            offset = 0
+            if head[:4] == b"ttcf":                       # a collection: check its first font
+                if len(head) < 12 or struct.unpack(">I", head[8:12])[0] < 1:
+                    return "it is a damaged font collection"
+                offset = struct.unpack(">I", stream.read(4) or b"\xff\xff\xff\xff")[0]
+                stream.seek(offset)
+                head = stream.read(12)
+            if len(head) < 12:
+                return "it is a damaged font file (too short)"
+            count = struct.unpack(">H", head[4:6])[0]
+            directory = stream.read(16 * count)
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    if count == 0 or len(directory) < 16 * count:
+        return "it is a damaged font file (its table directory is cut short)"
+    tags = set()
+    for index in range(count):
+        tag, _checksum, start, length = struct.unpack(">4sIII", directory[16 * index:16 * index + 16])
+        if start + length > size:
+            return "it is a damaged font file (a table runs past its end)"
+        tags.add(tag)
+    missing = _FONT_TABLES - tags
+    if missing:
+        return f"it is a damaged font file (no {', '.join(sorted(t.decode('latin-1') for t in missing))} table)"
+    return ""
 
 
 def parse_colour(text: str) -> Colour | None:
@@ -83,10 +134,11 @@ class Element:
 
 
 class Theme:
-    """Named colours, font files and styles shared by every layout."""
+    """Named colours, font files (under ``font_folder``, default ``art/``) and styles shared by every layout."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, font_folder: Path | None = None) -> None:
         self.path = path
+        self.font_folder = font_folder or art_path()
         root = Reader.from_file(path).only_keys("colours", "fonts", "styles")
         self.colours: dict[str, Colour] = {}
         for name, value in root["colours"].items():
@@ -94,7 +146,12 @@ class Theme:
             if colour is None:
                 raise value.error(f"{value.data!r} is not a colour like #rrggbb")
             self.colours[name] = colour
-        self.fonts: dict[str, str] = {name: value.str() for name, value in root["fonts"].items()}
+        self.fonts: dict[str, str] = {}
+        for name, value in root["fonts"].items():
+            problem = font_problem(self.font_folder / value.str())
+            if problem:
+                raise value.error(f"{value.data!r} cannot be used as a font: {problem}")
+            self.fonts[name] = value.data
         self.styles: dict[str, Style] = {}
         for name, value in root["styles"].items():
             self.styles[name] = self.read_style(value, Style())
@@ -144,7 +201,7 @@ class Layout:
 
     def _read_element(self, name: str, reader: Reader) -> Element:
         reader.mapping()
-        rect = tuple(int(v) for v in reader["rect"].numbers(4))
+        rect = tuple(int(v) for v in reader["rect"].numbers(4, -_RECT_LIMIT, _RECT_LIMIT))
         if rect[2] < 0 or rect[3] < 0:
             raise reader["rect"].error("width and height must not be negative")
         base = Style()

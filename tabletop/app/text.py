@@ -9,7 +9,7 @@ import pygame
 
 from tabletop.paths import art_path
 
-from .layout import Colour, Element, Style, Theme
+from .layout import Colour, Element, Style, Theme, font_problem
 
 __all__ = ["TextRenderer", "draw_box", "MIN_READABLE"]
 
@@ -34,10 +34,16 @@ class TextRenderer:
         key = (name, size)
         font = self._fonts.get(key)
         if font is None:
-            path = self.font_folder / self.theme.fonts.get(name, "")
-            try:
-                font = pygame.font.Font(str(path), size)
-            except (OSError, FileNotFoundError):
+            file = self.theme.fonts.get(name)
+            path = self.font_folder / file if file else None
+            # The theme refuses a non-font with its file and line; this guard is for a font
+            # folder or theme changed since: pygame crashes the process on a file that is no font.
+            if path is not None and not font_problem(path):
+                try:
+                    font = pygame.font.Font(str(path), size)
+                except (OSError, ValueError, pygame.error):
+                    font = None
+            if font is None:
                 font = pygame.font.Font(None, size)   # the bundled default font, never a crash
             self._fonts[key] = font
         return font

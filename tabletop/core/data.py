@@ -3,16 +3,37 @@
 Content files are read with a safe loader that remembers where every key stood;
 a :class:`Reader` then walks the tree with typed accessors, so a bad value stops
 with a message such as ``data/layouts/title.yaml:12: buttons.0.rect: expected 4 numbers``.
+
+Files may come from anyone (a scenario shared at a game night), so the loader also
+refuses what would hang or crash whatever reads the tree next: files over
+:data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_DEPTH`, aliases that expand
+to more than :data:`MAX_VALUES` values (a "billion laughs" bomb), an alias inside
+its own anchor, and numbers that are not finite or are absurdly large.
 """
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
 import yaml
 
-__all__ = ["DataError", "load_yaml", "parse_yaml", "Reader"]
+__all__ = ["DataError", "load_yaml", "parse_yaml", "Reader", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_VALUES"]
+
+#: The largest YAML file read (every content, layout and scenario file is a few KB).
+MAX_FILE_BYTES = 1_000_000
+#: The deepest nesting of lists and mappings, aliases expanded (the files use fewer than 10 levels).
+MAX_DEPTH = 64
+#: The most values (scalars, lists, mappings) in a file once its aliases are expanded.
+MAX_VALUES = 100_000
+#: The largest number a file may hold anywhere (a 64-bit seed fits).
+_LARGEST_IN_FILE = 2 ** 63
+#: The largest number a Reader accessor accepts when the caller gives no bound (pixels, counts).
+_LARGEST_UNBOUNDED = 10 ** 9
+_INT_TAG = "tag:yaml.org,2002:int"
+_FLOAT_TAG = "tag:yaml.org,2002:float"
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 
 
 class DataError(ValueError):
@@ -41,8 +62,115 @@ class _MarkedList(list):
     item_lines: list
 
 
+class _Refused(Exception):
+    """A file the loader will not build (raised while composing; parse_yaml makes it a DataError)."""
+
+    def __init__(self, mark, key: str, message: str) -> None:
+        super().__init__(message)
+        self.line = mark.line + 1 if mark is not None else None
+        self.key = key
+        self.message = message
+
+
+def _shorten(text: str) -> str:
+    """A value's text, cut when it is too long to print."""
+    text = text.strip()
+    return text if len(text) <= 24 else f"{text[:12]}… ({len(text)} characters)"
+
+
 class _LineLoader(yaml.SafeLoader):
-    """The safe loader, keeping line numbers (1-based) for mappings and sequences."""
+    """The safe loader, keeping line numbers (1-based) for mappings and sequences.
+
+    While composing it also measures every node (values and depth once aliases are
+    expanded, memoised per node, so measuring costs no more than reading) and refuses
+    bombs, deep nesting and absurd numbers before anything walks the tree.
+    """
+
+    def __init__(self, stream) -> None:
+        super().__init__(stream)
+        self._depth = 0
+        self._keys: list[str | None] = []
+        self._shapes: dict[int, tuple[int, int]] = {}   # id(node) -> (values, height), aliases expanded
+
+    def _key_path(self) -> str:
+        parts = [key for key in self._keys if key is not None]
+        # Deep in a nested bomb the full path is noise: its top names the place.
+        return ".".join(parts if len(parts) <= 6 else [*parts[:5], "…"])
+
+    def compose_node(self, parent, index):  # noqa: D401 - yaml hook
+        if parent is None or index is None:
+            part = None                       # the document, or a mapping's key
+        elif isinstance(index, int):
+            part = str(index)
+        else:
+            part = str(getattr(index, "value", "?")) if isinstance(index, yaml.ScalarNode) else "?"
+        self._keys.append(part)
+        self._depth += 1
+        try:
+            mark = self.peek_event().start_mark
+            if self._depth > MAX_DEPTH:
+                raise _Refused(mark, self._key_path(), f"nested more than {MAX_DEPTH} levels deep")
+            is_alias = self.check_event(yaml.AliasEvent)
+            node = super().compose_node(parent, index)
+            shape = self._shapes.get(id(node))
+            if is_alias and shape is None:
+                raise _Refused(mark, self._key_path(), "an alias inside the anchor it names (an endless value)")
+            if not is_alias:
+                shape = self._measure(node)
+                self._shapes[id(node)] = shape
+            values, height = shape
+            if values > MAX_VALUES:
+                raise _Refused(mark, self._key_path(),
+                               f"holds more than {MAX_VALUES:,} values (aliases expanded)")
+            if self._depth + height - 1 > MAX_DEPTH:
+                raise _Refused(mark, self._key_path(),
+                               f"nested more than {MAX_DEPTH} levels deep once its aliases are expanded")
+            return node
+        finally:
+            self._depth -= 1
+            self._keys.pop()
+
+    def _measure(self, node) -> tuple[int, int]:
+        """(values, height) of a node just composed; its children are measured already."""
+        if isinstance(node, yaml.ScalarNode):
+            self._check_number(node)
+            return 1, 1
+        if isinstance(node, yaml.MappingNode):
+            children = [child for pair in node.value for child in pair]
+        else:
+            children = node.value
+        shapes = [self._shapes[id(child)] for child in children]
+        return 1 + sum(v for v, _ in shapes), 1 + max((h for _, h in shapes), default=0)
+
+    def _check_number(self, node) -> None:
+        """Refuse numbers that are not finite or too large to mean anything, and dates that are no dates."""
+        if node.tag not in (_INT_TAG, _FLOAT_TAG, _TIMESTAMP_TAG):
+            return
+        key = self._key_path()
+        shown = _shorten(node.value)
+        if node.tag == _INT_TAG and sum(ch.isalnum() for ch in node.value) > 40:
+            # Checked on the text: converting a 5,000-digit number is slow or refused by Python itself.
+            raise _Refused(node.start_mark, key, f"{shown} is too large a number")
+        try:
+            value = self.yaml_constructors[node.tag](self, node)
+        except (ValueError, OverflowError):
+            kind = "a date" if node.tag == _TIMESTAMP_TAG else "a number"
+            raise _Refused(node.start_mark, key, f"{shown} is not {kind}") from None
+        if not isinstance(value, (int, float)):
+            return
+        if isinstance(value, float) and not math.isfinite(value):
+            raise _Refused(node.start_mark, key, f"{shown} is not a finite number")
+        if abs(value) > _LARGEST_IN_FILE:
+            raise _Refused(node.start_mark, key, f"{shown} is too large a number")
+
+    def construct_object(self, node, deep=False):  # noqa: D401 - yaml hook
+        try:
+            return super().construct_object(node, deep)
+        except (ValueError, OverflowError) as exc:
+            # A value of a known kind that cannot be built (a date like 2001-13-45, ``!!int abc``).
+            raise yaml.constructor.ConstructorError(
+                None, None, f"{_shorten(node.value) if isinstance(node, yaml.ScalarNode) else 'a value'}"
+                f" cannot be read ({exc})", node.start_mark) from None
 
     def construct_mapping(self, node, deep=False):  # noqa: D401 - yaml hook
         self.flatten_mapping(node)
@@ -78,6 +206,8 @@ def parse_yaml(text: str, path: str | Path = "<text>") -> Any:
     """Parse YAML text safely, keeping line numbers; syntax errors become DataError."""
     try:
         return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except _Refused as exc:
+        raise DataError(path, exc.line, exc.key, exc.message) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else None
@@ -87,13 +217,21 @@ def parse_yaml(text: str, path: str | Path = "<text>") -> Any:
         raise DataError(path, None, "", f"not valid YAML ({exc})") from None
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Read and parse a YAML file; a missing or unreadable file is a DataError too."""
+def load_yaml(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Read and parse a YAML file of at most ``max_bytes``; a missing, unreadable or huge file is a DataError too."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        if not path.is_file():
+            raise DataError(path, None, "", "cannot be read (not a file)" if path.exists()
+                            else "cannot be read (no such file)")
+        with path.open("rb") as stream:
+            raw = stream.read(max_bytes + 1)   # never more, whatever the file claims to be
     except OSError as exc:
         raise DataError(path, None, "", f"cannot be read ({exc.strerror or exc})") from None
+    if len(raw) > max_bytes:
+        raise DataError(path, None, "", f"is larger than {max_bytes:,} bytes")
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(path, None, "", "is not UTF-8 text") from None
     return parse_yaml(text, path)
@@ -114,9 +252,9 @@ class Reader:
         self.line = line if line is not None else getattr(data, "line", None)
 
     @classmethod
-    def from_file(cls, path: str | Path) -> "Reader":
-        """Load a YAML file whose top level must be a mapping."""
-        reader = cls(load_yaml(path), path, "", 1)
+    def from_file(cls, path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> "Reader":
+        """Load a YAML file (at most ``max_bytes``) whose top level must be a mapping."""
+        reader = cls(load_yaml(path, max_bytes), path, "", 1)
         reader.mapping()
         return reader
 
@@ -185,22 +323,29 @@ class Reader:
 
     # -- typed values -----------------------------------------------------------
     def int(self, low: int | None = None, high: int | None = None) -> int:
-        """This node as a whole number within [low, high]."""
+        """This node as a whole number within [low, high] (an open end stops at a billion)."""
         value = self.data
         if isinstance(value, bool) or not isinstance(value, int):
             raise self.error(f"expected a whole number, got {_describe(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.error(f"{value} is outside {low}..{high}")
+        self._check_range(value, low, high)
         return value
 
     def number(self, low: float | None = None, high: float | None = None) -> float:
-        """This node as a number within [low, high]."""
+        """This node as a finite number within [low, high] (an open end stops at a billion)."""
         value = self.data
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise self.error(f"expected a number, got {_describe(value)}")
-        if (low is not None and value < low) or (high is not None and value > high):
-            raise self.error(f"{value} is outside {low}..{high}")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise self.error(f"expected a finite number, got {_describe(value)}")
+        self._check_range(value, low, high)
         return float(value)
+
+    def _check_range(self, value: float, low: float | None, high: float | None) -> None:
+        # NaN never gets here: every comparison with it is false, so it would pass any range.
+        if (low is not None and value < low) or (high is not None and value > high):
+            raise self.error(f"{_describe(value)} is outside {low}..{high}")
+        if (low is None and value < -_LARGEST_UNBOUNDED) or (high is None and value > _LARGEST_UNBOUNDED):
+            raise self.error(f"{_describe(value)} is too large a number")
 
     def str(self, choices: tuple[str, ...] | None = None) -> str:
         """This node as text, optionally one of ``choices``."""
@@ -221,9 +366,10 @@ class Reader:
         """``read(self)`` unless the node is null."""
         return None if self.data is None else read(self)
 
-    def numbers(self, count: int | None = None) -> tuple[float, ...]:
-        """A list of numbers, of exactly ``count`` items when given."""
-        items = [item.number() for item in self]
+    def numbers(self, count: int | None = None, low: float | None = None,
+                high: float | None = None) -> tuple[float, ...]:
+        """A list of numbers within [low, high], of exactly ``count`` items when given."""
+        items = [item.number(low, high) for item in self]
         if count is not None and len(items) != count:
             raise self.error(f"expected {count} numbers, got {len(items)}")
         return tuple(items)
@@ -245,4 +391,7 @@ def _describe(value: Any) -> str:
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return repr(value)
+    if isinstance(value, (int, float)):
+        return _shorten(repr(value)) if isinstance(value, float) else _shorten(str(value))
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:50]}… ({len(text)} characters)"

@@ -23,6 +23,10 @@ Expectation keys are dotted paths into the state's plain form, or ``outcome.…`
 ``events`` (texts that must be among the last step's events, by prefix) and
 ``prompt`` (words it contains).  A step may also be ``given:`` (edit the state
 here), ``random:`` (more forced outcomes) or ``undo: true|false``.
+
+A scenario file is read like every content file (see :mod:`tabletop.core.data`), and
+held to :data:`MAX_SCENARIO_BYTES`: a shared file that is an alias bomb, nests too
+deep or holds giant numbers stops with an error naming its file, line and key.
 """
 
 from __future__ import annotations
@@ -38,7 +42,12 @@ from .protocol import IllegalIntent
 from .rng import RandomExhausted, ScriptedRandom, ScriptMismatch, SeededRandom
 from .values import from_plain, to_plain
 
-__all__ = ["ScenarioResult", "run_scenario", "resolve_path"]
+__all__ = ["ScenarioResult", "run_scenario", "resolve_path", "MAX_SCENARIO_BYTES"]
+
+#: The largest scenario file read (the longest shipped scenario is about 3 KB).
+MAX_SCENARIO_BYTES = 256 * 1024
+#: The seeds a scenario may name (what a 64-bit seed holds).
+_SEEDS = (0, 2 ** 63 - 1)
 
 _TOP_KEYS = ("title", "rule", "note", "game", "options", "seats", "seed", "random", "given", "steps", "expect")
 
@@ -117,11 +126,11 @@ def run_scenario(path: str | Path, lookup: Callable[[str], Rules],
     path = Path(path)
     result = ScenarioResult(path)
     try:
-        spec = Reader.from_file(path).only_keys(*_TOP_KEYS)
+        spec = Reader.from_file(path, MAX_SCENARIO_BYTES).only_keys(*_TOP_KEYS)
         result.title = spec.get("title", path.stem).str()
         rule = spec.get("rule", "").str()
         say(f"scenario {path}: {result.title}" + (f" ({rule})" if rule else ""))
-        seed = spec.get("seed").optional(lambda r: r.int())
+        seed = spec.get("seed").optional(lambda r: r.int(*_SEEDS))
         script = ScriptedRandom([], then=SeededRandom(seed) if seed is not None else None)
         _push_random(script, spec.get("random", []))
         options = {k: str(v.data) for k, v in spec.get("options", {}).items()}
@@ -170,6 +179,7 @@ def _apply_given(match: MatchController, given: Reader) -> None:
     """Edit the current state by dotted paths (a scenario shortcut to a position; not replayable)."""
     plain = to_plain(match.state)
     for key, value in given.items():
+        _path_key(key, value)
         try:
             _set_path(plain, key, _plain_yaml(value.data))
         except KeyError:
@@ -179,6 +189,12 @@ def _apply_given(match: MatchController, given: Reader) -> None:
     except (ValueError, TypeError) as exc:
         raise given.error(f"the edited state is not valid: {exc}") from None
     match.states[-1] = state
+
+
+def _path_key(key: Any, reader: Reader) -> None:
+    """Refuse a key of ``given``/``expect`` that is not a dotted path (``1: x``, ``[a]: x``)."""
+    if not isinstance(key, str):
+        raise reader.error("a key here is a dotted path like players.0.blue")
 
 
 def _run_step(match: MatchController, step: Reader, number: int, last_events: tuple,
@@ -246,10 +262,12 @@ def _check(match: MatchController, expect: Reader, last_events: tuple, result: S
     plain_outcome = to_plain(match.rules.outcome(state))
     legal_texts = {intent.to_str() for intent in match.legal_intents()}
     for key, wanted_reader in expect.items():
+        _path_key(key, wanted_reader)
         wanted = _plain_yaml(wanted_reader.data)
         if key == "legal_exactly":
             try:
-                wanted_set = {match.rules.intents.parse(str(text)).to_str() for text in wanted}
+                wanted_set = {match.rules.intents.parse(str(text)).to_str()
+                              for text in (wanted if isinstance(wanted, list) else [wanted])}
             except ValueError as exc:
                 raise wanted_reader.error(str(exc)) from None
             ok = wanted_set == legal_texts

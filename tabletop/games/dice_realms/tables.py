@@ -73,18 +73,42 @@ class RealmTables:
                 "yellow": len(self.yellow_multipliers)}[realm]
 
 
+#: The keys each realm's mapping may hold, and the kind of board it is (``kind:`` must say so).
+_REALM_KEYS = {
+    "red": ("dragon_grid", ("rows", "grid", "row_rewards", "column_points", "diagonal", "diagonal_reward")),
+    "green": ("sum_grid", ("grid", "row_rewards", "column_rewards", "points")),
+    "blue": ("threshold_track", ("thresholds", "rewards", "points")),
+    "magenta": ("rising_track", ("cells", "rewards")),
+    "yellow": ("free_track", ("multipliers", "rewards")),
+}
+
+
 def _reward(reader: Reader) -> str:
     return reader.str(REWARDS)
+
+
+def _realm(realms: Reader, realm: str) -> Reader:
+    """One realm's mapping, refusing keys the tables do not read (a typo would be silently ignored)."""
+    kind, keys = _REALM_KEYS[realm]
+    reader = realms[realm].only_keys("name", "creature", "kind", *keys)
+    if reader.has("kind"):
+        reader["kind"].str((kind,))
+    return reader
 
 
 def _read(path: Path) -> RealmTables:
     root = Reader.from_file(path).only_keys("realms", "round_rewards", "lion_bonus_values")
     realms = root["realms"].only_keys(*REALMS)
-    names = {realm: realms[realm]["name"].str() for realm in REALMS}
-    creatures = {realm: realms[realm]["creature"].str() for realm in REALMS}
+    realm_readers = {realm: _realm(realms, realm) for realm in REALMS}
+    names = {realm: realm_readers[realm]["name"].str() for realm in REALMS}
+    creatures = {realm: realm_readers[realm]["creature"].str() for realm in REALMS}
 
-    red = realms["red"]
+    red = realm_readers["red"]
     rows = tuple(item.str() for item in red["rows"])
+    if not rows:
+        raise red["rows"].error("expected at least one row")
+    if len(set(rows)) != len(rows):
+        raise red["rows"].error("a row is named twice")
     grid = red["grid"].only_keys(*rows)
     values: dict[Cell, int] = {}
     pre_crossed: set[Cell] = set()
@@ -92,6 +116,8 @@ def _read(path: Path) -> RealmTables:
     for row in rows:
         row_reader = grid[row]
         cells = list(row_reader)
+        if not cells:
+            raise row_reader.error("expected at least one cell")
         width = width or len(cells)
         if len(cells) != width:
             raise row_reader.error(f"expected {width} cells like the rows above, got {len(cells)}")
@@ -120,8 +146,13 @@ def _read(path: Path) -> RealmTables:
     for cell_id, value in values.items():
         by_value.setdefault(value, []).append(cell_id)
 
-    green = realms["green"]
+    green = realm_readers["green"]
     green_rows = [list(row) for row in green["grid"]]
+    if not green_rows or not green_rows[0]:
+        raise green["grid"].error("expected at least one row of cells")
+    for row_reader, row in zip(green["grid"], green_rows):
+        if len(row) != len(green_rows[0]):
+            raise row_reader.error(f"expected {len(green_rows[0])} cells like the first row, got {len(row)}")
     green_grid = tuple(tuple(cell.optional(lambda c: c.int(2, 12)) for cell in row) for row in green_rows)
     green_cells = tuple(sorted(v for row in green_grid for v in row if v is not None))
     if len(set(green_cells)) != len(green_cells):
@@ -140,19 +171,19 @@ def _read(path: Path) -> RealmTables:
         green_goals.append(Goal(f"column-{c + 1}", cells, column_rewards_g[c]))
     green_points = green["points"].ints(len(green_cells) + 1, 0)
 
-    blue = realms["blue"]
+    blue = realm_readers["blue"]
     thresholds = blue["thresholds"].ints(None, 1, 6)
     blue_rewards = tuple(_reward(item) for item in blue["rewards"])
     if len(blue_rewards) != len(thresholds):
         raise blue["rewards"].error(f"expected {len(thresholds)} rewards, one per head")
     blue_points = blue["points"].ints(len(thresholds) + 1, 0)
 
-    magenta = realms["magenta"]
+    magenta = realm_readers["magenta"]
     magenta_rewards = tuple(_reward(item) for item in magenta["rewards"])
     if len(magenta_rewards) != magenta["cells"].int(1):
         raise magenta["rewards"].error("expected one reward per cell")
 
-    yellow = realms["yellow"]
+    yellow = realm_readers["yellow"]
     multipliers = yellow["multipliers"].ints(None, 1)
     yellow_rewards = tuple(_reward(item) for item in yellow["rewards"])
     if len(yellow_rewards) != len(multipliers):
