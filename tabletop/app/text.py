@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from collections import OrderedDict
 from pathlib import Path
 
@@ -25,6 +26,8 @@ class TextRenderer:
         self.theme = theme
         self.font_folder = font_folder or art_path()
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
+        self._coverage: dict[str, object] = {}        # font name -> a freetype face, to ask which glyphs exist
+        self._covered: dict[tuple[str, str], bool] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wrapped: dict[tuple, list[str]] = {}
         self._cache_size = cache_size
@@ -48,6 +51,49 @@ class TextRenderer:
             self._fonts[key] = font
         return font
 
+    # ---------------------------------------------------------------- characters the font lacks
+    def _covers(self, name: str, char: str) -> bool:
+        """Whether the theme font ``name`` has a glyph for ``char``."""
+        key = (name, char)
+        known = self._covered.get(key)
+        if known is None:
+            face = self._coverage.get(name)
+            if name not in self._coverage:
+                file = self.theme.fonts.get(name)
+                path = self.font_folder / file if file else None
+                face = None
+                if path is not None and not font_problem(path):
+                    import pygame.freetype
+
+                    if not pygame.freetype.get_init():
+                        pygame.freetype.init()
+                    face = pygame.freetype.Font(str(path), 16)
+                self._coverage[name] = face
+            known = face is not None and face.get_metrics(char)[0] is not None  # type: ignore[attr-defined]
+            self._covered[key] = known
+        return known
+
+    def runs(self, text: str, font: str) -> list[tuple[str, str]]:
+        """``text`` as (font, piece) runs: the theme font, its ``_fallback`` where it has no glyph,
+        and ``?`` for a character neither can draw (never an empty box)."""
+        if text.isascii():
+            return [(font, text)]
+        text = visual_order(text)
+        fallback = f"{font}_fallback"
+        out: list[tuple[str, str]] = []
+        for char in text:
+            if char.isspace() or self._covers(font, char):
+                chosen, shown = font, char
+            elif fallback in self.theme.fonts and self._covers(fallback, char):
+                chosen, shown = fallback, char
+            else:
+                chosen, shown = font, "?"
+            if out and out[-1][0] == chosen:
+                out[-1] = (chosen, out[-1][1] + shown)
+            else:
+                out.append((chosen, shown))
+        return out
+
     def render(self, text: str, font: str, size: int, colour: Colour) -> pygame.Surface:
         """``text`` rendered once and reused afterwards."""
         key = (text, font, size, colour)
@@ -55,7 +101,17 @@ class TextRenderer:
         if surface is not None:
             self._cache.move_to_end(key)
             return surface
-        surface = self.font(font, size).render(text, True, colour[:3])
+        runs = self.runs(text, font)
+        if len(runs) == 1:
+            surface = self.font(runs[0][0], size).render(runs[0][1], True, colour[:3])
+        else:
+            pieces = [self.font(name, size).render(piece, True, colour[:3]) for name, piece in runs]
+            surface = pygame.Surface((sum(p.get_width() for p in pieces), max(p.get_height() for p in pieces)),
+                                     pygame.SRCALPHA)
+            x = 0
+            for piece in pieces:
+                surface.blit(piece, (x, (surface.get_height() - piece.get_height()) // 2))
+                x += piece.get_width()
         if len(colour) == 4 and colour[3] < 255:
             surface.set_alpha(colour[3])
         self._cache[key] = surface
@@ -65,7 +121,11 @@ class TextRenderer:
 
     def size(self, text: str, font: str, size: int) -> tuple[int, int]:
         """The pixel size ``text`` would take."""
-        return self.font(font, size).size(text)
+        runs = self.runs(text, font)
+        if len(runs) == 1:
+            return self.font(runs[0][0], size).size(runs[0][1])
+        sizes = [self.font(name, size).size(piece) for name, piece in runs]
+        return sum(w for w, _ in sizes), max(h for _, h in sizes)
 
     def clip(self, text: str, font: str, size: int, width: int) -> str:
         """``text`` cut with an ellipsis so that it fits ``width``: after a whole word where one fits
@@ -153,6 +213,37 @@ class TextRenderer:
             inner = pygame.Rect(element.rect).inflate(-2 * pad, 0)
             return self.draw(surface, content, element.style, inner, **kwargs)
         return pygame.Rect(element.rect)
+
+
+def _is_rtl(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
+def visual_order(text: str) -> str:
+    """Right-to-left words (Hebrew, Arabic) turned round so they read correctly when drawn left to right.
+
+    A simple form of the Unicode bidirectional algorithm: enough for a name on a seat.
+
+    >>> visual_order("Bo \u05d0\u05d1 \u05d2") == "Bo \u05d2 \u05d1\u05d0"
+    True
+    """
+    out: list[str] = []
+    run: list[str] = []
+    for char in text:
+        if _is_rtl(char) or (run and char == " "):
+            run.append(char)
+            continue
+        if run:
+            trailing = len(run) - len("".join(run).rstrip(" "))
+            out.extend(reversed(run[:len(run) - trailing]))
+            out.extend(" " * trailing)
+            run = []
+        out.append(char)
+    if run:
+        trailing = len(run) - len("".join(run).rstrip(" "))
+        out.extend(reversed(run[:len(run) - trailing]))
+        out.extend(" " * trailing)
+    return "".join(out)
 
 
 def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:

@@ -135,3 +135,15 @@ def test_long_text_is_cut_after_a_whole_word_with_an_ellipsis(app):
     narrow = text.size("Barth", "bold", 38)[0]
     assert text.clip("Bartholomew", "bold", 38, narrow).endswith("\u2026")
     assert text.clip("Bo", "bold", 38, 500) == "Bo"
+
+
+def test_names_the_font_cannot_draw_fall_back_to_one_that_can(app):
+    text = app.text
+    hebrew = "\u05e9\u05dc\u05d5\u05dd"          # shalom
+    assert text.runs(hebrew, "bold") == [("bold_fallback", hebrew[::-1])]      # drawn right to left
+    assert text.runs("Ann \U0001F600", "regular")[-1][0] == "regular_fallback"
+    assert text.runs("Ann", "bold") == [("bold", "Ann")]
+    # A character no font here can draw becomes a visible question mark, never an empty box.
+    assert text.runs("\u65e5", "regular") == [("regular", "?")]
+    image = text.render("Bo " + hebrew, "bold", 38, (255, 255, 255, 255))
+    assert image.get_width() == text.size("Bo " + hebrew, "bold", 38)[0] > text.size("Bo ", "bold", 38)[0]
