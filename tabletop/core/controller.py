@@ -21,7 +21,7 @@ from typing import Any, Callable, Mapping, Sequence
 from tabletop import __version__
 
 from .protocol import IllegalIntent, Rules
-from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom, derive_seed
+from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom
 from .values import Value, ValueFormatError
 
 __all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION"]
@@ -169,7 +169,8 @@ class MatchController:
     def _source(self, index: int) -> RandomSource:
         # Each intent draws from its own seed, derived from the match seed and its
         # position, so a resumed match continues exactly as an uninterrupted one.
-        return self._fixed_rng or SeededRandom(derive_seed(self.seed, index))
+        # The derivation waits for the first draw: most intents draw nothing.
+        return self._fixed_rng or SeededRandom.derived(self.seed, index)
 
     def submit(self, intent: Value | str, *, _draws: Sequence[int] | None = None) -> tuple[Value, ...]:
         """Apply an intent (or its text form); returns its events, or raises IllegalIntent."""
@@ -191,8 +192,9 @@ class MatchController:
     def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value]) -> str:
         if draws:
             return "The dice have been rolled; a roll cannot be taken back."
-        if any(getattr(type(event), "REVEALS", False) for event in events):
-            return "Hidden information was revealed; that cannot be taken back."
+        for event in events:
+            if getattr(type(event), "REVEALS", False):
+                return "Hidden information was revealed; that cannot be taken back."
         if after.to_act != before.to_act:
             return "The decision has passed to another player; that cannot be taken back."
         return ""

@@ -77,21 +77,50 @@ def derive_seed(seed: int, *parts: object) -> int:
 
 
 class SeededRandom:
-    """A seeded source; its own ``random.Random``, never the global one."""
+    """A seeded source; its own ``random.Random``, never the global one.
 
-    __slots__ = ("seed", "_random")
+    The generator is only made at the first draw: the controller gives every move a
+    source of its own, most moves draw nothing, and seeding a Mersenne Twister costs
+    more than such a move.  The outcomes are those of ``random.Random(seed)`` all the same.
+    """
+
+    __slots__ = ("_base", "_parts", "_random")
 
     def __init__(self, seed: int) -> None:
-        self.seed = seed
-        self._random = random.Random(seed)
+        self._base = seed
+        self._parts: tuple[object, ...] | None = None    # set by derived(): seed is derive_seed(_base, *_parts)
+        self._random: random.Random | None = None
+
+    @classmethod
+    def derived(cls, seed: int, *parts: object) -> "SeededRandom":
+        """The source seeded with ``derive_seed(seed, *parts)``, worked out at the first draw only.
+
+        >>> SeededRandom.derived(7, 3).seed == SeededRandom(derive_seed(7, 3)).seed
+        True
+        """
+        source = cls(seed)
+        source._parts = parts
+        return source
+
+    @property
+    def seed(self) -> int:
+        """The seed of the generator."""
+        return self._base if self._parts is None else derive_seed(self._base, *self._parts)
+
+    def _start(self) -> random.Random:
+        self._random = random.Random(self.seed)
+        return self._random
 
     def randint(self, low: int, high: int, label: str = "") -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
-        return self._random.randint(low, high)
+        generator = self._random or self._start()
+        # randint(low, high) is documented as randrange(low, high + 1): the same number, one call less.
+        return generator.randrange(low, high + 1)
 
     def choose(self, names: Sequence[str], label: str = "") -> int:
         """A uniformly drawn position among ``names``."""
-        return self._random.randint(0, len(names) - 1)
+        generator = self._random or self._start()
+        return generator.randrange(0, len(names))
 
 
 _REST = "*rest"      # a queue marker: the forced shuffle's remaining cards keep their order

@@ -20,17 +20,16 @@ exactly one possible cell is resolved at once, and one with none is lost.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
-from tabletop.core.values import Value
+from tabletop.core.values import Value, evolve
 
 from . import events as ev
 from . import wording
 from .intents import INTENTS, Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
-from .scoring import decide_winners, realm_scores, total_score
+from .scoring import decide_winners, realm_score, realm_scores, total_score
 from .state import DICE, DIE_CODES, BonusKind, Cell, Dice, Flow, Grimoire, RewardSource, Stage, State
 from .tables import REALMS, RealmTables, load_tables
 
@@ -71,11 +70,14 @@ class DiceRealmsRules(BaseRules):
     state_type = State
 
     def __init__(self, tables: RealmTables | None = None) -> None:
-        self.tables = tables or load_tables()
-        # One-entry cache: the screen, the bots and apply() all ask for the legal
-        # intents of the same state in a row.
-        self._legal_for: State | None = None
-        self._legal: tuple[Value, ...] = ()
+        self.tables = t = tables or load_tables()
+        # One-entry cache of (state, its legal intents): _settle, then the screen or the
+        # bots, then apply() all ask for the legal intents of the same state in a row.
+        self._legal_cache: tuple[State | None, tuple[Value, ...]] = (None, ())
+        # Looked up on every legal-intent enumeration, so worked out once here.
+        self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
+        last = max(*t.green_cells, *self._track_lengths.values())
+        self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -114,10 +116,11 @@ class DiceRealmsRules(BaseRules):
 
     def legal_intents(self, state: State) -> tuple[Value, ...]:
         """Every intent the seat to act may send now, in a fixed order; empty once the game is over."""
-        if state is self._legal_for:
-            return self._legal
+        cached_for, cached = self._legal_cache
+        if state is cached_for:
+            return cached
         legal = tuple(self._enumerate(state))
-        self._legal_for, self._legal = state, legal
+        self._legal_cache = (state, legal)
         return legal
 
     def _enumerate(self, state: State) -> list[Value]:
@@ -131,21 +134,25 @@ class DiceRealmsRules(BaseRules):
         if stage == Stage.ACTIVE:
             if not flow.rolled:
                 return [Roll(seat)]
-            out: list[Value] = [Pick(seat, die, realm, cell)
-                                for die in state.dice.hand for realm, cell in self.die_targets(state, seat, die)]
+            out = self._picks(state, seat, state.dice.hand)
             if state.players[seat].time_warps:
                 if not out:
                     out.append(Forfeit(seat))
                 out.append(TimeWarp(seat))
             return out
         if stage == Stage.PASSIVE_PICK:
-            source, _ = self.passive_source(state)
-            out = [Pick(seat, die, realm, cell) for die in source
-                   for realm, cell in self.die_targets(state, seat, die)]
+            # The same choice of source as passive_source(), without finding the targets twice.
+            out = self._picks(state, seat, state.dice.forgotten)
+            if not out:
+                out = self._picks(state, seat, state.dice.fields)
             return [*out, Pass(seat)]
         if stage in _BOOST_STAGES:
             return [*self._boost_intents(state, seat), Pass(seat)]
         return []
+
+    def _picks(self, state: State, seat: int, dice: Sequence[str]) -> list[Value]:
+        """Every pick of one of ``dice`` that ``seat`` could make, die by die in the order given."""
+        return [Pick(seat, die, realm, cell) for die in dice for realm, cell in self.die_targets(state, seat, die)]
 
     def _bonus_intents(self, state: State, seat: int) -> list[Value]:
         sheet = state.players[seat]
@@ -183,12 +190,12 @@ class DiceRealmsRules(BaseRules):
         """(realm, cell) pairs where ``seat`` could enter ``die`` at its current face (white is wild)."""
         sheet = state.players[seat]
         dice = state.dice
-        realms = REALMS if die == "white" else (die,)
-        out = []
-        for realm in realms:
-            value = dice.gaia_sum() if realm == "green" else dice.value(die)
-            out.extend((realm, cell) for cell in self.entry_targets(sheet, realm, value))
-        return out
+        face = dice.value(die)
+        if die != "white":
+            value = dice.gaia_sum() if die == "green" else face
+            return [(die, cell) for cell in self.entry_targets(sheet, die, value)]
+        return [(realm, cell) for realm in REALMS
+                for cell in self.entry_targets(sheet, realm, dice.gaia_sum() if realm == "green" else face)]
 
     def entry_targets(self, sheet: Grimoire, realm: str, value: int) -> tuple[Cell, ...]:
         """Cells of ``realm`` a die entry of ``value`` may take (for green, value is the Gaia sum)."""
@@ -196,18 +203,18 @@ class DiceRealmsRules(BaseRules):
         if realm == "red":
             return tuple(cell for cell in t.red_cells_by_value.get(value, ()) if cell not in sheet.red)
         if realm == "green":
-            return (Cell.at(value),) if value in t.green_goals_by_cell and value not in sheet.green else ()
+            return (self._numbered[value],) if value in t.green_goals_by_cell and value not in sheet.green else ()
         if realm == "blue":
             heads = sheet.blue
             if heads < len(t.blue_thresholds) and value >= t.blue_thresholds[heads]:
-                return (Cell.at(heads + 1),)
+                return (self._numbered[heads + 1],)
             return ()
         entries = sheet.magenta if realm == "magenta" else sheet.yellow
-        if len(entries) >= t.track_length(realm):
+        if len(entries) >= self._track_lengths[realm]:
             return ()
         if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
             return ()
-        return (Cell.at(len(entries) + 1),)
+        return (self._numbered[len(entries) + 1],)
 
     def bonus_targets(self, sheet: Grimoire, realm: str) -> tuple[Cell, ...]:
         """Cells a colour bonus may take in ``realm``: any free grid cell, or the next track cell."""
@@ -215,11 +222,11 @@ class DiceRealmsRules(BaseRules):
         if realm == "red":
             return tuple(cell for cell in t.red_values if cell not in sheet.red)
         if realm == "green":
-            return tuple(Cell.at(v) for v in t.green_cells if v not in sheet.green)
+            return tuple(self._numbered[v] for v in t.green_cells if v not in sheet.green)
         if realm == "blue":
-            return (Cell.at(sheet.blue + 1),) if sheet.blue < len(t.blue_thresholds) else ()
+            return (self._numbered[sheet.blue + 1],) if sheet.blue < len(t.blue_thresholds) else ()
         entries = sheet.magenta if realm == "magenta" else sheet.yellow
-        return (Cell.at(len(entries) + 1),) if len(entries) < t.track_length(realm) else ()
+        return (self._numbered[len(entries) + 1],) if len(entries) < self._track_lengths[realm] else ()
 
     def bonus_value(self, state: State, kind: BonusKind, realm: str) -> int:
         """What a bonus writes: 6 in Magenta; in Yellow 6 or the classic 4/5/6 by source."""
@@ -243,9 +250,9 @@ class DiceRealmsRules(BaseRules):
         elif isinstance(intent, Pick):
             state = self._pick(state, intent, events)
         elif isinstance(intent, Boost):
-            state = self._add_tokens(state, seat, "arcane_boost", -1)
             sheet = state.players[seat]
-            state = self._with_sheet(state, seat, replace(sheet, boosted=sheet.boosted | {intent.die}))
+            state = self._with_sheet(state, seat, evolve(sheet, arcane_boosts=sheet.arcane_boosts - 1,
+                                                         boosted=sheet.boosted | {intent.die}))
             value = self._entry_value(state, intent.die, intent.realm)
             events.append(ev.TokenSpent(seat, "arcane_boost"))
             events.append(ev.DieUsed(seat, intent.die, intent.realm, intent.cell, value, "boost"))
@@ -254,7 +261,7 @@ class DiceRealmsRules(BaseRules):
             state = self._resolve_bonus(state, intent, events)
         elif isinstance(intent, Forfeit):
             events.append(ev.RollForfeited(seat, state.flow.rolls_used, chosen=True))
-            state = replace(state, flow=replace(state.flow, rolled=False))
+            state = evolve(state, flow=evolve(state.flow, rolled=False))
         elif isinstance(intent, Pass):
             events.append(ev.Passed(seat, state.flow.stage))
             state = self._next_stage(state, events)
@@ -267,10 +274,10 @@ class DiceRealmsRules(BaseRules):
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
         dice = state.dice
         values = tuple(rng.randint(1, 6, DIE_CODES[die]) for die in dice.hand)
-        dice = replace(dice, **dict(zip(dice.hand, values)))
+        dice = evolve(dice, **dict(zip(dice.hand, values)))
         rolls = state.flow.rolls_used + (0 if time_warp else 1)
         events.append(ev.DiceRolled(seat, rolls, dice.hand, values, time_warp))
-        return replace(state, dice=dice, flow=replace(state.flow, rolled=True, rolls_used=rolls))
+        return evolve(state, dice=dice, flow=evolve(state.flow, rolled=True, rolls_used=rolls))
 
     def _pick(self, state: State, intent: Pick, events: list[Value]) -> State:
         seat, die = intent.seat, intent.die
@@ -285,8 +292,8 @@ class DiceRealmsRules(BaseRules):
             if lower:
                 events.append(ev.DiceForgotten(lower))
             hand = tuple(d for d in dice.hand if d != die and d not in lower)
-            dice = replace(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
-            state = replace(state, dice=dice, flow=replace(state.flow, rolled=False))
+            dice = evolve(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
+            state = evolve(state, dice=dice, flow=evolve(state.flow, rolled=False))
             return self._mark(state, seat, intent.realm, intent.cell, value, events)
         events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "pick"))
         state = self._mark(state, seat, intent.realm, intent.cell, value, events)
@@ -297,7 +304,7 @@ class DiceRealmsRules(BaseRules):
         flow = state.flow
         pending = list(flow.pending)
         pending.remove(intent.kind)
-        state = replace(state, flow=replace(flow, pending=tuple(pending)))
+        state = evolve(state, flow=evolve(flow, pending=tuple(pending)))
         events.append(ev.BonusUsed(intent.seat, intent.kind, intent.realm, intent.cell))
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
@@ -309,15 +316,16 @@ class DiceRealmsRules(BaseRules):
             value = self.bonus_value(state, intent.kind, intent.realm)
         return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
 
-    def _with_sheet(self, state: State, seat: int, sheet: Grimoire) -> State:
+    def _with_sheet(self, state: State, seat: int, sheet: Grimoire, **changes: object) -> State:
+        """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
         players = list(state.players)
         players[seat] = sheet
-        return replace(state, players=tuple(players))
+        return evolve(state, players=tuple(players), **changes)
 
     def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
         field = _TOKEN_FIELDS[token]
         sheet = state.players[seat]
-        return self._with_sheet(state, seat, replace(sheet, **{field: getattr(sheet, field) + count}))
+        return self._with_sheet(state, seat, evolve(sheet, **{field: getattr(sheet, field) + count}))
 
     def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value]) -> State:
         """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
@@ -327,29 +335,29 @@ class DiceRealmsRules(BaseRules):
         goals: list[Value] = []
         if realm == "red":
             crossed = sheet.red | {cell}
-            sheet = replace(sheet, red=crossed)
+            sheet = evolve(sheet, red=crossed)
             for goal in t.red_goals_by_cell[cell]:
                 if goal.cells <= crossed:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "green":
             crossed_g = sheet.green | {cell.number}
-            sheet = replace(sheet, green=crossed_g)
+            sheet = evolve(sheet, green=crossed_g)
             for goal in t.green_goals_by_cell[cell.number]:
                 if goal.cells <= crossed_g:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "blue":
-            sheet = replace(sheet, blue=sheet.blue + 1)
+            sheet = evolve(sheet, blue=sheet.blue + 1)
             rewards.append((t.blue_rewards[sheet.blue - 1], RewardSource(realm, f"head-{sheet.blue}")))
         elif realm == "magenta":
-            sheet = replace(sheet, magenta=(*sheet.magenta, value))
+            sheet = evolve(sheet, magenta=(*sheet.magenta, value))
             rewards.append((t.magenta_rewards[len(sheet.magenta) - 1],
                             RewardSource(realm, f"cell-{len(sheet.magenta)}")))
         else:
-            sheet = replace(sheet, yellow=(*sheet.yellow, value))
+            sheet = evolve(sheet, yellow=(*sheet.yellow, value))
             rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], RewardSource(realm, f"cell-{len(sheet.yellow)}")))
-        events.append(ev.CellMarked(seat, realm, cell, value, realm_scores(sheet, t)[realm]))
+        events.append(ev.CellMarked(seat, realm, cell, value, realm_score(sheet, realm, t)))
         events.extend(goals)
         pending = list(state.flow.pending)
         for reward, source in rewards:
@@ -357,7 +365,7 @@ class DiceRealmsRules(BaseRules):
                 continue
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
-                sheet = replace(sheet, **{field: getattr(sheet, field) + 1})
+                sheet = evolve(sheet, **{field: getattr(sheet, field) + 1})
                 events.append(ev.TokenGained(seat, reward, source))
                 continue
             kind = BonusKind(reward)
@@ -369,12 +377,20 @@ class DiceRealmsRules(BaseRules):
                 events.append(ev.BonusEarned(seat, kind, source))
             else:
                 events.append(ev.BonusLost(seat, kind))
-        state = self._with_sheet(state, seat, sheet)
-        return replace(state, flow=replace(state.flow, pending=tuple(pending), pending_seat=seat))
+        flow = state.flow
+        if pending != list(flow.pending) or flow.pending_seat != seat:
+            # (A mark that queued nothing for the seat already pending keeps the flow it had.)
+            flow = evolve(flow, pending=tuple(pending), pending_seat=seat)
+        return self._with_sheet(state, seat, sheet, flow=flow)
 
     # ------------------------------------------------------------------ flow
     def _settle(self, state: State, events: list[Value]) -> State:
-        """Run every step that needs no decision, until a seat must choose or the game ends."""
+        """Run every step that needs no decision, until a seat must choose or the game ends.
+
+        Whether a seat has a choice is asked of legal_intents(), the one source of truth;
+        its cache then holds the answer for the state returned, which the bots and
+        apply() ask for next.
+        """
         while True:
             flow = state.flow
             if flow.stage == Stage.GAME_OVER:
@@ -389,9 +405,9 @@ class DiceRealmsRules(BaseRules):
                     else:
                         events.append(ev.BonusLost(seat, kind))
                 if len(live) != len(flow.pending):
-                    state = replace(state, flow=replace(flow, pending=tuple(live)))
+                    state = evolve(state, flow=evolve(flow, pending=tuple(live)))
                     continue
-                choices = self._bonus_intents(state, seat)
+                choices = self.legal_intents(state)   # the pending seat's bonus intents
                 if len(choices) == 1:
                     state = self._resolve_bonus(state, choices[0], events)  # type: ignore[arg-type]
                     continue
@@ -410,24 +426,22 @@ class DiceRealmsRules(BaseRules):
                         return state
                     state = self._next_stage(state, events)
                     continue
-                seat = flow.active
-                if any(self.die_targets(state, seat, die) for die in state.dice.hand):
+                # A usable die, or a Time Warp in hand (the player chooses: Time Warp or forfeit).
+                if self.legal_intents(state):
                     return state
-                if state.players[seat].time_warps:
-                    return state  # the player chooses: Time Warp or forfeit
-                events.append(ev.RollForfeited(seat, flow.rolls_used))
-                state = replace(state, flow=replace(flow, rolled=False))
+                events.append(ev.RollForfeited(flow.active, flow.rolls_used))
+                state = evolve(state, flow=evolve(flow, rolled=False))
                 continue
             if stage == Stage.PASSIVE_PICK:
-                seat = state.passive
-                source, _ = self.passive_source(state)
-                if any(self.die_targets(state, seat, die) for die in source):
+                # Pass is always listed; anything more is a die the passive player can use.
+                if len(self.legal_intents(state)) > 1:
                     return state
-                events.append(ev.Passed(seat, stage, forced=True))
+                events.append(ev.Passed(state.passive, stage, forced=True))
                 state = self._next_stage(state, events)
                 continue
-            # An Arcane Boost window stays open while the seat can still spend a token.
-            if self._boost_intents(state, flow.seat):
+            # An Arcane Boost window stays open while the seat can still spend a token
+            # (again, Pass is always listed).
+            if len(self.legal_intents(state)) > 1:
                 return state
             state = self._next_stage(state, events)
 
@@ -440,7 +454,7 @@ class DiceRealmsRules(BaseRules):
             dice = state.dice
             if dice.hand:
                 events.append(ev.DiceForgotten(dice.hand))
-                state = replace(state, dice=replace(dice, hand=(), forgotten=dice.forgotten + dice.hand))
+                state = evolve(state, dice=evolve(dice, hand=(), forgotten=dice.forgotten + dice.hand))
             return self._enter(state, Stage.ACTIVE_BOOST if split else Stage.PASSIVE_PICK, active)
         if stage == Stage.ACTIVE_BOOST:
             return self._enter(state, Stage.PASSIVE_PICK if split else Stage.PASSIVE_BOOST,
@@ -457,7 +471,7 @@ class DiceRealmsRules(BaseRules):
         raise AssertionError(f"no stage follows {stage}")
 
     def _enter(self, state: State, stage: str, seat: int) -> State:
-        return replace(state, flow=replace(state.flow, stage=stage, seat=seat))
+        return evolve(state, flow=evolve(state.flow, stage=stage, seat=seat))
 
     def _end_turn(self, state: State, events: list[Value]) -> State:
         flow = state.flow
@@ -470,7 +484,7 @@ class DiceRealmsRules(BaseRules):
 
     def _start_round(self, state: State, round_no: int, events: list[Value]) -> State:
         events.append(ev.RoundStarted(round_no))
-        state = replace(state, flow=replace(state.flow, round=round_no))
+        state = evolve(state, flow=evolve(state.flow, round=round_no))
         reward = self.tables.round_rewards[round_no - 1]
         if reward in _TOKEN_FIELDS:
             for seat in range(len(state.players)):
@@ -481,19 +495,20 @@ class DiceRealmsRules(BaseRules):
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
-        return replace(state, flow=replace(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
-                                           pending=(BonusKind.essence(),), pending_seat=seat))
+        return evolve(state, flow=evolve(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
+                                         pending=(BonusKind.essence(),), pending_seat=seat))
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
         active = 0 if turn == 1 else 1
         events.append(ev.TurnStarted(state.flow.round, turn, active))
-        players = tuple(replace(sheet, boosted=frozenset()) for sheet in state.players)
-        flow = replace(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
-                       rolls_used=0, seat=active, pending=(), pending_seat=active)
-        return replace(state, players=players, dice=Dice(), flow=flow)
+        # A grimoire that boosted nothing this turn is kept as it is.
+        players = tuple(evolve(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
+        flow = evolve(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
+                      rolls_used=0, seat=active, pending=(), pending_seat=active)
+        return evolve(state, players=players, dice=Dice(), flow=flow)
 
     def _end_game(self, state: State, events: list[Value]) -> State:
-        state = replace(state, flow=replace(state.flow, stage=Stage.GAME_OVER))
+        state = evolve(state, flow=evolve(state.flow, stage=Stage.GAME_OVER))
         result = self.outcome(state)
         events.append(ev.GameEnded(result.scores, result.winners))
         return state

@@ -9,7 +9,7 @@ from .tables import REALMS, RealmTables, load_tables  # noqa: F401 - the doctest
 
 __all__ = [
     "dragon_score", "gaia_score", "hydra_score", "phoenix_score", "lion_score",
-    "realm_scores", "crest_value", "total_score", "decide_winners",
+    "realm_score", "realm_scores", "crest_value", "total_score", "decide_winners",
 ]
 
 
@@ -65,15 +65,28 @@ def lion_score(entries: Sequence[int], tables: RealmTables) -> int:
     return sum(value * multiplier for value, multiplier in zip(entries, tables.yellow_multipliers))
 
 
+def realm_score(sheet: Grimoire, realm: str, tables: RealmTables) -> int:
+    """The score of one realm of a grimoire (a mark changes only its own realm's score).
+
+    >>> realm_score(Grimoire("Ann", blue=7), "blue", load_tables())
+    28
+    """
+    if realm == "red":
+        return dragon_score(sheet.red, tables)
+    if realm == "green":
+        return gaia_score(sheet.green, tables)
+    if realm == "blue":
+        return hydra_score(sheet.blue, tables)
+    if realm == "magenta":
+        return phoenix_score(sheet.magenta)
+    if realm == "yellow":
+        return lion_score(sheet.yellow, tables)
+    raise ValueError(f"no realm {realm!r}")
+
+
 def realm_scores(sheet: Grimoire, tables: RealmTables) -> dict[str, int]:
     """The five realm scores of a grimoire, keyed by colour."""
-    return {
-        "red": dragon_score(sheet.red, tables),
-        "green": gaia_score(sheet.green, tables),
-        "blue": hydra_score(sheet.blue, tables),
-        "magenta": phoenix_score(sheet.magenta),
-        "yellow": lion_score(sheet.yellow, tables),
-    }
+    return {realm: realm_score(sheet, realm, tables) for realm in REALMS}
 
 
 def crest_value(scores: Mapping[str, int]) -> int:
