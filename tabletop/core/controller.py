@@ -276,9 +276,26 @@ def write_atomic(path: Path, text: str) -> None:
             out.flush()
             os.fsync(out.fileno())
         os.replace(temp, path)
+        _sync_folder(path.parent)
     except BaseException:
         try:
             os.unlink(temp)
         except OSError:
             pass
         raise
+
+
+def _sync_folder(folder: Path) -> None:
+    """Make the rename itself durable: after a power cut the folder lists the new file (POSIX only)."""
+    if os.name != "posix":
+        return
+    try:
+        handle = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(handle)
+    except OSError:
+        pass      # some file systems cannot sync a folder; the file itself is synced already
+    finally:
+        os.close(handle)

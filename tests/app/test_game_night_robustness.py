@@ -295,3 +295,74 @@ def test_a_new_game_asks_before_replacing_an_unfinished_match(driver, private_us
     driver.click(title.buttons[0].rect.center)
     assert app.scenes.top.scene_name == "matches" and len(app.scenes.top.saved) == 2
     assert len(first.journal) == 1
+
+
+def test_the_resume_line_says_the_round(driver):
+    import random
+
+    from tabletop.app.matches import start_match
+
+    app = driver.app
+    start_match(app, "dice-realms", ["Ann", "Bo"], {})
+    table = driver.table()
+    chooser = random.Random(1)
+    while table.match.state.flow.round < 3:
+        table.submit(chooser.choice(list(table.match.legal_intents())))
+        driver.settle()
+    app.scenes.start_over("title")
+    assert app.scenes.top.record.describe() == "Dice Realms: Ann vs Bo, round 3 of 6"
+
+
+def test_the_essence_shift_leaves_no_dice_of_the_last_turn_on_the_table():
+    import random
+
+    match = MatchController(get_rules("dice-realms"), None, ["Ann", "Bo"], 4)
+    chooser = random.Random(4)
+    while match.state.flow.stage != "essence_shift":
+        match.submit(chooser.choice(list(match.legal_intents())))
+    dice = match.state.dice
+    assert dice.fields == () and dice.forgotten == () and dice.value("red") == 0
+
+
+def test_a_data_error_stops_the_start_with_file_line_and_key(tmp_path, monkeypatch, capsys):
+    import shutil
+
+    from tabletop import paths
+    from tabletop.registry import _RULES
+    from tabletop.games.dice_realms import tables
+
+    root = tmp_path / "assets"
+    shutil.copytree(paths.data_path(), root / "data")
+    shutil.copytree(paths.art_path(), root / "art")
+    realms = root / "data" / "dice_realms" / "realms.yaml"
+    realms.write_text(realms.read_text().replace("column_points: [10, 14, 16, 20]", "column_points: [10, .nan, 16, 20]"))
+    monkeypatch.setattr(paths, "asset_root", lambda: root)
+    monkeypatch.setitem(_RULES, "dice-realms", None)
+    monkeypatch.delitem(_RULES, "dice-realms")
+    tables.load_tables.cache_clear()
+    try:
+        for start in (None, "dice-realms"):
+            assert run_app(frames=3, windowed=True, start=start) == 2
+            err = capsys.readouterr().err
+            assert "cannot start" in err and "realms.yaml:" in err and "column_points" in err
+    finally:
+        tables.load_tables.cache_clear()
+
+
+def test_a_data_error_found_later_ends_on_a_plain_screen_naming_the_file(driver, monkeypatch):
+    from tabletop.core.data import DataError
+    from tabletop.app.screens import table as table_module
+
+    def broken(app, table, match):
+        raise DataError("data/layouts/dice_realms.yaml", 12, "elements.roll", "expected 4 numbers")
+
+    monkeypatch.setattr(table_module, "make_view", broken)
+    app = driver.app
+    driver.click(app.scenes.top.buttons[1].rect.center)                     # New game
+    driver.click(dict(app.scenes.top.tiles)["dice-realms"].center)
+    start = app.display.to_window(app.scenes.top.buttons[0].rect.center)   # Start, through the real loop
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.run(frames=app.frames + 3)
+    problem = app.scenes.top
+    assert problem.scene_name == "problem"
+    assert "dice_realms.yaml:12: elements.roll: expected 4 numbers" in problem.message

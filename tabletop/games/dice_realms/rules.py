@@ -491,7 +491,8 @@ class DiceRealmsRules(BaseRules):
                 state = self._add_tokens(state, seat, reward, 1)
                 events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
-            return self._enter_essence(state, 0)
+            # Nobody is active during the Essence Shift: the last turn's dice leave the table.
+            return self._enter_essence(evolve(state, dice=Dice()), 0)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
@@ -543,6 +544,10 @@ class DiceRealmsRules(BaseRules):
     def prompt(self, state: State) -> str:
         """What the seat to act must do now, in plain words."""
         return wording.prompt(self, state)
+
+    def progress(self, state: State) -> str:
+        """``round 4 of 6`` (``game over`` at the end)."""
+        return wording.progress(state)
 
     def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
         """The move log's sentence for ``event`` (Dice Realms hides nothing, so every seat reads the same)."""

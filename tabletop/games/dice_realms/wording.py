@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .rules import DiceRealmsRules
 
 __all__ = [
-    "narrate", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
+    "narrate", "progress", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
     "prompt", "BOOST_STAGES",
 ]
 
@@ -29,6 +29,18 @@ BOOST_STAGES = (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
 _BOOST_STAGES = BOOST_STAGES
 _NO_CELL = Cell.at(0)      # a probe's cell: "which cell" is not the question
 _TOKENS = {"time_warp": "a Time Warp", "arcane_boost": "an Arcane Boost", "crest": "an Elemental Crest"}
+
+
+def progress(state: State) -> str:
+    """Where the match stands, for the list of matches to resume.
+
+    >>> from tabletop.games.dice_realms.state import Dice, Flow
+    >>> progress(State(players=(), dice=Dice(), flow=Flow(round=4)))
+    'round 4 of 6'
+    """
+    if state.flow.stage == Stage.GAME_OVER:
+        return "game over"
+    return f"round {state.flow.round} of {state.rounds}"
 
 
 def describe_bonus(kind: BonusKind) -> str:
