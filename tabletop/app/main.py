@@ -300,11 +300,11 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
 
 def show_fatal(message: str, frames: int = 0) -> None:
     """A plain window with a message that cannot be drawn through the layouts (they are broken)."""
-    from .screens.problem import wrap_plain
+    from .text import wrap_words
 
     screen = pygame.display.set_mode((1280, 720))
     font = pygame.font.Font(None, 34)
-    lines = ["Dice Tabletop cannot start:", "", *wrap_plain(font, message, 1200), "", "Close the window to quit."]
+    lines = ["Dice Tabletop cannot start:", "", *wrap_words(font, message, 1200), "", "Close the window to quit."]
     clock = pygame.time.Clock()
     count = 0
     while True:

@@ -390,18 +390,22 @@ class SaveSlots:
         self.problem = ""
         return True
 
-    def abandon(self, path: Path, game: str) -> None:
-        """The players chose to replace an unfinished match: keep its file among the finished ones."""
+    def _retire(self, path: Path, game: str, why: str) -> None:
+        """Move a match's file to ``saves/finished/`` and let its lock go."""
         try:
             finished = self.folder / "finished"
             finished.mkdir(exist_ok=True)
-            path.replace(finished / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-abandoned.json")
+            path.replace(finished / f"{game}-{time.strftime('%Y%m%d-%H%M%S')}-{why}.json")
         except OSError:
             pass
         self._checked.pop(path, None)
         lock = self.locks.pop(path, None)
         if lock is not None:
             lock.release()
+
+    def abandon(self, path: Path, game: str) -> None:
+        """The players chose to replace an unfinished match: keep its file among the finished ones."""
+        self._retire(path, game, "abandoned")
 
     def file_of(self, match: MatchController) -> Path | None:
         """The file ``match`` saves to (None for a match that is not saved here)."""
@@ -413,12 +417,8 @@ class SaveSlots:
         if path is None:
             return
         if match.finished and path.exists():
-            try:
-                finished = self.folder / "finished"
-                finished.mkdir(exist_ok=True)
-                path.replace(finished / f"{match.game}-{time.strftime('%Y%m%d-%H%M%S')}-{path.stem}.json")
-            except OSError:
-                pass
+            self._retire(path, match.game, path.stem)
+            return
         lock = self.locks.pop(path, None)
         if lock is not None:
             lock.release()

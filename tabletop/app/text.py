@@ -12,7 +12,7 @@ from tabletop.paths import art_path
 
 from .layout import Colour, Element, Style, Theme, font_problem
 
-__all__ = ["TextRenderer", "draw_box", "MIN_READABLE"]
+__all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "wrap_words", "visual_order"]
 
 #: The smallest text a player must read, in logical pixels (1920 x 1080): 29 px stays at least
 #: 18 px on a 1366 x 768 screen, where the app's window shows the picture at 0.63 of its size.
@@ -146,7 +146,7 @@ class TextRenderer:
         key = (text, font, size, width)
         lines = self._wrapped.get(key)
         if lines is None:
-            lines = self._wrapped[key] = _wrap(self.font(font, size), text, width)
+            lines = self._wrapped[key] = wrap_words(self.font(font, size), text, width)
             if len(self._wrapped) > self._cache_size:
                 self._wrapped.pop(next(iter(self._wrapped)))
         return lines
@@ -246,11 +246,22 @@ def visual_order(text: str) -> str:
     return "".join(out)
 
 
-def _wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
+def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` with ``font``; explicit newlines are kept,
+    and a word too long for a line on its own is cut."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word) - 1
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:cut])
+                word = word[cut:]
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= width or not line:
                 line = candidate

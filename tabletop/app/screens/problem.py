@@ -9,33 +9,9 @@ from __future__ import annotations
 import pygame
 
 from ..scenes import Scene
+from ..text import wrap_words
 
-__all__ = ["ProblemScene", "wrap_plain"]
-
-
-def wrap_plain(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` with ``font`` (long words are cut)."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split(" "):
-            while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word)
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:cut])
-                word = word[cut:]
-            candidate = f"{line} {word}" if line else word
-            if font.size(candidate)[0] <= width:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+__all__ = ["ProblemScene"]
 
 
 class ProblemScene(Scene):
@@ -71,7 +47,7 @@ class ProblemScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill((30, 20, 20))
         surface.blit(self.big.render(self.heading, True, (255, 200, 150)), (120, 120))
-        for row, line in enumerate(wrap_plain(self.font, self.message, 1680)):
+        for row, line in enumerate(wrap_words(self.font, self.message, 1680)):
             surface.blit(self.font.render(line, True, (240, 225, 205)), (120, 240 + row * 54))
         for rect, label in ((self.title_button, "Title (T)"), (self.quit_button, "Quit (Q)")):
             pygame.draw.rect(surface, (90, 70, 60), rect, border_radius=14)
