@@ -132,6 +132,8 @@ class Value:
     """Base of intents and events: a frozen dataclass with a ``KIND`` and a text form."""
 
     KIND: ClassVar[str] = ""
+    #: An intent another seat than the one to act may send now (an interrupt); False for most.
+    OTHER_SEAT: ClassVar[bool] = False
     __slots__ = ()
 
     @classmethod
