@@ -1,10 +1,13 @@
-"""Generate the app's images from code: creature emblems, dice symbols, board tiles and the app icon.
+"""Generate the app's images from code: creature emblems, dice symbols, board tiles, game tiles and the app icon.
 
 Writes, under ``art/``:
 
 * ``dice_realms/creatures/{dragon,guardian,hydra,phoenix,lion}.png`` - 256x256 emblems
 * ``dice_realms/symbols/{red,green,blue,magenta,yellow,white}.png`` - 128x128 white glyphs (tinted by the app)
 * ``dice_realms/board_tiles.png`` - the 8-tile Tiled tileset (32x32 tiles in one row)
+* ``elemental_dice/symbols/{fire,earth,water,nature,magic,gold,chance}.png`` - 128x128 white glyphs
+  (tinted by the app)
+* ``elemental_dice/tile.png`` - 256x256 emblem for the game picker: the seven element dice around an orb
 * ``icon.png`` and ``icon.ico`` - the app icon
 
 Everything is drawn with pygame primitives at 4x size and scaled down for smooth
@@ -745,6 +748,137 @@ def render_symbol(draw: Callable[[Canvas], None]) -> pygame.Surface:
     return fit(c.surface, 128, 6, CLEAR_WHITE)
 
 
+# ---------------------------------------------------------------- Elemental Dice symbols (white glyphs, 128x128)
+#
+# One per element die.  The outlines differ (tall tongues, a wide peak, a round-bottomed
+# drop, a slanted leaf, sharp spikes, a full disc, round lobes) so the dice stay apart in
+# greyscale and at the size of a numbered die's corner mark.  Fire, water and nature reuse
+# the Dice Realms flame, drop and leaf.
+
+def symbol_mountain(c: Canvas) -> None:
+    """Earth: a high peak with a snow cap and a lower peak beside it, on a flat base."""
+    c.polygon([(2, 114), (50, 18, 1), (74, 62), (92, 40, 1), (126, 114)], WHITE)
+    # The snow line on the high peak, and the lower peak's flank cut out in front of it.
+    c.stroke([(31, 56), (40, 63), (50, 52), (60, 63), (67, 56)], 7, CLEAR_WHITE)
+    c.stroke([(92, 42), (62, 114)], 7, CLEAR_WHITE)
+
+
+def symbol_sparkle(c: Canvas) -> None:
+    """Magic: a big four-pointed sparkle with two small ones, all sharp spikes."""
+    def star(cx: float, cy: float, r: float) -> list[Point]:
+        pts: list[Point] = []
+        for i in range(4):
+            a = i * 90 - 90
+            pts.append((*polar((cx, cy), r, a), 1))
+            pts.append(polar((cx, cy), r * 0.34, a + 45))
+        return pts
+    c.polygon(smooth(star(50, 72, 52), 8), WHITE)
+    c.polygon(smooth(star(102, 24, 24), 8), WHITE)
+    c.polygon(smooth(star(108, 94, 17), 8), WHITE)
+
+
+def symbol_coin(c: Canvas) -> None:
+    """Gold: a coin turned a little, its milled edge showing on the right."""
+    def oval(cx: float, rx: float, ry: float, n: int = 48) -> list[tuple[float, float]]:
+        return [(cx + rx * math.cos(2 * math.pi * i / n), 64 + ry * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    face, edge = 52, 74
+    c.polygon(oval(edge, 40, 60), WHITE)
+    c.polygon([(face, 4), (edge, 4), (edge, 124), (face, 124)], WHITE)
+    # The milled edge: notches along the visible rim, then a gap that sets the face off from it.
+    for i in range(1, 8):
+        y = 64 + 60 * math.cos(math.pi * i / 8)
+        x = edge + 40 * math.sin(math.pi * i / 8)
+        c.stroke([(x - 12, y), (x + 2, y)], 4, CLEAR_WHITE)
+    c.polygon(oval(face, 45, 63), CLEAR_WHITE)
+    c.polygon(oval(face, 40, 60), WHITE)
+    c.stroke(oval(face, 28, 45), 6, CLEAR_WHITE, closed=True)
+    c.polygon([(face, 40, 1), (face + 12, 64, 1), (face, 88, 1), (face - 12, 64, 1)], CLEAR_WHITE)
+
+
+def symbol_clover(c: Canvas) -> None:
+    """Chance: a four-leaf clover, four heart-shaped leaves on a curling stem."""
+    centre = (64, 56)
+    # A heart pointing at (0, 0) with its cleft out along +x.
+    heart = [(0, 0, 1), (12, -14), (28, -23), (44, -19), (50, -7), (42, 0, 1), (50, 7), (44, 19), (28, 23),
+             (12, 14)]
+    for i in range(4):
+        a = i * 90 - 45
+        c.polygon(smooth(place(heart, a, 1, polar(centre, 4, a)), 8), WHITE)
+    c.stroke(smooth([(64, 62), (66, 92), (82, 120)], 6, closed=False), 10, WHITE)
+
+
+ELEMENTAL_SYMBOLS = {"fire": symbol_flame, "earth": symbol_mountain, "water": symbol_drop, "nature": symbol_leaf,
+                     "magic": symbol_sparkle, "gold": symbol_coin, "chance": symbol_clover}
+
+
+# ---------------------------------------------------------------- Elemental Dice picker tile (256x256)
+
+ELEMENT_COLOURS = {
+    "fire": (0xD3, 0x2F, 0x2F),
+    "earth": (0x7B, 0x4A, 0x26),
+    "water": (0x2F, 0x6F, 0xD6),
+    "nature": (0x2E, 0x9E, 0x44),
+    "magic": (0xA0, 0x3C, 0x8C),
+    "gold": (0xF2, 0xC5, 0x00),
+    "chance": (0xF0, 0x8A, 0x00),
+}
+
+
+def elemental_tile() -> Emblem:
+    """Elemental Dice: the seven element dice, each showing its symbol, in a ring around an
+    orb swirled from their seven colours."""
+    ink = (26, 18, 40)
+    centre = (128, 128)
+    rng = random.Random(SEED + 7)
+    n = len(ELEMENT_COLOURS)
+    step = 360 / n
+    orb, twist = 50, 0.9        # the orb's radius, and how far a wedge turns per unit of radius (degrees)
+    half, ring = 26, 84         # the dice: half their side, and the radius of the ring of their centres
+
+    def wedge(slot: float) -> Callable[[Canvas, Colour], None]:
+        # A curved wedge of the orb whose outer end lies under the die at angle `slot`.
+        a0 = slot - step / 2 - twist * orb
+
+        def draw(c: Canvas, col: Colour) -> None:
+            edge0 = [polar(centre, r, a0 + twist * r) for r in range(0, orb + 1, 2)]
+            edge1 = [polar(centre, r, a0 + step + twist * r) for r in range(orb, -1, -2)]
+            c.polygon(edge0 + arc(centre, orb, a0 + twist * orb, a0 + step + twist * orb, 8) + edge1, col)
+        return draw
+
+    def gloss(c: Canvas) -> None:
+        c.ellipse((centre[0] - 14, centre[1] - 26), 24, 12, (255, 255, 255, 90))
+
+    e = Emblem(ink)
+    slots = [i * step - 90 for i in range(n)]
+    for slot, colour in zip(slots, ELEMENT_COLOURS.values()):
+        e.part(Palette.of(colour, ink), wedge(slot), gloss)
+    e.part(Palette((255, 255, 255), (246, 242, 236), (200, 194, 210), ink), lambda c, col: c.circle(centre, 12, col))
+
+    # The dice: rounded squares around the orb, each tipped a little but upright enough to read its glyph.
+    glyph_size = 34
+    for slot, (name, colour) in zip(slots, ELEMENT_COLOURS.items()):
+        at = polar(centre, ring, slot)
+        angle = rng.uniform(-14, 14)
+        palette = Palette.of(colour, ink)
+        glyph = pygame.transform.smoothscale(render_symbol(ELEMENTAL_SYMBOLS[name]), (glyph_size * SS,) * 2)
+        glyph = pygame.transform.rotate(glyph, -angle)
+
+        def body(c: Canvas, col: Colour, at: tuple[float, float] = at, angle: float = angle) -> None:
+            c.polygon(rounded_square(at[0], at[1], half, 9, angle), col)
+
+        def face(c: Canvas, glyph: pygame.Surface = glyph, at: tuple[float, float] = at,
+                 palette: Palette = palette) -> None:
+            # The white glyph over a dark halo, so it reads on the yellow die as on the others.
+            x, y = at[0] * SS, at[1] * SS
+            halo = glyph.copy()
+            halo.fill((*palette.ink, 210), special_flags=pygame.BLEND_RGBA_MULT)
+            for a in range(0, 360, 45):
+                c.surface.blit(halo, halo.get_rect(center=polar((x, y), 2 * SS, a)))
+            c.surface.blit(glyph, glyph.get_rect(center=(x, y)))
+        e.part(palette, body, face)
+    return e
+
+
 # ---------------------------------------------------------------- board tiles (periodic textures)
 
 TILE = 32
@@ -1038,6 +1172,11 @@ def main() -> None:
     for name, draw in SYMBOLS.items():
         save(render_symbol(draw), realms / "symbols" / f"{name}.png")
     save(render_tiles(), realms / "board_tiles.png")
+
+    elemental = ART / "elemental_dice"
+    for name, draw in ELEMENTAL_SYMBOLS.items():
+        save(render_symbol(draw), elemental / "symbols" / f"{name}.png")
+    save(elemental_tile().render(256), elemental / "tile.png")
 
     icon = render_icon()
     save(icon, ART / "icon.png")
