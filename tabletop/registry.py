@@ -51,6 +51,12 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               tile_art="dice_realms/creatures/dragon.png",
               bench="tabletop.app.games.dice_realms.view:busiest_table",
               assets="tabletop.app.games.dice_realms.view:grimoire_map"),
+    GameEntry("elemental-dice", rules="tabletop.games.elemental_dice:make_rules",
+              view="tabletop.app.games.elemental_dice.view:ElementalDiceView", layout="elemental_dice",
+              results=(("HP left", "hp"), ("Damage dealt", "damage_dealt"), ("HP healed", "healed"),
+                       ("Gold earned", "gold_earned"), ("Cards in the deck", "deck"), ("Passives", "passives")),
+              tile_art="elemental_dice/tile.png",
+              bench="tabletop.app.games.elemental_dice.view:busiest_table"),
 )}
 
 

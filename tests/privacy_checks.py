@@ -30,11 +30,19 @@ def _found(secret: str, text: str) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(secret) + r"(?![\w-])", text) is not None
 
 
-def check_seen(rules, state, events, viewers) -> None:
-    """Raise Leak if any viewer's view, filtered events or log lines hold another's secret."""
+def check_seen(rules, state, events, viewers, before=None) -> None:
+    """Raise Leak if any viewer's view, filtered events or log lines hold another's secret.
+
+    The secrets are those of the state after the step; a seat may still read what is,
+    or was before the step, its own secret (a card it discarded, then shuffled into
+    its draw pile in the same step, is named in the discard's event).
+    """
     owners = list(viewers)        # every seat, and None: what nobody may know
     secrets = {owner: rules.secrets(state, owner) for owner in owners}
     for viewer in viewers:
+        known: frozenset = frozenset()
+        if viewer is not None:
+            known = rules.secrets(state, viewer) | (rules.secrets(before, viewer) if before is not None else known)
         seen = rules.view(state, viewer)
         shown = visible_events(events, viewer)
         texts = {
@@ -45,11 +53,16 @@ def check_seen(rules, state, events, viewers) -> None:
         for owner, words in secrets.items():
             if owner == viewer and owner is not None:
                 continue
+            hidden = sorted(words - known)
+            if not hidden:
+                continue
+            # One pattern for all of them; the word found is named in the message.
+            pattern = re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, hidden)) + r")(?![\w-])")
             for where, text in texts.items():
-                for word in sorted(words):
-                    if _found(word, text):
-                        whose = "nobody's" if owner is None else f"seat {owner}'s"
-                        raise Leak(f"{where} of seat {viewer} shows {whose} secret {word!r}: {text[:300]}")
+                found = pattern.search(text)
+                if found:
+                    whose = "nobody's" if owner is None else f"seat {owner}'s"
+                    raise Leak(f"{where} of seat {viewer} shows {whose} secret {found.group(1)!r}: {text[:300]}")
 
 
 def play_private(game: str, seed: int, players: int) -> int:
@@ -61,7 +74,8 @@ def play_private(game: str, seed: int, players: int) -> int:
     bot = RandomBot(derive_seed(seed, "privacy"))
     steps = 0
     while not match.finished:
+        before = match.state
         events = match.submit(bot.choose(match.legal_intents()))
-        check_seen(rules, match.state, events, viewers)
+        check_seen(rules, match.state, events, viewers, before)
         steps += 1
     return steps

@@ -76,6 +76,23 @@ def test_a_forced_deck_leaves_the_next_shuffle_alone():
     assert shuffled("abc", rng, "theirs") == ("c", "a", "b")
 
 
+def test_a_deck_order_naming_every_card_is_used_up_by_its_shuffle():
+    # A shuffle chooses all but its last card: the last name must not force the next draw.
+    rng = ScriptedRandom([])
+    rng.push_deck(["c", "a", "b"])
+    rng.push(["R4"])
+    assert shuffled("abc", rng, "deck 0") == ("c", "a", "b")
+    assert rng.randint(1, 6, "R") == 4
+
+
+def test_a_forced_deck_order_does_not_force_the_same_piles_next_shuffle():
+    rng = ScriptedRandom([], then=SeededRandom(3))
+    rng.push_deck(["c"])
+    assert shuffled("abc", rng, "deck 0") == ("c", "a", "b")
+    unforced = [shuffled("abcdef", rng, "deck 0") for _ in range(6)]
+    assert len(set(unforced)) > 1          # the seeded source shuffles again: no "rest in order" left over
+
+
 def test_a_named_face_must_be_a_face_of_the_die():
     assert roll_face(("earth", "air", "fire+fire"), ScriptedRandom(["fire+fire"])) == "fire+fire"
     with pytest.raises(ScriptMismatch, match="not among"):

@@ -25,20 +25,25 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "rich_lines"]
+__all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "CardGrid", "draw_zoomed", "rich_lines"]
 
 _ICON = re.compile(r"^\[([a-z_+]+)\](\W*)$")
 
 
 @dataclass(frozen=True)
 class CardFace:
-    """What one card shows: its title, cost, kind line, text (``[red]`` for a die icon) and accent colour."""
+    """What one card shows: its title, cost, kind line, text (``[red]`` for a die icon) and accent colour.
+
+    ``badge`` is a short line of die icons and signs (``2×[red]``, ``[blue]+[red]``) drawn
+    large on a small card, where the text does not fit: the card's gist at a glance.
+    """
 
     title: str
     text: str = ""
     cost: str = ""
     kind: str = ""
     accent: tuple[int, int, int] = (138, 106, 28)
+    badge: str = ""
 
 
 def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
@@ -153,14 +158,23 @@ class CardArt:
         pygame.draw.rect(image, (*card.accent, 255), band, border_top_left_radius=body.radius // 2,
                          border_top_right_radius=body.radius // 2)
         text = self.app.text
-        title = self.layout["card_title"].style
+        title = self.layout["card_title_compact"].style
         area = image.get_rect().inflate(-12, -12)
         if card.cost:
             cost = self.layout["card_cost"].style
-            badge = pygame.Rect(6, band.bottom + 4, min(width - 12, 56), 46)
+            # The cost sits on the title band's corner, leaving the card's height to the title.
+            badge = pygame.Rect(6, 4, min(width - 12, 56), 44)
             pygame.draw.ellipse(image, (250, 226, 120), badge)
+            pygame.draw.ellipse(image, (*card.accent, 255), badge, 2)
             text.draw(image, card.cost, cost, badge)
-            area.top = badge.bottom + 4
+            area = pygame.Rect(area.x, badge.bottom + 2, area.width, area.bottom - badge.bottom - 2)
+        if card.badge:
+            # The gist in die icons along the bottom, as large as the card allows.
+            badge_style = self.layout["card_badge"].style
+            line = round(badge_style.size * 1.3)
+            badge_area = pygame.Rect(area.x, area.bottom - line, area.width, line)
+            self._draw_rich(image, card.badge, badge_style, badge_area, centred=True)
+            area.height -= line
         text.draw(image, card.title, replace(title, align="center"), area, wrap=True, valign="top")
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
@@ -168,7 +182,8 @@ class CardArt:
             image.blit(shade, (0, 0))
         return image
 
-    def _draw_rich(self, image: pygame.Surface, content: str, style: Style, area: pygame.Rect) -> None:
+    def _draw_rich(self, image: pygame.Surface, content: str, style: Style, area: pygame.Rect,
+                   centred: bool = False) -> None:
         """Wrapped text in which ``[die]`` words are die icons in the die's colour."""
         text = self.app.text
         font = text.font(style.font, style.size)
@@ -185,6 +200,9 @@ class CardArt:
         for paragraph in content.split("\n"):
             for line in rich_lines(paragraph.split(), area.width, measure):
                 x = area.x
+                if centred:
+                    used = sum(measure(word) for word in line) + font.size(" ")[0] * (len(line) - 1)
+                    x += max(0, (area.width - used) // 2)
                 for word in line:
                     for piece in _pieces(word):
                         if piece.startswith("["):
@@ -325,6 +343,87 @@ class Pile:
     def hit(self, pos: tuple[int, int]) -> bool:
         """Whether ``pos`` is on the pile."""
         return self.rect.collidepoint(pos)
+
+
+class CardGrid:
+    """Cards laid out in rows across ``area``, scrolled with the wheel: a pile to browse, cards to choose from.
+
+    ``draw`` marks chosen cards with a label (an order number, say) and rings the
+    ones that may be clicked; the hovered card is drawn again at full size so its
+    text can be read.
+    """
+
+    def __init__(self, art: CardArt, area: pygame.Rect, card_size: tuple[int, int], gap: int = 12) -> None:
+        self.art = art
+        self.area = pygame.Rect(area)
+        self.card_size = card_size
+        self.gap = gap
+        self.scroll = 0
+        self.hovered: int | None = None
+
+    def rects(self, count: int) -> list[pygame.Rect]:
+        """Where each of ``count`` cards lies now (rows centred, shifted by the scroll)."""
+        width, height = self.card_size
+        per_row = max(1, (self.area.width + self.gap) // (width + self.gap))
+        out = []
+        for index in range(count):
+            row, column = divmod(index, per_row)
+            in_row = min(per_row, count - row * per_row)
+            left = self.area.centerx - (in_row * width + (in_row - 1) * self.gap) // 2
+            out.append(pygame.Rect(left + column * (width + self.gap),
+                                   self.area.y + row * (height + self.gap) - self.scroll, width, height))
+        return out
+
+    def scroll_by(self, wheel: int, count: int) -> None:
+        """Scroll by mouse-wheel steps, never past the last row."""
+        rects = self.rects(count)
+        bottom = (rects[-1].bottom + self.scroll) if rects else 0
+        limit = max(0, bottom - self.area.bottom)
+        self.scroll = min(limit, max(0, self.scroll - wheel * (self.card_size[1] // 2)))
+
+    def card_at(self, pos: tuple[int, int], count: int) -> int | None:
+        """The card under ``pos`` (only where the grid is visible)."""
+        if not self.area.collidepoint(pos):
+            return None
+        for index, rect in enumerate(self.rects(count)):
+            if rect.collidepoint(pos):
+                return index
+        return None
+
+    def draw(self, surface: pygame.Surface, cards: Sequence[CardFace | None], clickable: Sequence[bool] = (),
+             marks: Sequence[str] = (), zoom: bool = True) -> None:
+        """The cards (``None``: a back), rings round the clickable ones, marks in a corner badge."""
+        clip = surface.get_clip()
+        surface.set_clip(self.area.inflate(12, 12))
+        rects = self.rects(len(cards))
+        badge = self.art.layout["pile_count"]
+        for index, (card, rect) in enumerate(zip(cards, rects)):
+            if not rect.colliderect(self.area):
+                continue
+            dim = bool(clickable) and not clickable[index]
+            surface.blit(self.art.face(card, rect.size, dimmed=dim) if card is not None
+                         else self.art.back(rect.size), rect)
+            if clickable and clickable[index]:
+                width = 6 if index == self.hovered else 3
+                pygame.draw.rect(surface, (255, 220, 90), rect.inflate(8, 8), width, border_radius=14)
+            mark = marks[index] if index < len(marks) else ""
+            if mark:
+                box = pygame.Rect(0, 0, badge.rect[2], badge.rect[3])
+                box.center = (rect.right - 10, rect.top + 10)
+                draw_box(surface, box, badge.style)
+                self.art.app.text.draw(surface, mark, badge.style, box)
+        surface.set_clip(clip)
+        if zoom and self.hovered is not None and self.hovered < len(cards) and cards[self.hovered] is not None:
+            draw_zoomed(surface, self.art, cards[self.hovered], rects[self.hovered])
+
+
+def draw_zoomed(surface: pygame.Surface, art: CardArt, card: CardFace, rect: pygame.Rect) -> None:
+    """``card`` at full size beside ``rect`` (where it lies small), kept on screen: its whole text readable."""
+    image = art.face(card)
+    zoomed = image.get_rect(midleft=(rect.right + 12, rect.centery))
+    if zoomed.right > surface.get_width():
+        zoomed.midright = (rect.left - 12, rect.centery)
+    surface.blit(image, zoomed.clamp(surface.get_rect()))
 
 
 def card_angle_rect(rect: pygame.Rect, degrees: float) -> pygame.Rect:

@@ -8,7 +8,10 @@ look comes from the shared table layout (``float_text`` and ``announce`` in
 
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass
+from typing import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,7 +23,7 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["DieSprite", "FloatingTexts", "Announcer"]
+__all__ = ["DieSprite", "FloatingTexts", "Announcer", "tumble_dice"]
 
 
 @dataclass
@@ -40,6 +43,47 @@ class DieSprite:
         rect = pygame.Rect(0, 0, self.size, self.size)
         rect.center = (int(self.x), int(self.y))
         return rect
+
+
+def tumble_dice(timeline: Timeline, sprites: dict[str, DieSprite], landing: dict[str, tuple[float, float, int]],
+                rng: random.Random, size: int, on_start: Callable[[], None] | None = None, duration: float = 0.7,
+                alongside: bool = False) -> None:
+    """Dice thrown in from above, bouncing and spinning, faces flickering, landing on their values.
+
+    ``landing`` gives each die's resting centre and value; ``rng`` only decides how
+    the dice tumble (never an outcome).
+    """
+    plans = {}
+    for die, (x, y, value) in landing.items():
+        start = (x + rng.uniform(-260, 260), y + rng.uniform(-160, -60))
+        faces = [rng.randint(1, 6) for _ in range(32)]
+        plans[die] = (start, (x, y), value, rng.uniform(360, 900) * rng.choice((-1, 1)), rng.uniform(0, 1), faces)
+
+    def begin() -> None:
+        if on_start is not None:
+            on_start()
+        for die in plans:
+            sprites[die].size = size
+
+    def step(p: float) -> None:
+        eased = ease_out(p)
+        for die, (start, target, value, spin, phase, faces) in plans.items():
+            sprite = sprites[die]
+            sprite.x = start[0] + (target[0] - start[0]) * eased
+            bounce = abs(math.sin((p * 3.2 + phase * 0.3) * math.pi)) * (1 - p) ** 1.5
+            sprite.y = start[1] + (target[1] - start[1]) * eased - 70 * bounce
+            sprite.lift = bounce
+            sprite.angle = spin * (1 - eased)
+            # Faces flicker while the die tumbles, slower as it slows down.
+            sprite.face = faces[int(p * (30 - 20 * p)) % len(faces)] if p < 0.82 else value
+
+    def end() -> None:
+        for die, (_, target, value, *_) in plans.items():
+            sprite = sprites[die]
+            sprite.x, sprite.y = target
+            sprite.face, sprite.angle, sprite.lift = value, 0.0, 0.0
+
+    timeline.add(duration, on_start=begin, on_update=step, on_end=end, alongside=alongside)
 
 
 @dataclass

@@ -173,6 +173,22 @@ class ScriptedRandom:
         self.push_names(top)
         self._queue.append((_REST, None, "the rest of the deck"))
 
+    def shuffle_done(self, label: str) -> None:
+        """A shuffle labelled ``label`` is over: a deck order forced for it is used up.
+
+        Its last named card (a shuffle chooses all but the last) and its "rest in
+        order" marker are dropped, so they can force neither the next draw nor the
+        next shuffle of the same pile.
+        """
+        if label != self._deck_label:
+            return
+        self._deck_label = None
+        while self._next < len(self._queue):
+            kind = self._queue[self._next][0]
+            self._next += 1
+            if kind == _REST:
+                break
+
     @property
     def remaining(self) -> int:
         """How many forced outcomes are still unused."""
@@ -260,6 +276,12 @@ class RecordingRandom:
         self.draws.append(value)
         return value
 
+    def shuffle_done(self, label: str) -> None:
+        """Tell the wrapped source a shuffle is over (a scripted one drops its forced deck order)."""
+        done = getattr(self._source, "shuffle_done", None)
+        if done is not None:
+            done(label)
+
 
 def shuffled(items: Sequence[T], rng: RandomSource, label: str = "shuffle",
              names: Sequence[str] | None = None) -> tuple[T, ...]:
@@ -277,6 +299,10 @@ def shuffled(items: Sequence[T], rng: RandomSource, label: str = "shuffle",
         index = rng.choose(left_names, label) if len(left) > 1 else 0
         out.append(left.pop(index))
         left_names.pop(index)
+    # A forced deck order ends with its shuffle, however many of its cards it named.
+    done = getattr(rng, "shuffle_done", None)
+    if done is not None:
+        done(label)
     return tuple(out)
 
 

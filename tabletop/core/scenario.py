@@ -19,10 +19,13 @@ section "Writing a scenario" for the format; in short::
       dice.hand: [green, magenta, yellow, white]
 
 Expectation keys are dotted paths into the state's plain form, or ``outcome.…``,
-``to_act``, ``legal`` / ``not_legal`` / ``legal_exactly`` (lists of intents),
+``to_act``, ``handover`` (the seat that must hold the screen, or null),
+``legal`` / ``not_legal`` / ``legal_exactly`` (lists of intents),
 ``events`` (texts that must be among the last step's events, by prefix) and
 ``prompt`` (words it contains).  A step may also be ``given:`` (edit the state
-here), ``random:`` (more forced outcomes) or ``undo: true|false``.
+here), ``random:`` (more forced outcomes) or ``undo: true|false``.  After the given
+position and after every step the rules' invariants are checked: a position no
+game can reach (a card in two places) stops the scenario, as it would prove nothing.
 
 A scenario file is read like every content file (see :mod:`tabletop.core.data`), and
 held to :data:`MAX_SCENARIO_BYTES`: a shared file that is an alias bomb, nests too
@@ -142,9 +145,12 @@ def run_scenario(path: str | Path, lookup: Callable[[str], Rules],
             raise spec["game"].error(str(exc)) from None
         if spec.has("given"):
             _apply_given(match, spec["given"])
+            _check_invariants(match, spec["given"], "the given position", result)
         last_events: tuple = match.opening_events
         for number, step in enumerate(spec.get("steps", []), start=1):
             last_events = _run_step(match, step, number, last_events, result, say)
+            if not result.errors:
+                _check_invariants(match, step, f"step {number}", result)
             if result.errors:
                 break
         if not result.errors and spec.has("expect"):
@@ -189,6 +195,15 @@ def _apply_given(match: MatchController, given: Reader) -> None:
     except (ValueError, TypeError) as exc:
         raise given.error(f"the edited state is not valid: {exc}") from None
     match.states[-1] = state
+
+
+def _check_invariants(match: MatchController, where: Reader, what: str, result: ScenarioResult) -> None:
+    """A position no game can reach (a card in two places, say) stops the scenario: it would prove nothing."""
+    check = getattr(match.rules, "invariants", None)
+    problems = check(match.state) if check is not None else []
+    if problems:
+        result.errors.append(f"{where.path}:{where.line}: after {what} the state breaks the rules' invariants: "
+                             + "; ".join(problems))
 
 
 def _path_key(key: Any, reader: Reader) -> None:
@@ -297,6 +312,8 @@ def _check(match: MatchController, expect: Reader, last_events: tuple, result: S
             continue
         if key == "to_act":
             actual = state.to_act
+        elif key == "handover":
+            actual = match.rules.handover(state)
         elif key.startswith("outcome."):
             actual = resolve_path(plain_outcome, key.removeprefix("outcome."))
         else:

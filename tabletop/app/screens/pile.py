@@ -10,7 +10,7 @@ from typing import Sequence
 
 import pygame
 
-from ..cards import CardArt, CardFace
+from ..cards import CardArt, CardFace, CardGrid
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -19,7 +19,7 @@ __all__ = ["PileScene"]
 
 
 class PileScene(Scene):
-    """An overlay with the cards of a pile in rows, scrollable; Close or Esc returns to the table."""
+    """An overlay with the cards of a pile in rows, scrollable; hovering a card shows it at full size."""
 
     overlay = True
     scene_name = "pile"
@@ -30,25 +30,17 @@ class PileScene(Scene):
         self.title = title
         self.cards = list(cards)
         self.art = art
-        self.scroll = 0
+        self.grid = CardGrid(art, pygame.Rect(layout["cards"].rect), tuple(layout["card"].rect[2:]),
+                             layout.setting("gap").int(0, 200))
         self.close = Button(app, layout["close"], app.scenes.pop, hotkey=pygame.K_ESCAPE)
-
-    def _grid(self) -> list[pygame.Rect]:
-        area = pygame.Rect(self.layout["cards"].rect)
-        width, height = self.layout["card"].rect[2:]
-        gap = self.layout.setting("gap").int(0, 200)
-        per_row = max(1, (area.width + gap) // (width + gap))
-        return [pygame.Rect(area.x + (i % per_row) * (width + gap), area.y + (i // per_row) * (height + gap)
-                            - self.scroll, width, height) for i in range(len(self.cards))]
 
     def handle(self, event: pygame.event.Event) -> None:
         if press_any([self.close], event):
             return
         if event.type == pygame.MOUSEWHEEL:
-            rects = self._grid()
-            bottom = (rects[-1].bottom + self.scroll) if rects else 0
-            limit = max(0, bottom - pygame.Rect(self.layout["cards"].rect).bottom)
-            self.scroll = min(limit, max(0, self.scroll - event.y * 80))
+            self.grid.scroll_by(event.y, len(self.cards))
+        elif event.type == pygame.MOUSEMOTION:
+            self.grid.hovered = self.grid.card_at(event.pos, len(self.cards))
 
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -57,13 +49,7 @@ class PileScene(Scene):
         count = len(self.cards)
         self.app.text.draw_element(surface, layout["heading"],
                                    f"{self.title}: {count} card{'s' if count != 1 else ''}")
-        area = pygame.Rect(layout["cards"].rect)
-        clip = surface.get_clip()
-        surface.set_clip(area)
-        for card, rect in zip(self.cards, self._grid()):
-            if rect.colliderect(area):
-                surface.blit(self.art.face(card, rect.size), rect)
-        surface.set_clip(clip)
+        self.grid.draw(surface, self.cards)
         if not self.cards:
             self.app.text.draw_element(surface, layout["empty"])
         self.close.draw(surface)

@@ -19,6 +19,7 @@ ruling 1).  Every outcome of chance is drawn from the random source given to ``a
 
 from __future__ import annotations
 
+import re
 from typing import Callable, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
@@ -83,6 +84,13 @@ class ElementalDiceRules(BaseRules):
 
     def __init__(self, book: CardBook | None = None) -> None:
         self.book = book or load_cards()
+        # A name that is part of another card's name ("Fire" in "Blazing Fire") cannot tell, in a line
+        # of text, which card is meant: such a card is kept secret by its id alone.
+        names = [card.name for card in self.book.cards]
+        self._names_within_names = frozenset(
+            card.key for card in self.book.cards
+            if any(other != card.name and re.search(rf"(?<![\w-]){re.escape(card.name)}(?![\w-])", other)
+                   for other in names))
         self._legal_for: tuple[State | None, tuple[Value, ...]] = (None, ())
 
     # ================================================================ setup
@@ -186,27 +194,25 @@ class ElementalDiceRules(BaseRules):
         return view
 
     def handover(self, state: State) -> int | None:
-        """Who must hold the screen: the active player in the main phase; a responder; the chooser of a
-        private choice, or of a public one in their own turn; nobody for a public prompt."""
+        """Who must hold the screen: the active player in the main phase and in the windows where they have
+        priority; the other player once they chose to respond; whoever must choose for an executing card;
+        nobody for the other player's public prompt ("Bo, respond to Fire?"), which must not tell
+        whether Bo holds anything to play (A.5)."""
         flow = state.flow
         if flow.phase == Phase.OVER:
             return None
         if flow.phase == Phase.MAIN:
             return flow.active
         if flow.phase == Phase.WINDOW:
-            return flow.priority if flow.responding else None
-        seat = chooser(state)
-        execution = flow.executing
-        assert execution is not None
-        if execution.stage in PRIVATE_STAGES or seat == flow.active:
-            return seat
-        return None
+            return flow.priority if flow.responding or flow.priority == flow.active else None
+        # Settled ruling 2: whoever must choose decides, with the screen in their hands.
+        return chooser(state)
 
     def secrets(self, state: State, seat: int | None) -> frozenset[str]:
-        """Card ids (and the unique names of shop cards) only ``seat`` may know; ``None``: the draw piles.
+        """Card ids (and the unique names of shop cards) only ``seat`` may know; ``None``: the shop's deck.
 
-        Cards a card is showing to its chooser right now are not secret from that chooser, and a card
-        the other player saw go into a hand (Express Shipping) is not secret either.
+        Cards a card is showing to its chooser right now are the chooser's secret (and not the others');
+        a card the other player saw go into a hand (Express Shipping) is nobody's secret.
         """
         execution = state.flow.executing
         showing: frozenset[str] = frozenset()
@@ -215,14 +221,17 @@ class ElementalDiceRules(BaseRules):
             showing = frozenset(execution.seen) | frozenset(execution.picked)
             shown_to = chooser(state)
         if seat is None:
-            cards = [c for player in state.players for c in player.draw] + list(state.shop_draw)
-            cards = [c for c in cards if c not in showing]
+            # A player's draw pile holds cards its owner (and often the other) saw go to the discard
+            # pile; only its order is unknown, and views never show a draw pile (tested apart).
+            cards = [c for c in state.shop_draw if c not in showing]
         else:
             player = state.players[seat]
             cards = [*player.hand, *(fd.card for fd in player.facedown)]
             cards = [c for c in cards if c not in player.shown and not (shown_to != seat and c in showing)]
+            if shown_to == seat:
+                cards += showing          # what a card shows its chooser, only the chooser knows
         words = set(cards)
-        words.update(self.book[c].name for c in cards if "~" not in c)
+        words.update(self.book[c].name for c in cards if "~" not in c and c not in self._names_within_names)
         return frozenset(words)
 
     def outcome(self, state: State) -> Outcome:
@@ -290,7 +299,8 @@ class ElementalDiceRules(BaseRules):
             return self._choices(state)
         if flow.phase == Phase.WINDOW:
             seat = flow.priority
-            if flow.responding:
+            if flow.responding or seat == flow.active:
+                # The active player answers from their own screen; the other first asks for it (Respond).
                 return [*self.responses(state, seat), Pass(seat)]
             return [Pass(seat), Respond(seat)]
         seat = flow.active
@@ -658,6 +668,10 @@ class ElementalDiceRules(BaseRules):
         down = [s for s, p in enumerate(state.players) if p.hp <= 0]
         if down:
             winner = seat if len(down) == 2 else _other(down[0])
+            # A.5 rule 7: the rest of the chain is abandoned, each card to its owner's discard pile.
+            for pending in reversed(state.flow.chain):
+                events.append(ev.CardDone(pending.controller, pending.card, "discard"))
+                state = self._to_discard(state, pending.controller, [pending.card])
             events.append(ev.GameEnded(winner, tuple(p.hp for p in state.players)))
             return self._flow(state, phase=Phase.OVER, winner=winner, chain=())
         if state.flow.chain:
@@ -860,7 +874,7 @@ class ElementalDiceRules(BaseRules):
             "shop_draw": state.shop_draw[:step.count],
         }[step.zone]
         if not cards:
-            events.append(ev.Fizzled(seat, execution.card, "nothing to look at"))
+            events.append(ev.Fizzled(seat, execution.card, "nothing-to-look-at"))
             return self._next_step(state)
         events.append(ev.Looked(seat, step.zone, cards))
         return self._exec(state, stage="look", seen=cards)
@@ -872,7 +886,7 @@ class ElementalDiceRules(BaseRules):
         if execution.stage == "":
             pile = state.players[owner].draw
             if len(pile) < 2:
-                events.append(ev.Fizzled(seat, execution.card, "nothing to reorder"))
+                events.append(ev.Fizzled(seat, execution.card, "nothing-to-reorder"))
                 return self._next_step(state)
             return self._exec(state, stage="order", seen=pile)
         # stage "next": put the cards chosen on top, the rest below in their order
@@ -889,7 +903,7 @@ class ElementalDiceRules(BaseRules):
             options = player.draw + player.discard
             if options:
                 return self._exec(state, stage="tutor", seen=options)
-            events.append(ev.Fizzled(seat, execution.card, "no card to take"))
+            events.append(ev.Fizzled(seat, execution.card, "no-card-to-take"))
         player = state.players[seat]
         if player.draw:
             draw = shuffled(player.draw, rng, f"deck {seat}", [self.book[c].name for c in player.draw])
@@ -906,7 +920,7 @@ class ElementalDiceRules(BaseRules):
         player = state.players[seat]
         zone = player.hand if step.zone == "hand" else tuple(fd.card for fd in player.facedown)
         if not zone:
-            events.append(ev.Fizzled(execution.controller, execution.card, "nothing to discard"))
+            events.append(ev.Fizzled(execution.controller, execution.card, "nothing-to-discard"))
             return self._next_step(state)
         if len(zone) <= step.count:
             state = self._discard_from(state, seat, zone, step.zone, events)
@@ -964,7 +978,7 @@ class ElementalDiceRules(BaseRules):
             return self._next_step(state)
         targets = self.vetoable(state, execution.controller)
         if not targets:
-            events.append(ev.Fizzled(execution.controller, execution.card, "no action to cancel"))
+            events.append(ev.Fizzled(execution.controller, execution.card, "no-action-to-cancel"))
             return self._next_step(state)
         if len(targets) == 1:
             state = self._cancel(state, execution.controller, targets[0], events)
@@ -988,7 +1002,7 @@ class ElementalDiceRules(BaseRules):
                             if self.book[card].passive != "at_what_cost" or state.players[seat].passives)
             if options:
                 return self._exec(state, stage="wish", seen=options)
-            events.append(ev.Fizzled(seat, execution.card, "no card to wish for"))
+            events.append(ev.Fizzled(seat, execution.card, "no-card-to-wish-for"))
         if state.shop_draw:
             draw = shuffled(state.shop_draw, rng, "shop", [self.book[c].name for c in state.shop_draw])
             events.append(ev.ShopShuffled(len(draw), False))
@@ -1070,7 +1084,7 @@ class ElementalDiceRules(BaseRules):
         card = intent.card
         if execution.stage == "tutor":
             player = state.players[seat]
-            where = "draw pile" if card in player.draw else "discard pile"
+            where = "draw" if card in player.draw else "discard"
             state = self._player(state, seat, draw=tuple(c for c in player.draw if c != card),
                                  discard=tuple(c for c in player.discard if c != card), hand=player.hand + (card,))
             events.append(ev.Took(seat, card, where))

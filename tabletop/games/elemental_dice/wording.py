@@ -12,7 +12,8 @@ from tabletop.core.values import Value
 
 from . import events as ev
 from .cards import CHANCE, card_key
-from .intents import (Buy, Discard, EndTurn, Interrupt, Pass, Place, Play, RerollShop, Respond, Reveal)
+from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder, Pass, Pay,
+                      Place, Play, Put, Remove, Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
 if TYPE_CHECKING:
@@ -28,7 +29,7 @@ LOOK_WORDS = {"opponent_hand": "the opponent's hand", "opponent_facedown": "the 
 
 
 def die_name(die: str) -> str:
-    """``RED`` -> ``fire (red)``.
+    """``RED`` -> ``fire (red)`` (the log and prompts say only the colour: "the red die").
 
     >>> die_name("ORANGE")
     'chance (orange)'
@@ -77,7 +78,7 @@ def prompt(rules: "ElementalDiceRules", state: State) -> str:
         "barrier": f"{who}: which term of {card} does your Magical Barrier lower?",
         "militia": f"{who}: pay gold to your Paid Militia against {execution.amount} damage?",
         "die": f"{who}: choose the die {card} rerolls.",
-        "again": f"{who}: roll the {die_name(execution.die)} die again, or keep it?",
+        "again": f"{who}: roll the {execution.die.lower()} die again, or keep it?",
         "set": f"{who}: choose a die and its new value.",
         "flip": f"{who}: choose the die to turn over.",
         "swap": f"{who}: choose two dice to swap.",
@@ -139,13 +140,13 @@ def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | 
     if isinstance(event, ev.CardExecutes):
         return f"{name(event.card)} ({who(event.seat)}) takes effect."
     if isinstance(event, ev.DieRolled):
-        return f"The {die_name(event.die)} die rolls {event.value}."
+        return f"The {event.die.lower()} die rolls {event.value}."
     if isinstance(event, ev.DieKept):
         return f"{who(event.seat)} keeps the chance die at {event.value}."
     if isinstance(event, ev.DieSet):
-        return f"The {die_name(event.die)} die goes from {event.was} to {event.value}."
+        return f"The {event.die.lower()} die goes from {event.was} to {event.value}."
     if isinstance(event, ev.TermShielded):
-        return (f"{who(event.seat)}'s {name(event.card)} lowers the {die_name(event.die)} term "
+        return (f"{who(event.seat)}'s {name(event.card)} lowers the {event.die.lower()} term "
                 f"from {event.was} to {event.value}.")
     if isinstance(event, ev.MilitiaPaid):
         return f"{who(event.seat)} pays {event.gold} gold to Paid Militia."
@@ -176,7 +177,7 @@ def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | 
         pile = "their own" if event.what == "own_draw" else "the opponent's"
         return f"{who(event.seat)} reorders {pile} draw pile."
     if isinstance(event, ev.Took):
-        return f"{who(event.seat)} takes {name(event.card)} from their {event.what}."
+        return f"{who(event.seat)} takes {name(event.card)} from their {event.what} pile."
     if isinstance(event, ev.TookACard):
         return f"{who(event.seat)} takes a card into their hand."
     if isinstance(event, ev.ShopRerolled):
@@ -195,7 +196,7 @@ def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | 
     if isinstance(event, ev.Vetoed):
         return f"{who(event.seat)}'s Veto cancels {name(event.card)}."
     if isinstance(event, ev.Fizzled):
-        return f"{name(event.card)}: {event.why}."
+        return f"{name(event.card)}: {event.why.replace('-', ' ')}."
     if isinstance(event, ev.GameEnded):
         return f"Game over: {who(event.winner)} wins ({' to '.join(str(hp) for hp in event.hp)} HP)."
     return None
@@ -220,6 +221,8 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     player = state.players[seat]
     if isinstance(intent, (Pass, Respond)) and flow.phase != Phase.WINDOW:
         return "There is no card to answer now."
+    if isinstance(intent, Respond) and seat == flow.active:
+        return f"In their own turn {names[seat]} answers from their own screen: play a card or pass."
     if isinstance(intent, Respond) and flow.responding:
         return f"{names[seat]} is already choosing a card."
     if isinstance(intent, (Play, Reveal, Place, Buy)):
@@ -230,7 +233,7 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
         if intent.card not in player.hand:
             return f"{card_name(rules, intent.card)} is not in {names[seat]}'s hand."
         kind = rules.card(intent.card)
-        if flow.phase == Phase.WINDOW and not flow.responding:
+        if flow.phase == Phase.WINDOW and not flow.responding and seat != flow.active:
             return "Choose Respond first, then the card."
         if any(step.kind == "veto" for step in kind.steps) and not rules.vetoable(state, seat):
             return "Veto answers a pending action of the opponent; there is none."
@@ -276,6 +279,35 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
         return "That card cannot be bought now."
     if isinstance(intent, EndTurn):
         return "The turn ends only from the main phase, when no card waits on the chain."
-    if isinstance(intent, Discard):
-        return "That card cannot be discarded now."
-    return f"'{intent.to_str()}' is not possible now."
+    choices = (Chance, Term, Pay, Reroll, Again, SetDie, FlipDie, Swap, Done, Put, KeepOrder, Take, Discard,
+               Cancel, Remove, Stop)
+    if isinstance(intent, choices):
+        return _why_not_this_choice(rules, state, intent)
+    return "That is not possible now."
+
+
+def _why_not_this_choice(rules: "ElementalDiceRules", state: State, intent: Value) -> str:
+    """Why a choice for an executing card is refused (the chooser is the right seat)."""
+    flow = state.flow
+    execution = flow.executing
+    if flow.phase != Phase.EFFECT or execution is None:
+        return "No card is asking for that choice now."
+    card = card_name(rules, execution.card)
+    dice = [getattr(intent, name, "") for name in ("die", "first", "second")]
+    if CHANCE in dice and not isinstance(intent, Term):
+        return "No card may change the chance die: it is rerolled whenever a card reads it."
+    if isinstance(intent, SetDie):
+        allowed = sorted(i.value for i in rules.legal_intents(state) if isinstance(i, SetDie) and i.die == intent.die)
+        if allowed:
+            return (f"{card} can turn the {intent.die.lower()} die only to "
+                    f"{', '.join(str(v) for v in allowed)}.")
+    if isinstance(intent, Pay):
+        gold = state.players[intent.seat].gold
+        if intent.gold > gold:
+            return f"{state.players[intent.seat].name} has only {gold} gold."
+        if intent.gold < 0:
+            return "A payment cannot be negative."
+        return f"Paying more than the {execution.amount} damage prevents nothing more."
+    if isinstance(intent, (Put, Take, Discard, Cancel, Remove)):
+        return f"That card is not among the cards {card} lets you choose from."
+    return f"{card} does not ask for that now."

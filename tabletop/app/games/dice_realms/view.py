@@ -22,9 +22,9 @@ from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Stage
 from tabletop.games.dice_realms.tables import REALMS
 from tabletop.games.dice_realms.wording import BOOST_STAGES, describe_bonus, why_die_unusable
 
-from ...anim import ease_in_out, ease_out
+from ...anim import ease_in_out
 from ...gameview import GameViewBase, TableStatus, Tooltip
-from ...sprites import DieSprite
+from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
 from ...widgets import Button, press_any
 from .board import GrimoireMap
@@ -186,41 +186,9 @@ class DiceRealmsView(GameViewBase):
 
     # ================================================================ events -> animations
     def _on_dice_rolled(self, event: ev.DiceRolled) -> None:
-        plans = {}
-        for die, value in zip(event.dice, event.values):
-            target = self.tray_slots[DICE.index(die)]
-            r = self.visual_random
-            start = (target[0] + r.uniform(-260, 260), target[1] + r.uniform(-160, -60))
-            faces = [r.randint(1, 6) for _ in range(32)]
-            plans[die] = (start, target, value, r.uniform(360, 900) * r.choice((-1, 1)), r.uniform(0, 1), faces)
-
-        def begin() -> None:
-            self.app.audio.play("roll")
-            for die in plans:
-                self.sprites[die].size = self.die_size
-
-        def step(p: float) -> None:
-            eased = ease_out(p)
-            for die, (start, target, value, spin, phase, faces) in plans.items():
-                sprite = self.sprites[die]
-                sprite.x = start[0] + (target[0] - start[0]) * eased
-                bounce = abs(math.sin((p * 3.2 + phase * 0.3) * math.pi)) * (1 - p) ** 1.5
-                sprite.y = start[1] + (target[1] - start[1]) * eased - 70 * bounce
-                sprite.lift = bounce
-                sprite.angle = spin * (1 - eased)
-                if p < 0.82:
-                    # Faces flicker while the die tumbles, slower as it slows down.
-                    sprite.face = faces[int(p * (30 - 20 * p)) % len(faces)]
-                else:
-                    sprite.face = value
-
-        def end() -> None:
-            for die, (_, target, value, *_) in plans.items():
-                sprite = self.sprites[die]
-                sprite.x, sprite.y = target
-                sprite.face, sprite.angle, sprite.lift = value, 0.0, 0.0
-
-        self.timeline.add(0.7, on_start=begin, on_update=step, on_end=end)
+        landing = {die: (*self.tray_slots[DICE.index(die)], value) for die, value in zip(event.dice, event.values)}
+        tumble_dice(self.timeline, self.sprites, landing, self.visual_random, self.die_size,
+                    on_start=lambda: self.app.audio.play("roll"))
         if event.time_warp:
             self._float("Time Warp!", self.tray_slots[2], (120, 230, 220))
 
