@@ -250,11 +250,12 @@ class FannedHand:
     """Cards held in a fan across ``area``; the hovered card rises and grows so it can be read."""
 
     def __init__(self, art: CardArt, area: pygame.Rect, card_size: tuple[int, int], spread_degrees: float = 16,
-                 zoom: float | None = None) -> None:
+                 zoom: float | None = None, spacing: float = 0.8) -> None:
         self.art = art
         self.area = pygame.Rect(area)
         self.card_size = card_size
         self.spread = spread_degrees
+        self.spacing = spacing          # the step between cards, in card widths, when there is room
         # The hovered card grows to full size, where all of its text can be read.
         self.zoom = zoom or max(1.0, art.size[0] / card_size[0])
         self.hovered: int | None = None
@@ -264,7 +265,7 @@ class FannedHand:
         if count == 0:
             return []
         width, height = self.card_size
-        step = min(width * 0.8, (self.area.width - width) / max(1, count - 1)) if count > 1 else 0
+        step = min(width * self.spacing, (self.area.width - width) / max(1, count - 1)) if count > 1 else 0
         total = width + step * (count - 1)
         left = self.area.centerx - total / 2
         out = []

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from .values import Value
 
-__all__ = ["RandomBot"]
+__all__ = ["RandomBot", "WeightedBot"]
 
 
 class RandomBot:
@@ -21,3 +21,24 @@ class RandomBot:
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """One of ``legal`` (which must not be empty)."""
         return legal[self._random.randrange(len(legal))]
+
+
+class WeightedBot:
+    """Picks among the legal intents at random, each kind of intent weighted (``{"play": 5, "pass": 6}``).
+
+    A kind not named weighs 1.  It plays no better than chance within a kind, but
+    its games look like games: a deck-builder's turns end, cards get bought and played.
+    """
+
+    bot_id = "weighted"
+
+    def __init__(self, seed: int, weights: dict[str, float]) -> None:
+        self._random = random.Random(seed)
+        self.weights = dict(weights)
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        """One of ``legal`` (which must not be empty), by the weights of their kinds."""
+        weights = [self.weights.get(intent.KIND, 1.0) for intent in legal]
+        if not any(weights):
+            return legal[self._random.randrange(len(legal))]
+        return self._random.choices(legal, weights)[0]

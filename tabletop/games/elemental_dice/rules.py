@@ -254,6 +254,10 @@ class ElementalDiceRules(BaseRules):
         """What the seat to act must do now."""
         return wording.prompt(self, state)
 
+    def why_illegal(self, state: State, intent: Value) -> str:
+        """Why ``intent`` would be refused in ``state``, in a sentence (for a click on what cannot be used)."""
+        return wording.why_illegal(self, state, intent)
+
     def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
         """The move log's sentence for ``event`` as ``seat`` reads it."""
         return wording.narrate(self, event, view, seat)

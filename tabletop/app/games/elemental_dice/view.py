@@ -71,6 +71,7 @@ class _Slot:
     text: str
     action: Callable[[], None]
     primary: bool = False
+    intent: Value | None = None       # the move it sends, when it sends one
 
 
 class ElementalDiceView(GameViewBase):
@@ -96,7 +97,9 @@ class ElementalDiceView(GameViewBase):
         if len(centres) != len(DICE):
             raise layout.setting("dice").error(f"expected {len(DICE)} die positions, got {len(centres)}")
         self.die_centres = dict(zip(DICE, centres))
-        self.hand = FannedHand(self.cards, pygame.Rect(layout["hand"].rect), tuple(layout["hand_card"].rect[2:]))
+        # Cards side by side while they fit, so every title can be read; a big hand fans out.
+        self.hand = FannedHand(self.cards, pygame.Rect(layout["hand"].rect), tuple(layout["hand_card"].rect[2:]),
+                               spread_degrees=10, spacing=1.0)
         self.grid = CardGrid(self.cards, pygame.Rect(layout["picker_cards"].rect),
                              tuple(layout["picker_card"].rect[2:]))
         self.slot_buttons = [Button(app, layout[f"button_{n}"], lambda n=n: self._press_slot(n - 1))
@@ -217,11 +220,6 @@ class ElementalDiceView(GameViewBase):
         """The card picker is open: a card asks to choose among cards."""
         return bool(self.card_choices or self.picker_intent is not None or self.sub_choice)
 
-    def _submit_first(self, kind: type) -> None:
-        intents = self.plain.get(kind)
-        if intents:
-            self.table.submit(intents[0])
-
     def _refresh_slots(self) -> None:
         """The three buttons beside the chain, for what may be done now."""
         state = self.state
@@ -229,48 +227,46 @@ class ElementalDiceView(GameViewBase):
         slots: list[_Slot] = []
         names = [p.name for p in state.players]
 
-        def submit(intent: Value) -> Callable[[], None]:
-            return lambda: self.table.submit(intent)
+        def send(text: str, intent: Value, primary: bool = False) -> _Slot:
+            return _Slot(text, lambda: self.table.submit(intent), primary, intent)
 
         if self.picking:
             pass                                     # the picker has its own button
         elif Chance in plain:
             keep = next(i for i in plain[Chance] if not i.reroll)     # type: ignore[attr-defined]
             again = next(i for i in plain[Chance] if i.reroll)        # type: ignore[attr-defined]
-            slots = [_Slot("Reroll the chance die", submit(again), True),
-                     _Slot(f"Keep it at {state.die(CHANCE)}", submit(keep))]
+            slots = [send("Reroll chance", again, True), send(f"Keep {state.die(CHANCE)}", keep)]
         elif Again in plain:
             execution = state.flow.executing
             die = execution.die if execution else ""
             keep = next(i for i in plain[Again] if not i.reroll)      # type: ignore[attr-defined]
             again = next(i for i in plain[Again] if i.reroll)         # type: ignore[attr-defined]
-            slots = [_Slot("Roll it again", submit(again), True),
-                     _Slot(f"Keep {state.die(die) if die else ''}".strip(), submit(keep))]
+            slots = [send("Roll again", again, True), send(f"Keep {state.die(die) if die else ''}".strip(), keep)]
         elif Term in plain:
-            slots = [_Slot(f"Lower {i.die.lower()} ({state.die(i.die)})", submit(i),   # type: ignore
-                           index == 0) for index, i in enumerate(plain[Term][:3])]
+            slots = [send(f"Lower {i.die.lower()} ({state.die(i.die)})", i, index == 0)   # type: ignore[attr-defined]
+                     for index, i in enumerate(plain[Term][:3])]
         elif Pay in plain:
-            slots = [_Slot(f"Pay {self.payment} gold", self._pay, True), _Slot("", lambda: None),
-                     _Slot("Pay nothing", lambda: self._pay(0))]
+            paying = {getattr(i, "gold"): i for i in plain[Pay]}
+            slots = [_Slot(f"Pay {self.payment} gold", self._pay, True, paying.get(self.payment)),
+                     _Slot("", lambda: None), _Slot("Pay nothing", lambda: self._pay(0), False, paying.get(0))]
         elif self.selected is not None:
             slots = self._selected_slots(names)
         elif Respond in plain:
             seat = plain[Respond][0].seat                             # type: ignore[attr-defined]
-            slots = [_Slot(f"{names[seat]}: pass", submit(plain[Pass][0]), True),
-                     _Slot(f"{names[seat]}: respond", submit(plain[Respond][0]))]
+            slots = [send(f"{names[seat]}: pass", plain[Pass][0], True), send(f"{names[seat]}: respond", plain[Respond][0])]
         elif Pass in plain:
-            slots = [_Slot("Pass (play nothing)", submit(plain[Pass][0]), True)]
+            slots = [send("Pass", plain[Pass][0], True)]
         elif EndTurn in plain:
             seat = state.flow.active
             cost = self.rules.reroll_cost(state, seat)
             if RerollShop in plain:
-                slots.append(_Slot(f"Reroll shop · {cost} gold", submit(plain[RerollShop][0])))
+                slots.append(send(f"Reroll · {cost} gold", plain[RerollShop][0]))
             else:
-                slots.append(_Slot(f"Reroll shop · {cost} gold", self._explain_reroll))
-            slots.append(_Slot("End turn", submit(plain[EndTurn][0]), True))
+                slots.append(_Slot(f"Reroll · {cost} gold", self._explain_reroll))
+            slots.append(send("End turn", plain[EndTurn][0], True))
         if Interrupt in plain and not self.picking and self.selected is None:
             seat = plain[Interrupt][0].seat                           # type: ignore[attr-defined]
-            slots.append(_Slot(f"{names[seat]}: interrupt", submit(plain[Interrupt][0])))
+            slots.append(send(f"{names[seat]}: interrupt", plain[Interrupt][0]))
         self.slots = slots[:3]
         for index, button in enumerate(self.slot_buttons):
             slot = self.slots[index] if index < len(self.slots) else None
@@ -279,9 +275,11 @@ class ElementalDiceView(GameViewBase):
             button.reason = ""
             if slot is not None:
                 button.text = slot.text
-                primary = self.layout["button_1"] if slot.primary else self.layout["button_2"]
-                button.element = primary.moved(0, self.layout[f"button_{index + 1}"].rect[1] - primary.rect[1])
-            if slot is not None and slot.text.startswith("Reroll shop") and RerollShop not in plain:
+                look = self.layout["control_primary" if slot.primary else "control"]
+                place = self.layout[f"button_{index + 1}"].rect
+                button.element = look.moved(place[0] - look.rect[0], place[1] - look.rect[1])
+                button.rect = pygame.Rect(button.element.rect)
+            if slot is not None and slot.text.startswith("Reroll ·") and RerollShop not in plain:
                 button.enabled = False
                 button.reason = self.rules.why_illegal(self.match.state, RerollShop(state.flow.active))
         paying = Pay in plain and not self.picking
@@ -294,22 +292,22 @@ class ElementalDiceView(GameViewBase):
         state = self.state
         card = self.selected
         assert card is not None
-        title = card_name(self.rules, card)
         slots: list[_Slot] = []
         for intent in self.hand_intents.get(card, []):
             if isinstance(intent, Play):
-                slots.append(_Slot(f"Play {title}", lambda i=intent: self.table.submit(i), True))
+                slots.append(_Slot("Play", lambda i=intent: self.table.submit(i), True, intent))
             elif isinstance(intent, Place):
                 cost = self.rules.face_down_cost(state, intent.seat)
-                slots.append(_Slot(f"Place face down · {cost} gold", lambda i=intent: self.table.submit(i)))
+                slots.append(_Slot(f"Face down · {cost} gold", lambda i=intent: self.table.submit(i), False,
+                                   intent))
         if card in self.facedown_intents:
             intent = self.facedown_intents[card]
-            slots.append(_Slot(f"Flip {title}", lambda: self.table.submit(intent), True))
+            slots.append(_Slot("Flip it", lambda: self.table.submit(intent), True, intent))
         buys = self.buy_intents.get(card, [])
         if buys:
             cost = self.book[card].cost
             if len(buys) == 1 and getattr(buys[0], "remove", None) is None:
-                slots.append(_Slot(f"Buy · {cost} gold", lambda: self.table.submit(buys[0]), True))
+                slots.append(_Slot(f"Buy · {cost} gold", lambda: self.table.submit(buys[0]), True, buys[0]))
             else:
                 slots.append(_Slot(f"Buy · {cost} gold", lambda: self._choose_among(buys), True))
         slots.append(_Slot("Put it back", self._clear_selection))
@@ -920,7 +918,8 @@ class ElementalDiceView(GameViewBase):
         self._draw_tray(surface, pulse)
         self._draw_chain(surface)
         self._draw_shop(surface)
-        self._draw_hand(surface)
+        if not (self.picking and not self.busy):
+            self._draw_hand(surface)
         if self.picking and not self.busy:
             self._draw_picker(surface)
         else:
@@ -1070,7 +1069,8 @@ class ElementalDiceView(GameViewBase):
             rect = self._shop_rect(index)
             buyable = card in self.buy_intents and not self.busy
             face = self.face(card)
-            dim = bool(self.buy_intents) and not buyable
+            shopping = state.flow.phase == Phase.MAIN and bool(self.legal_now)
+            dim = shopping and not buyable
             surface.blit(self.cards.face(face, rect.size, dimmed=dim) if face else self.cards.back(rect.size), rect)
             if buyable:
                 width = 6 if self.selected == card else 3
@@ -1083,6 +1083,8 @@ class ElementalDiceView(GameViewBase):
             words = "Hands are hidden: each player sees their own behind the cover."
         else:
             words = f"{self.state.players[viewer].name}'s hand" + ("" if hand else ": empty")
+            if self.selected is not None:
+                words = f"{card_name(self.rules, self.selected)} chosen: use the buttons below, or click it again"
         self.app.text.draw_element(surface, self.layout["hand_label"], words)
         faces = [self.face(card) for card in hand]
         playable = [card in self.hand_intents for card in hand] if self.hand_intents else []
@@ -1095,7 +1097,10 @@ class ElementalDiceView(GameViewBase):
         layout = self.layout
         draw_box(surface, layout["picker"].rect, layout["picker"].style)
         cards, intents, marks, title = self._picker_cards()
-        self.app.text.draw_element(surface, layout["picker_title"], title, shrink=False)
+        execution = self.state.flow.executing
+        if execution is not None and not self.sub_choice:
+            title = f"{card_name(self.rules, execution.card)}  ·  {title}"
+        self.app.text.draw_element(surface, layout["picker_title"], title, shrink=True)
         faces = [self.face(card) for card in cards]
         clickable = [intent is not None or len(getattr(self, "_grouped", {}).get(card, [])) > 1
                      for card, intent in zip(cards, intents)]

@@ -1,0 +1,130 @@
+"""Elemental Dice played on the real app through posted clicks only: every move of seeded games, the cover
+before every private screen, the public prompt, and the results with the core's winner."""
+
+import random
+import time
+
+import pytest
+
+from tabletop.app.screens.table import TableScene
+from tabletop.core.bots import RandomBot
+from tabletop.core.rng import derive_seed
+
+from .ed_driver import click_intent, through_cover
+
+
+def open_table(driver, seed: int = 1) -> TableScene:
+    app = driver.app
+    driver.click(app.scenes.top.buttons[1].rect.center)                 # New game
+    picker = app.scenes.top
+    driver.click(dict(picker.tiles)["elemental-dice"].center)
+    seats = app.scenes.top
+    assert seats.scene_name == "seats"
+    driver.click(seats.buttons[0].rect.center)                          # Start
+    table = app.scenes.find("table")
+    assert table is not None
+    return table
+
+
+def test_a_whole_game_by_mouse(driver):
+    table = open_table(driver)
+    match = table.match
+    bot = RandomBot(derive_seed(1, "mouse"))
+    seen_kinds = set()
+    covers = 0
+    started = time.perf_counter()
+    while not match.finished:
+        if driver.app.scenes.top.scene_name == "pass_device":
+            holder = match.rules.handover(match.state)
+            assert driver.app.scenes.top.player == match.seats[holder]
+            covers += 1
+            through_cover(driver)
+            continue
+        holder = match.rules.handover(match.state)
+        assert table.viewer == holder
+        intent = bot.choose(match.legal_intents())
+        before = len(match.journal)
+        click_intent(driver, intent)
+        assert len(match.journal) == before + 1, (intent.to_str(), driver.app.toasts.message)
+        assert match.journal[before].intent == intent
+        seen_kinds.add(intent.KIND)
+        assert len(match.journal) < 3000
+    driver.settle()
+    results = driver.app.scenes.top
+    assert results.scene_name == "results"
+    assert match.seats[match.rules.outcome(match.state).winners[0]] in results.headline
+    assert covers > 10
+    assert {"play", "pass", "respond", "buy", "reroll-shop", "end-turn"} <= seen_kinds
+    print(f"{len(match.journal)} moves by mouse in {time.perf_counter() - started:.1f} s; kinds: {sorted(seen_kinds)}")
+
+
+def scenario_match(path):
+    """The match a scenario file starts from (its seats, options, forced outcomes and given position), and its
+    steps' intents (None for a file with steps a player could not make: a mid-way edit, an undo)."""
+    from tabletop.core.controller import MatchController
+    from tabletop.core.data import Reader
+    from tabletop.core.rng import ScriptedRandom, SeededRandom
+    from tabletop.core.scenario import _apply_given, _push_random
+    from tabletop.registry import get_rules
+
+    spec = Reader.from_file(path)
+    seed = spec.get("seed").optional(lambda r: r.int())
+    script = ScriptedRandom([], then=SeededRandom(seed) if seed is not None else None)
+    _push_random(script, spec.get("random", []))
+    options = {k: str(v.data) for k, v in spec.get("options", {}).items()}
+    rules = get_rules("elemental-dice")
+    match = MatchController(rules, options, [s.str() for s in spec["seats"]], seed or 0, rng=script)
+    if spec.has("given"):
+        _apply_given(match, spec["given"])
+    steps = []
+    for step in spec.get("steps", []):
+        if isinstance(step.data, str):
+            steps.append(rules.intents.parse(step.str()))
+        elif "random" in step.keys():
+            steps.append(("random", step["random"]))
+        elif set(step.keys()) & {"given", "undo"}:
+            return match, None
+    return match, steps
+
+
+def covering_scenarios():
+    """Scenario files whose moves, together, use every kind of Elemental Dice move (a few of each)."""
+    from pathlib import Path
+
+    folder = Path(__file__).parent.parent / "scenarios" / "elemental_dice"
+    chosen, covered = [], {}
+    for path in sorted(folder.glob("*.yaml")):
+        _, steps = scenario_match(path)
+        if steps is None:
+            continue
+        kinds = {step.KIND for step in steps if not isinstance(step, tuple)}
+        if any(covered.get(kind, 0) < 2 for kind in kinds):
+            chosen.append(path)
+            for kind in kinds:
+                covered[kind] = covered.get(kind, 0) + 1
+    return chosen, covered
+
+
+def test_the_chosen_scenarios_use_every_kind_of_move():
+    from tabletop.games.elemental_dice.intents import INTENTS
+
+    _, covered = covering_scenarios()
+    assert set(covered) == set(INTENTS.kinds)
+
+
+@pytest.mark.parametrize("path", covering_scenarios()[0], ids=lambda p: p.stem)
+def test_scenario_moves_by_mouse(driver, path):
+    from tabletop.core.scenario import _push_random
+
+    match, steps = scenario_match(path)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    for step in steps:
+        if isinstance(step, tuple):
+            _push_random(match._fixed_rng, step[1])
+            continue
+        before = len(match.journal)
+        click_intent(driver, step)
+        assert len(match.journal) == before + 1, (path.name, step.to_str(), driver.app.toasts.message)
+        assert match.journal[before].intent == step
+        assert table.viewer == match.rules.handover(match.state) or driver.app.scenes.top.scene_name != "table"
