@@ -117,3 +117,60 @@ def test_colour_bonuses_stay_distinct_in_greyscale(app):
         # The same icon with only the colour changed differs by 0 %; distinct symbols by several percent.
         assert changed > 0.025, f"{a} and {b} bonuses look alike in greyscale ({changed:.1%} of pixels differ)"
     check_golden(greyscale(strip), "bonus_icons_greyscale")
+
+
+def elemental_table(app, moves: int, done) -> TableScene:
+    """An Elemental Dice table after a seeded random game reached ``done(state)``, behind no cover."""
+    match = MatchController(get_rules("elemental-dice"), None, ["Ann", "Bo"], 1)
+    bot = RandomBot(3)
+    while len(match.journal) < moves or not done(match.state):
+        match.submit(bot.choose(match.legal_intents()))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    if app.scenes.top is not table:
+        app.scenes.pop()                  # the cover: its own test is elsewhere
+    return table
+
+
+def test_an_elemental_dice_chain_waiting_for_a_public_answer_looks_as_it_should(app):
+    elemental_table(app, 60, lambda s: s.flow.phase == "window" and len(s.flow.chain) >= 2
+                    and sum(len(p.lasting) + len(p.passives) for p in s.players) >= 2)
+    Driver(app).settle()
+    check_golden(app.display.surface.copy(), "elemental_dice_chain")
+
+
+def test_an_elemental_dice_turn_with_a_chosen_card_looks_as_it_should(app):
+    table = elemental_table(app, 40, lambda s: s.flow.phase == "main" and len(s.players[s.flow.active].hand) >= 4
+                            and len(s.shop_row) >= 4)
+    driver = Driver(app)
+    driver.settle()
+    assert table.viewer == table.match.state.flow.active
+    hand = table.view._my_hand()
+    card = next(c for c in hand if c in table.view.hand_intents)
+    rect, _ = table.view.hand.slots(len(hand))[hand.index(card)]
+    driver.click(rect.center)
+    away = app.display.to_window((960, 60))        # the mouse leaves the hand: the chosen card stays ringed
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
+    driver.frames(5)
+    assert table.view.selected == card
+    check_golden(app.display.surface.copy(), "elemental_dice_turn")
+
+
+def test_the_seven_elemental_dice_stay_distinct_in_greyscale(app):
+    art = app.dice_for("elemental_dice")
+    dice = ("red", "brown", "blue", "green", "purple", "yellow", "orange")
+    tiles = {}
+    strip = pygame.Surface((7 * 72 + 8, 80))
+    strip.fill((40, 40, 40))
+    for index, die in enumerate(dice):
+        tile = pygame.Surface((64, 64))
+        tile.fill((40, 40, 40))
+        tile.blit(art.face(die, 0, 60), (2, 2))            # a blank face: the symbol alone, large
+        tiles[die] = pygame.image.tobytes(greyscale(tile), "RGB")
+        strip.blit(tile, (8 + index * 72, 8))
+    for i, a in enumerate(dice):
+        for b in dice[i + 1:]:
+            changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
+            assert changed > 0.025, f"the {a} and {b} dice look alike in greyscale ({changed:.1%} differ)"
+    check_golden(greyscale(strip), "elemental_dice_greyscale")

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Callable
 
 import pygame
@@ -825,7 +825,8 @@ class ElementalDiceView(GameViewBase):
                         lasting = next(x for x in player.lasting if x.card == card)
                         owner = state.players[seat].name
                         ends = "this turn" if lasting.expires == state.flow.turn else "the next turn"
-                        text += f" In force for {owner} until the end of {ends} (turn {lasting.expires})."
+                        text += (f" In force for {owner} until the end of {ends} (turn {lasting.expires}); "
+                                 "the number on it counts the turn ends left.")
                     return f"{card_name(self.rules, card)}: {text}", rect.midtop
             chips = self._chips(seat)
             if len(chips) > self._chip_room():
@@ -883,6 +884,11 @@ class ElementalDiceView(GameViewBase):
                        "blessing": "Blessing card: play it any time, even in the opponent's turn",
                        "passive": "Passive card: bought, it stays in play for good"}[kind]
             items.append((swatch, meaning + "."))
+        badge = self.app.layouts["pieces"]["duration_badge"]
+        sample = pygame.Surface((44, 44), pygame.SRCALPHA)
+        draw_box(sample, sample.get_rect().inflate(-2, -2), badge.style)
+        self.app.text.draw(sample, "2", badge.style, sample.get_rect())
+        items.append((sample, "On a shield or buff in play: how many turn ends it still lasts."))
         return items
 
     # ================================================================ drawing
@@ -981,8 +987,16 @@ class ElementalDiceView(GameViewBase):
             draw_box(surface, rect, chip_style)
             pygame.draw.rect(surface, accent, pygame.Rect(rect.x, rect.y, 12, rect.height),
                              border_top_left_radius=10, border_bottom_left_radius=10)
-            words = label if turns is None else f"{label}  ·  {'this turn' if turns == 1 else 'to next turn'}"
-            text.draw(surface, words, chip_style, rect.inflate(-36, 0).move(8, 0))
+            area = rect.inflate(-36, 0).move(8, 0)
+            if turns is not None:
+                # How many turn ends it still lasts: 1 (this turn) or 2 (through the next turn).
+                badge = self.app.layouts["pieces"]["duration_badge"]
+                box = pygame.Rect(0, 0, badge.rect[2], badge.rect[3])
+                box.midright = (rect.right - 6, rect.centery)
+                draw_box(surface, box, badge.style)
+                text.draw(surface, str(turns), badge.style, box)
+                area.width -= box.width + 8
+            text.draw(surface, label, chip_style, area, shrink=True)
         if len(chips) > room:
             rect = self._chip_rect(seat, room - 1)
             draw_box(surface, rect, chip_style)
@@ -1062,7 +1076,7 @@ class ElementalDiceView(GameViewBase):
             rect.width = self._shop_rect(4).right - rect.x
             draw_box(surface, rect, layout["facedown_slot"].style)
             self.app.text.draw(surface, "No cards laid out: reroll the shop to see five.",
-                               layout["counts"].style, rect, colour=None)
+                               replace(layout["counts"].style, align="center"), rect)
         for index, card in enumerate(state.shop_row):
             if card in self.arriving:
                 continue
@@ -1088,10 +1102,11 @@ class ElementalDiceView(GameViewBase):
         self.app.text.draw_element(surface, self.layout["hand_label"], words)
         faces = [self.face(card) for card in hand]
         playable = [card in self.hand_intents for card in hand] if self.hand_intents else []
-        if self.selected in hand:
-            # The chosen card stands out above the others.
-            self.hand.hovered = hand.index(self.selected) if self.hand.hovered is None else self.hand.hovered
         self.hand.draw(surface, faces, playable)
+        if self.selected in hand and self.hand.hovered is None:
+            # The chosen card is ringed until it is played or put back.
+            rect, _ = self.hand.slots(len(hand))[hand.index(self.selected)]
+            pygame.draw.rect(surface, (255, 220, 90), rect.inflate(10, 10), 6, border_radius=16)
 
     def _draw_picker(self, surface: pygame.Surface) -> None:
         layout = self.layout
@@ -1158,6 +1173,8 @@ def busiest_table(app):
             match = MatchController(get_rules("elemental-dice"), None, ["Ann", "Bo"], len(match.journal))
         match.submit(bot.choose(match.legal_intents()))
     table = app.scenes.open("table", match=match)
+    if app.scenes.top is not table:
+        app.scenes.pop()               # the cover: the bench looks at the active player's own screen
     view = table.view
     rolls = [0]
 
