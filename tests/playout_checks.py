@@ -9,7 +9,6 @@ import dataclasses
 import random
 from typing import Callable
 
-from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController, MatchRecord
 from tabletop.registry import get_rules
 from tabletop.core.protocol import IllegalIntent
@@ -57,7 +56,7 @@ def play_checked(game: str, seed: int, step_check: StepCheck | None = None, prob
                  players: int | None = None) -> MatchController:
     """One seeded game with every check; returns the finished match."""
     match = MatchController(get_rules(game), None, DEFAULT_SEATS[:players or match_seats(game)], seed)
-    bot = RandomBot(derive_seed(seed, "bot"))
+    bot = match.rules.playout_bot(derive_seed(seed, "bot"))
     chooser = random.Random(seed)
     pool: dict = {"seat": set(range(len(match.seats) + 1))}
     while True:

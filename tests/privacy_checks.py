@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 import re
 
-from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
 from tabletop.core.rng import derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS
@@ -71,7 +70,7 @@ def play_private(game: str, seed: int, players: int) -> int:
     match = MatchController(rules, None, DEFAULT_SEATS[:players], seed)
     viewers = [*range(players), None]
     check_seen(rules, match.state, match.opening_events, viewers)
-    bot = RandomBot(derive_seed(seed, "privacy"))
+    bot = rules.playout_bot(derive_seed(seed, "privacy"))
     steps = 0
     while not match.finished:
         before = match.state

@@ -1,8 +1,11 @@
 """Seeded random playouts of every game at every player count it allows (1,000 games per game by default,
-spread over its player counts, or 80 moves per playout asked for, whichever comes first: a random
-Elemental Dice game runs to some 1,500 moves; ``--playouts 10000`` for the long run).  The throwaway
-Secret Trick of the test suite runs through the same checks as the real games."""
+spread over its player counts; ``--playouts 10000`` for the long run), with the game's playout bot and
+every generic check at every step.  They run on every core (in forked workers where the system has them).
+The throwaway Secret Trick of the test suite runs through the same checks as the real games."""
 
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
 from contextlib import nullcontext
 
 import pytest
@@ -17,9 +20,19 @@ from .toygame import ENTRY
 from .toygame.rules import META as TOY_META
 
 STEP_CHECKS = {"dice-realms": dice_realms_step, "elemental-dice": elemental_dice_step}
-MOVES_PER_PLAYOUT = 80
 CASES = [(game, players) for game in game_ids() for players in get_rules(game).meta.player_counts]
 CASES += [(ENTRY.game_id, players) for players in TOY_META.player_counts]
+
+
+def play_some(game: str, players: int, indexes: range) -> tuple[int, int]:
+    """Play the playouts ``indexes`` of ``game``; returns (finished, moves)."""
+    finished = moves = 0
+    for index in indexes:
+        match = play_checked(game, derive_seed(20261122, game, index), STEP_CHECKS.get(game), players=players)
+        assert len(match.seats) == players
+        finished += match.finished
+        moves += len(match.journal)
+    return finished, moves
 
 
 @pytest.mark.parametrize("game, players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
@@ -27,12 +40,13 @@ def test_random_playouts_keep_every_invariant(game, players, playouts):
     counts = sum(1 for g, _ in CASES if g == game)
     games = max(1, playouts // counts)
     with registered(ENTRY) if game == ENTRY.game_id else nullcontext():
-        finished = moves = 0
-        for index in range(games):
-            match = play_checked(game, derive_seed(20261122, game, index), STEP_CHECKS.get(game), players=players)
-            finished += match.finished
-            moves += len(match.journal)
-            assert len(match.seats) == players
-            if moves >= games * MOVES_PER_PLAYOUT:
-                break
-    assert finished == index + 1 and finished >= min(games, 3)
+        workers = min(os.cpu_count() or 1, 8) if "fork" in multiprocessing.get_all_start_methods() else 1
+        if workers == 1 or games < 4 * workers:
+            results = [play_some(game, players, range(games))]
+        else:
+            # Forked workers share the registry as it is now (with a test's throwaway game registered).
+            shares = [range(start, games, workers) for start in range(workers)]
+            with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork")) as pool:
+                results = list(pool.map(play_some, [game] * workers, [players] * workers, shares))
+    finished = sum(done for done, _ in results)
+    assert finished == games

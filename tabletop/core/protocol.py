@@ -183,6 +183,9 @@ class Rules(Protocol):
     def invariants(self, state: Any) -> list[str]:
         """Problems legal play can never cause; empty when ``state`` is sound."""
 
+    def playout_bot(self, seed: int) -> Any:
+        """The bot of random playouts and ``simulate``: it must finish games (``choose(legal, view)``)."""
+
 
 class BaseRules:
     """Defaults for a game that hides nothing; a game with secrets overrides view, handover and secrets."""
@@ -204,6 +207,12 @@ class BaseRules:
     def invariants(self, state: Any) -> list[str]:
         """No game-specific invariants."""
         return []
+
+    def playout_bot(self, seed: int) -> Any:
+        """Random among the legal intents; a game whose random games stall gives a bot that plays it."""
+        from .bots import RandomBot
+
+        return RandomBot(seed)
 
     def progress(self, state: Any) -> str:
         """No measure of progress unless the game has one."""

@@ -1,10 +1,12 @@
-"""Headless playouts with a random-legal bot in every seat: ``python -m tabletop simulate``.
+"""Headless playouts with the game's playout bot in every seat: ``python -m tabletop simulate``.
 
 Each game is played through the match controller; after every intent the
 invariants are checked (legal intents exist until the game ends, they all belong
 to the seat to act, and the game's own ``invariants(state)`` hold).  One JSON line
 is printed per game, then a summary line; the exit status is non-zero if any game
-raised or broke an invariant.
+raised or broke an invariant.  The bot is the rules' ``playout_bot`` (random-legal
+unless the game's random games would stall); a game still going after ``MOVE_CAP``
+moves is stopped and counted apart as capped.
 """
 
 from __future__ import annotations
@@ -48,18 +50,22 @@ def check_invariants(match: MatchController) -> None:
         raise InvariantBroken("; ".join(problems))
 
 
+#: Moves after which a simulated game is stopped and counted apart ("capped"), not as an error.
+MOVE_CAP = 20_000
+
+
 def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = True,
-             max_intents: int = 100_000) -> MatchController:
-    """Play one whole game with random bots; returns the finished match."""
+             max_intents: int = MOVE_CAP) -> MatchController:
+    """Play one whole game with the game's playout bot in every seat; returns the match (finished, or
+    stopped after ``max_intents`` moves: see ``match.finished``)."""
     count = players or rules.meta.min_players
     match = MatchController(rules, None, DEFAULT_SEATS[:count], seed)
-    bot = RandomBot(derive_seed(seed, "bot"))
-    while not match.finished:
+    make_bot = getattr(rules, "playout_bot", RandomBot)
+    bot = make_bot(derive_seed(seed, "bot"))
+    while not match.finished and len(match.journal) < max_intents:
         if check:
             check_invariants(match)
         match.submit(bot.choose(match.legal_intents()))
-        if len(match.journal) > max_intents:
-            raise InvariantBroken(f"no end after {max_intents} intents")
     if check:
         check_invariants(match)
     return match
@@ -69,13 +75,16 @@ def _play_line(args: tuple[Callable[[str], Rules], str, int, int, int | None, bo
     lookup, game, index, seed, players, check = args
     game_seed = derive_seed(seed, index)
     try:
-        match = play_one(lookup(game), game_seed, players, check)
+        match = play_one(lookup(game), game_seed, players, check, MOVE_CAP)
     except Exception as exc:  # reported per game, counted as an error
         return {"game": index, "seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=3)}
     outcome = match.rules.outcome(match.state)
-    return {"game": index, "seed": game_seed, "scores": list(outcome.scores),
+    line = {"game": index, "seed": game_seed, "scores": list(outcome.scores),
             "winner": list(outcome.winners), "intents": len(match.journal)}
+    if not match.finished:
+        line["capped"] = True
+    return line
 
 
 def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, players: int | None = None,
@@ -87,13 +96,14 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
     jobs = max(1, jobs or os.cpu_count() or 1)
     work: Iterable[tuple[Callable[[str], Rules], str, int, int, int | None, bool]] = (
         (lookup, game, index, seed, players, check) for index in range(games))
-    errors = 0
+    errors = capped = 0
     intents = 0
     start = time.perf_counter()
 
     def handle(line: dict[str, Any]) -> None:
-        nonlocal errors, intents
+        nonlocal errors, intents, capped
         errors += "error" in line
+        capped += bool(line.get("capped"))
         intents += line.get("intents", 0)
         emit(json.dumps({k: v for k, v in line.items() if k != "trace"}))
 
@@ -107,7 +117,7 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
                 handle(line)
     elapsed = time.perf_counter() - start
     summary = {"summary": True, "game": game, "players": players or lookup(game).meta.min_players,
-               "games": games, "errors": errors, "seed": seed,
+               "games": games, "errors": errors, "capped": capped, "move_cap": MOVE_CAP, "seed": seed,
                "jobs": jobs, "seconds": round(elapsed, 3),
                "games_per_second": round(games / elapsed, 1) if elapsed else None,
                "intents_per_second": round(intents / elapsed) if elapsed else None}

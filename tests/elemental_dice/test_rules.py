@@ -14,13 +14,13 @@ from tabletop.registry import entry, get_rules
 
 RULES = get_rules("elemental-dice")
 
-# seed: (HP at the end, winners, intents played).  If one changes, a rule changed (or the bot's draws
-# did): say so in the commit and update the numbers.
+# seed: (HP at the end, winners, intents played) of a game between two playout bots (bots.py).  If one
+# changes, a rule changed (or the bot did): say so in the commit and update the numbers.
 GOLDEN = {
-    1: ((0, 60), (1,), 359),
-    2: ((-2, 53), (1,), 1183),
-    3: ((-1, 67), (1,), 800),
-    2026: ((26, -8), (0,), 1830),
+    1: ((-2, 43), (1,), 833),
+    2: ((6, -11), (0,), 1227),
+    3: ((-4, 38), (1,), 666),
+    2026: ((44, -4), (0,), 996),
 }
 
 
@@ -92,7 +92,7 @@ def test_the_opponent_may_interrupt_an_idle_main_phase():
 
 def views_along_a_game(seed: int, options=None):
     match = MatchController(RULES, options, ["Ann", "Bo"], seed)
-    bot = RandomBot(derive_seed(seed, "views"))
+    bot = RandomBot(derive_seed(seed, "views"))          # purely random: every corner of the rules
     while not match.finished:
         yield match.state
         match.submit(bot.choose(match.legal_intents()))
@@ -135,3 +135,23 @@ def test_the_turn_cannot_end_while_a_card_waits_on_the_chain():
     with pytest.raises(IllegalIntent, match="no card waits on the chain"):
         match.submit(EndTurn(0))
     assert match.state is before
+
+
+def test_the_playout_bot_finishes_games_a_random_one_drags_out():
+    from tabletop.core.simulate import MOVE_CAP
+
+    lengths = [len(play_one(RULES, seed).journal) for seed in range(10)]
+    assert all(length < MOVE_CAP for length in lengths)
+    assert sum(lengths) / len(lengths) < 1200
+
+
+def test_simulate_counts_capped_games_apart(monkeypatch):
+    import json
+
+    import tabletop.core.simulate as simulate
+
+    monkeypatch.setattr(simulate, "MOVE_CAP", 50)            # no game ends in 50 moves
+    lines = []
+    summary = simulate.simulate(lambda game: RULES, "elemental-dice", 3, 1, jobs=1, emit=lines.append)
+    assert summary["capped"] == 3 and summary["errors"] == 0
+    assert all(json.loads(line).get("capped") for line in lines[:3])

@@ -254,6 +254,12 @@ class ElementalDiceRules(BaseRules):
         """What the seat to act must do now."""
         return wording.prompt(self, state)
 
+    def playout_bot(self, seed: int):
+        """The bot of random playouts and ``simulate``: random, but it plays and buys (a random one stalls)."""
+        from .bots import EagerBot
+
+        return EagerBot(seed, self.book)
+
     def why_illegal(self, state: State, intent: Value) -> str:
         """Why ``intent`` would be refused in ``state``, in a sentence (for a click on what cannot be used)."""
         return wording.why_illegal(self, state, intent)
