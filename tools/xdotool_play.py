@@ -1,13 +1,15 @@
-"""Play a whole Dice Realms game in a real window under Xvfb, by mouse only (xdotool), and take screenshots.
+"""Play a whole game in a real window under Xvfb, by mouse only (xdotool), and take screenshots.
 
 The app runs as a normal process on a virtual X screen.  This script reads the
 match record the app saves after every move, works out the legal moves with the
-rules, picks one, and clicks where a player would click (positions taken from
-the layout files and the Tiled map, as the app draws them).  It checks that every
-click sequence produced exactly the intended move.
+rules, picks one (with the game's playout bot), and clicks where a player would
+click: positions come from the layout files (and, for Dice Realms, the Tiled map),
+as the app draws them.  It clicks "I'm ready" whenever the rules hand the screen
+to another player, and checks that every click sequence made exactly the intended
+move.
 
 Needs Debian's xvfb, xdotool and imagemagick.  Run from the project root:
-``.venv/bin/python tools/xdotool_play.py [--seed N] [--shots DIR]``
+``.venv/bin/python tools/xdotool_play.py [--game elemental-dice] [--seed N] [--shots DIR]``
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import subprocess
 import sys
 import tempfile
@@ -24,45 +25,44 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tabletop.app.layout import LayoutBook  # noqa: E402  (no pygame: layouts are plain YAML)
+from tabletop.app.layout import LayoutBook  # noqa: E402
 from tabletop.core.controller import MatchController, MatchRecord  # noqa: E402
-from tabletop.registry import get_rules
-from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp  # noqa: E402
-from tabletop.games.dice_realms.state import DICE  # noqa: E402
+from tabletop.core.rng import derive_seed  # noqa: E402
+from tabletop.registry import entry, get_rules  # noqa: E402
+
+Point = tuple[int, int]
+LAYOUTS = LayoutBook(ROOT / "data" / "layouts")
 
 
-def cell_rects() -> tuple[tuple[int, int], dict[tuple[str, str], tuple[int, int, int, int]]]:
-    """Map size and (realm, cell) -> rectangle, read from the Tiled map like the app does."""
-    import pytmx
-
-    tmx = pytmx.TiledMap(str(ROOT / "data" / "dice_realms" / "board.tmx"))
-    cells = {}
-    for obj in tmx.get_layer_by_name("cells"):
-        if obj.type == "cell":
-            cells[(obj.properties["realm"], str(obj.properties["cell"]))] = (obj.x, obj.y, obj.width, obj.height)
-    return (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight), cells
+def centre(rect) -> Point:
+    x, y, w, h = rect
+    return int(x + w // 2), int(y + h // 2)
 
 
-class Player:
-    """Clicks through a match, checking each move against the saved record."""
+# ---------------------------------------------------------------------------- Dice Realms
+class DiceRealmsClicks:
+    """Where a player clicks for each Dice Realms move."""
 
-    def __init__(self, display: str, window: str, save: Path, seed: int) -> None:
-        self.display = display
-        self.window = window
-        self.save = save
-        self.random = random.Random(seed)
-        self.layout = LayoutBook(ROOT / "data" / "layouts")["dice_realms"]
-        self.map_size, self.cells = cell_rects()
+    def __init__(self) -> None:
+        import pytmx
 
-    def element_center(self, name: str) -> tuple[int, int]:
-        x, y, w, h = self.layout[name].rect
-        return x + w // 2, y + h // 2
+        self.layout = LAYOUTS["dice_realms"]
+        tmx = pytmx.TiledMap(str(ROOT / "data" / "dice_realms" / "board.tmx"))
+        self.map_size = (tmx.width * tmx.tilewidth, tmx.height * tmx.tileheight)
+        self.cells = {}
+        for obj in tmx.get_layer_by_name("cells"):
+            if obj.type == "cell":
+                self.cells[(obj.properties["realm"], str(obj.properties["cell"]))] = (obj.x, obj.y, obj.width,
+                                                                                      obj.height)
 
-    def slots(self, key: str) -> list[tuple[int, int]]:
+    def slots(self, key: str) -> list[Point]:
         return [tuple(int(v) for v in item.numbers(2)) for item in self.layout.setting(key)]
 
-    def die_center(self, state, die: str) -> tuple[int, int]:
+    def die_center(self, state, die: str) -> Point:
+        from tabletop.games.dice_realms.state import DICE
+
         dice = state.dice
         if die in dice.forgotten:
             return self.slots("forgotten_slots")[dice.forgotten.index(die)]
@@ -70,42 +70,19 @@ class Player:
             return self.slots("field_slots")[dice.fields.index(die)]
         return self.slots("tray_slots")[DICE.index(die)]
 
-    def cell_center(self, seat: int, realm: str, cell: str) -> tuple[int, int]:
+    def cell_center(self, seat: int, realm: str, cell: str) -> Point:
         gx, gy, gw, gh = self.layout[f"grimoire_{seat}"].rect
         x, y, w, h = self.cells[(realm, str(cell))]
         sx, sy = gw / self.map_size[0], gh / self.map_size[1]
         return int(gx + (x + w / 2) * sx), int(gy + (y + h / 2) * sy)
 
-    def click(self, point: tuple[int, int]) -> None:
-        subprocess.run(["xdotool", "mousemove", "--window", self.window, str(point[0]), str(point[1]),
-                        "click", "1"], env=dict(os.environ, DISPLAY=self.display), check=True)
-        time.sleep(0.25)
+    def clicks_for(self, match: MatchController, viewer, intent) -> list:
+        from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 
-    def record(self) -> MatchRecord | None:
-        try:
-            return MatchRecord.from_json(self.save.read_text())
-        except (OSError, ValueError):
-            return None
-
-    def wait_for(self, count: int, timeout: float = 8.0) -> MatchRecord:
-        deadline = time.time() + timeout
-        while time.time() < deadline:
-            record = self.record()
-            if record is not None and len(record.entries) >= count:
-                time.sleep(0.9)          # let the animations finish before the next click
-                return record
-            time.sleep(0.1)
-        raise SystemExit(f"the app did not make move {count} within {timeout} s")
-
-    def clicks_for(self, state, intent) -> list[tuple[int, int]]:
-        if isinstance(intent, Roll):
-            return [self.element_center("roll")]
-        if isinstance(intent, TimeWarp):
-            return [self.element_center("time_warp")]
-        if isinstance(intent, Forfeit):
-            return [self.element_center("forfeit")]
-        if isinstance(intent, Pass):
-            return [self.element_center("skip")]
+        state = match.state
+        named = {Roll: "roll", TimeWarp: "time_warp", Forfeit: "forfeit", Pass: "skip"}
+        if type(intent) in named:
+            return [centre(self.layout[named[type(intent)]].rect)]
         if isinstance(intent, (Pick, Boost)):
             return [self.die_center(state, intent.die), self.cell_center(intent.seat, intent.realm, intent.cell)]
         if isinstance(intent, Bonus):
@@ -119,15 +96,184 @@ class Player:
             return clicks
         raise ValueError(intent)
 
+
+# ---------------------------------------------------------------------------- Elemental Dice
+class _Art:
+    """The one thing the hand and grid geometry ask of the card art: the full card size."""
+
+    def __init__(self) -> None:
+        self.size = tuple(LAYOUTS["cards"]["card"].rect[2:])
+
+
+class ElementalDiceClicks:
+    """Where a player clicks for each Elemental Dice move (the view's geometry, from its layout)."""
+
+    def __init__(self) -> None:
+        import pygame
+
+        from tabletop.app.cards import CardGrid, FannedHand
+
+        self.layout = layout = LAYOUTS["elemental_dice"]
+        self.step = layout.setting("column_step").int()
+        self.hand = FannedHand(_Art(), pygame.Rect(layout["hand"].rect), tuple(layout["hand_card"].rect[2:]),
+                               spread_degrees=10, spacing=1.0)
+        self.grid = CardGrid(_Art(), pygame.Rect(layout["picker_cards"].rect), tuple(layout["picker_card"].rect[2:]))
+        self.dice = [tuple(int(v) for v in item.numbers(2)) for item in layout.setting("dice")]
+        self.payment = 0
+
+    def at(self, name: str, seat: int, dx: int = 0, dy: int = 0) -> Point:
+        x, y = centre(self.layout[name].rect)
+        return x + seat * self.step + dx, y + dy
+
+    def button(self, index: int) -> Point:
+        return centre(self.layout[f"button_{index + 1}"].rect)
+
+    def die(self, die: str) -> Point:
+        from tabletop.games.elemental_dice.cards import DICE
+
+        return self.dice[DICE.index(die)]
+
+    def picker_card(self, cards: list, card: str) -> list:
+        """Wheel clicks until the card shows, then the card (the grid scrolls as the view's does)."""
+        index = cards.index(card)
+        self.grid.scroll = 0
+        clicks: list = []
+        while not self.grid.area.contains(self.grid.rects(len(cards))[index]):
+            self.grid.scroll_by(-1, len(cards))
+            clicks.append(("wheel", centre(self.grid.area)))
+        clicks.append(self.grid.rects(len(cards))[index].center)
+        return clicks
+
+    def clicks_for(self, match: MatchController, viewer, intent) -> list:
+        from tabletop.games.elemental_dice import intents as it
+
+        state = match.state
+        legal = list(match.legal_intents())
+        execution = state.flow.executing
+        if isinstance(intent, (it.Play, it.Place)):
+            hand = state.players[viewer].hand
+            rect, _ = self.hand.slots(len(hand))[hand.index(intent.card)]
+            mine = [i for i in legal if isinstance(i, (it.Play, it.Place)) and i.card == intent.card]
+            return [rect.center, self.button(mine.index(intent))]
+        if isinstance(intent, it.Reveal):
+            player = state.players[intent.seat]
+            index = next(i for i, fd in enumerate(player.facedown) if fd.card == intent.card)
+            step = self.layout.setting("facedown_step").int()
+            return [self.at("facedown_slot", intent.seat, index * step), self.button(0)]
+        if isinstance(intent, it.Buy):
+            index = state.shop_row.index(intent.card)
+            shop = centre(self.layout["shop_card"].rect)
+            clicks = [(shop[0] + index * self.layout.setting("shop_step").int(), shop[1]), self.button(0)]
+            if intent.remove is not None:
+                removes = [i.remove for i in legal if isinstance(i, it.Buy) and i.card == intent.card]
+                clicks += self.picker_card(removes, intent.remove)
+            return clicks
+        if isinstance(intent, (it.Reroll, it.FlipDie)):
+            return [self.die(intent.die)]
+        if isinstance(intent, it.SetDie):
+            values = [i for i in legal if isinstance(i, it.SetDie) and i.die == intent.die]
+            chip = self.layout["value_chip"].rect
+            x, y = centre(chip)
+            return [self.die(intent.die), (x + values.index(intent) * (chip[2] + 12), y)]
+        if isinstance(intent, it.Swap):
+            return [self.die(intent.first), self.die(intent.second)]
+        if isinstance(intent, it.Pay):
+            most = max(i.gold for i in legal if isinstance(i, it.Pay))
+            if intent.gold == 0:
+                return [self.button(2)]
+            minus, plus = centre(self.layout["minus"].rect), centre(self.layout["plus"].rect)
+            return [minus] * (most + 1) + [plus] * intent.gold + [self.button(0)]
+        if isinstance(intent, (it.Done, it.KeepOrder, it.Stop)):
+            return [centre(self.layout["picker_button"].rect)]
+        if isinstance(intent, (it.Put, it.Take, it.Discard, it.Cancel, it.Remove)):
+            if isinstance(intent, it.Put):
+                cards = list(execution.picked) + [c for c in execution.seen if c not in execution.picked]
+            else:
+                cards = list(dict.fromkeys(i.card for i in legal if type(i) is type(intent)))
+            clicks = self.picker_card(cards, intent.card)
+            if isinstance(intent, it.Take) and intent.remove is not None:
+                removes = [i.remove for i in legal if isinstance(i, it.Take) and i.card == intent.card]
+                clicks += self.picker_card(removes, intent.remove)
+            return clicks
+        # The three buttons of the moment, in the order the view lays them out.
+        order = {it.Chance: lambda i: 0 if i.reroll else 1, it.Again: lambda i: 0 if i.reroll else 1,
+                 it.Term: lambda i: [x for x in legal if isinstance(x, it.Term)].index(i),
+                 it.Pass: lambda i: 0, it.Respond: lambda i: 1,
+                 it.RerollShop: lambda i: 0, it.EndTurn: lambda i: 1, it.Interrupt: lambda i: 2}
+        return [self.button(order[type(intent)](intent))]
+
+
+PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks}
+NAMES = {"dice-realms": ["Gandalf", "Saruman"], "elemental-dice": ["Ann", "Bo"]}
+
+
+# ---------------------------------------------------------------------------- the player
+class Player:
+    """Clicks through a match, checking each move against the saved record."""
+
+    def __init__(self, display: str, window: str, home: Path, game: str, seed: int) -> None:
+        self.display = display
+        self.window = window
+        self.home = home
+        self.game = game
+        self.rules = get_rules(game)
+        self.bot = self.rules.playout_bot(derive_seed(seed, "xdotool"))
+        self.clicks = PLANNERS[game]()
+        self.ready = centre(LAYOUTS["pass_device"]["ready"].rect)
+        self.viewer = None
+
+    def xdotool(self, *args: str) -> None:
+        subprocess.run(["xdotool", *args], env=dict(os.environ, DISPLAY=self.display), check=True)
+
+    def click(self, point) -> None:
+        if point[0] == "wheel":
+            self.xdotool("mousemove", "--window", self.window, str(point[1][0]), str(point[1][1]), "click", "5")
+        else:
+            self.xdotool("mousemove", "--window", self.window, str(point[0]), str(point[1]), "click", "1")
+        time.sleep(0.2)
+
+    def record(self) -> MatchRecord | None:
+        saves = self.home / "saves"
+        path = saves / f"{self.game}.json"
+        if not path.exists():          # a finished match's file is moved aside
+            finished = sorted((saves / "finished").glob(f"{self.game}-*.json")) if (saves / "finished").exists() else []
+            path = finished[-1] if finished else path
+        try:
+            return MatchRecord.from_json(path.read_text())
+        except (OSError, ValueError):
+            return None
+
+    def wait_for(self, count: int, timeout: float = 8.0) -> MatchRecord:
+        deadline = time.time() + timeout
+        while time.time() < deadline:
+            record = self.record()
+            if record is not None and len(record.entries) >= count:
+                time.sleep(0.9)          # let the animations finish before the next click
+                return record
+            time.sleep(0.1)
+        raise SystemExit(f"the app did not make move {count} within {timeout} s")
+
+    def hand_over(self, match: MatchController) -> None:
+        """Click "I'm ready" when the table covers the screen for another player (as the table decides)."""
+        holder = None if match.finished else self.rules.handover(match.state)
+        if holder != self.viewer:
+            self.viewer = holder
+            if holder is not None:
+                time.sleep(0.4)
+                self.click(self.ready)
+
     def play(self, shots: Path) -> dict:
         record = self.wait_for(0, timeout=20)
-        moves = 0
+        moves = covers = 0
         while not record.finished:
             match = MatchController.from_record(record, get_rules)
-            intent = self.random.choice(list(match.legal_intents()))
+            before = self.viewer
+            self.hand_over(match)
+            covers += self.viewer != before and self.viewer is not None
+            intent = self.bot.choose(match.legal_intents())
             for attempt in range(3):
-                # Clicks while the dice are still moving are ignored, as for a player: click again.
-                for point in self.clicks_for(match.state, intent):
+                # Clicks while things still move are ignored, as for a player: click again.
+                for point in self.clicks.clicks_for(match, self.viewer, intent):
                     self.click(point)
                 try:
                     record = self.wait_for(len(record.entries) + 1, timeout=3.0)
@@ -136,17 +282,19 @@ class Player:
                     if attempt == 2:
                         screenshot(self.display, shots / "stuck.png")
                         raise SystemExit(f"no move after the clicks for '{intent.to_str()}' (screenshot stuck.png)")
+                    self.click((5, 5))            # clear a half-made choice before trying again
             made = record.entries[len(match.journal)][0]
             if made != intent.to_str():
                 raise SystemExit(f"clicked for '{intent.to_str()}' but the app made '{made}'")
             moves += 1
-            if moves in (8, 45):
+            if moves in (8, 45, 200):
                 screenshot(self.display, shots / f"move-{moves}.png")
         time.sleep(2.5)
         screenshot(self.display, shots / "results.png")
         final = MatchController.from_record(record, get_rules)
         outcome = final.rules.outcome(final.state)
-        return {"moves": moves, "scores": list(outcome.scores), "winners": list(outcome.winners)}
+        return {"game": self.game, "moves": moves, "covers": covers, "scores": list(outcome.scores),
+                "winners": list(outcome.winners)}
 
 
 def screenshot(display: str, path: Path) -> None:
@@ -155,19 +303,21 @@ def screenshot(display: str, path: Path) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--game", default="dice-realms", choices=sorted(PLANNERS))
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--shots", type=Path, default=Path(tempfile.mkdtemp(prefix="dice-shots-")))
     args = parser.parse_args()
+    entry(args.game)
     args.shots.mkdir(parents=True, exist_ok=True)
     display = f":{90 + os.getpid() % 9}"
     home = Path(tempfile.mkdtemp(prefix="dice-home-"))
-    (home / "settings.json").write_text(json.dumps({"animation": "fast", "names": {"dice-realms": ["Gandalf", "Saruman"]}}))
+    (home / "settings.json").write_text(json.dumps({"animation": "fast", "names": {args.game: NAMES[args.game]}}))
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)
     env = dict(os.environ, DISPLAY=display, TABLETOP_HOME=str(home), TABLETOP_WINDOW="1920x1080",
                SDL_AUDIODRIVER="dummy")
-    app = subprocess.Popen([sys.executable, "-m", "tabletop", "play", "--windowed", "--start", "dice-realms"],
+    app = subprocess.Popen([sys.executable, "-m", "tabletop", "play", "--windowed", "--start", args.game],
                            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
         window = ""
@@ -180,7 +330,7 @@ def main() -> int:
             time.sleep(0.1)
         if not window:
             raise SystemExit("no window appeared")
-        result = Player(display, window, home / "saves" / "current.json", args.seed).play(args.shots)
+        result = Player(display, window, home, args.game, args.seed).play(args.shots)
         result["screenshots"] = str(args.shots)
         print(json.dumps(result))
         return 0

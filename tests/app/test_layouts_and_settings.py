@@ -132,3 +132,20 @@ def test_names_are_remembered_for_the_next_game(private_user_dir):
         assert [f.value for f in seats.fields] == ["Merlin", "Morgana"]
     finally:
         pygame.quit()
+
+
+def test_every_games_seat_screen_fits_its_options_with_the_most_players(app):
+    from tabletop.registry import game_ids, get_rules
+
+    for game in game_ids():
+        meta = get_rules(game).meta
+        seats = app.scenes.open("seats", game_id=game)
+        while len(seats.fields) < meta.max_players:
+            seats.add_button.on_click()
+        screen = app.display.surface.get_rect()
+        rows = [field.rect for field in seats.fields]
+        others = [button.rect for button in seats.buttons if button.visible]
+        for button in seats.option_buttons:
+            assert screen.contains(button.rect), (game, button.rect)
+            assert not any(button.rect.colliderect(rect) for rect in rows + others), (game, button.rect)
+        app.scenes.pop()

@@ -48,8 +48,13 @@ class SeatsScene(Scene):
             self.add_button,
         ]
         option_spacing = layout.setting("option_spacing").int()
+        # The options stack down to the bottom row; more than fit there move the stack (and its heading) up.
+        lowest = layout.setting("options_end").int() - option_spacing
+        self.options_lift = max(0, layout["option"].rect[1] + (len(self.meta.options) - 1) * option_spacing
+                                - lowest)
         self.option_buttons = [
-            Button(app, layout["option"].moved(0, i * option_spacing), lambda key=spec.key: self.cycle(key))
+            Button(app, layout["option"].moved(0, i * option_spacing - self.options_lift),
+                   lambda key=spec.key: self.cycle(key))
             for i, spec in enumerate(self.meta.options)]
         self._refresh_rows()
 
@@ -158,7 +163,7 @@ class SeatsScene(Scene):
             if index == self.starter:
                 text.draw_element(surface, layout["starter_badge"].moved(0, dy), "starts")
         if self.option_buttons:
-            text.draw_element(surface, layout["options_heading"])
+            text.draw_element(surface, layout["options_heading"].moved(0, -self.options_lift))
         for spec, button in zip(self.meta.options, self.option_buttons):
             button.text = f"{spec.label}: {self.options[spec.key]}"
             button.reason = spec.help

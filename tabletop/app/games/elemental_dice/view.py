@@ -672,6 +672,9 @@ class ElementalDiceView(GameViewBase):
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
         if self.busy:
+            # Choosing the card for the next move changes nothing yet, so it may be done while things move.
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and not self.picking:
+                self._select_at(event.pos)
             return
         buttons = [*self.slot_buttons, self.minus, self.plus, *(chip for chip, _ in self.value_chips)]
         if self.picking:
@@ -763,6 +766,24 @@ class ElementalDiceView(GameViewBase):
                                  cards=[self.face(c) for c in state.shop_discard], art=self.cards)
             return
         self._clear_selection()
+
+    def _select_at(self, pos: tuple[int, int]) -> None:
+        """Select (or put back) the hand, face-down or shop card under ``pos``, if a move may use it."""
+        hand = self._my_hand()
+        index = self.hand.card_at(pos, len(hand))
+        state = self.state
+        card = None
+        if index is not None:
+            card = hand[index]
+        elif self.hover_facedown is not None:
+            seat, slot = self.hover_facedown
+            card = state.players[seat].facedown[slot].card
+        elif self.hover_shop is not None:
+            card = state.shop_row[self.hover_shop]
+        if card is not None and (card in self.hand_intents or card in self.facedown_intents
+                                 or card in self.buy_intents):
+            self.selected = None if self.selected == card else card
+            self.refresh()
 
     def _click_hand(self, card: str) -> None:
         if card in self.hand_intents:
