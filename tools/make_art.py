@@ -8,6 +8,9 @@ Writes, under ``art/``:
 * ``elemental_dice/symbols/{fire,earth,water,nature,magic,gold,chance}.png`` - 128x128 white glyphs
   (tinted by the app)
 * ``elemental_dice/tile.png`` - 256x256 emblem for the game picker: the seven element dice around an orb
+* ``wizard_dice/symbols/{attack,counter,heal,summon,ogre,troll,poison,paralysis,shield,mirror,wizard,hp,
+  continued,dead}.png`` - 128x128 white glyphs (tinted by the app)
+* ``wizard_dice/tile.png`` - 256x256 emblem for the game picker: a wizard hat over crossed wands and dice
 * ``icon.png`` and ``icon.ico`` - the app icon
 
 Everything is drawn with pygame primitives at 4x size and scaled down for smooth
@@ -879,6 +882,298 @@ def elemental_tile() -> Emblem:
     return e
 
 
+# ---------------------------------------------------------------- Wizard Dice symbols (white glyphs, 128x128)
+#
+# The spells, allies and markers of Wizard Dice.  Every glyph has its own outline (a bolt,
+# a buckler and sword, a cross, a ring, two heads, a drop, a chain, a kite shield, a hand
+# mirror, a hat, a heart, a die with an arrow, a skull), so they stay apart at 24-40 px;
+# the two heads differ most: the ogre is broad with tusks, the troll narrow with wide ears.
+
+def stadium(centre: tuple[float, float], length: float, r: float, angle: float) -> list[Point]:
+    """Outline of a chain link: two half circles of radius r, `length` apart, turned by angle."""
+    half = length / 2
+    pts = arc((half, 0), r, -90, 90, 12) + arc((-half, 0), r, 90, 270, 12)
+    return place(pts, angle, 1, centre)
+
+
+def star_points(centre: tuple[float, float], r: float, inner: float = 0.42, n: int = 5,
+                turn: float = -90) -> list[Point]:
+    """A sharp n-pointed star (a polygon, no smoothing)."""
+    pts: list[Point] = []
+    for i in range(2 * n):
+        pts.append(polar(centre, r if i % 2 == 0 else r * inner, turn + i * 180 / n))
+    return pts
+
+
+def sparkle_points(centre: tuple[float, float], r: float, waist: float = 0.3) -> list[Point]:
+    """A four-pointed sparkle with sharp tips, for smooth()."""
+    pts: list[Point] = []
+    for i in range(4):
+        a = i * 90 - 90
+        pts.append((*polar(centre, r, a), 1))
+        pts.append(polar(centre, r * waist, a + 45))
+    return pts
+
+
+def symbol_bolt(c: Canvas) -> None:
+    """Attack: a lightning bolt."""
+    c.polygon([(70, 2), (24, 70), (56, 70), (36, 126), (106, 48), (72, 48), (98, 2)], WHITE)
+
+
+def symbol_ward(c: Canvas) -> None:
+    """Counter: a round buckler with a sword behind it, its blade out at the top right."""
+    centre = (64, 64)
+
+    def along(d: float, across: float = 0.0) -> tuple[float, float]:
+        # d along the sword (towards the top right), `across` to its lower right.
+        return centre[0] + (d + across) * 0.7071, centre[1] + (-d + across) * 0.7071
+    c.polygon([along(-50, -9), along(68, -9), along(86), along(68, 9), along(-50, 9)], WHITE)
+    c.stroke([along(-54, -20), along(-54, 20)], 10, WHITE)
+    c.stroke([along(-54), along(-70)], 10, WHITE)
+    c.circle(along(-74), 9, WHITE)
+    c.circle(centre, 50, CLEAR_WHITE)
+    c.circle(centre, 45, WHITE)
+    c.stroke(arc(centre, 17, 0, 360, 32), 6, CLEAR_WHITE)
+    for a in range(45, 360, 90):
+        c.circle(polar(centre, 34, a), 4, CLEAR_WHITE)
+
+
+def symbol_cross(c: Canvas) -> None:
+    """Heal: a bold cross with rounded arms, a sparkle at its shoulder."""
+    c.stroke([(54, 20), (54, 116)], 34, WHITE)
+    c.stroke([(6, 68), (102, 68)], 34, WHITE)
+    c.polygon(smooth(sparkle_points((108, 18), 18, 0.28), 6), WHITE)
+
+
+def symbol_summon(c: Canvas) -> None:
+    """Summon: a summoning circle, a ring round a five-pointed star."""
+    centre = (64, 64)
+    c.stroke(arc(centre, 58, 0, 360, 60), 9, WHITE)
+    corners = [polar(centre, 56, -90 + i * 144) for i in range(5)]
+    c.stroke(corners, 8, WHITE, closed=True)
+
+
+def symbol_ogre(c: Canvas) -> None:
+    """Ogre: a broad bald head, small ears, a heavy brow and two tusks over the lip."""
+    head = [(64, 8), (94, 14), (108, 36), (112, 62), (120, 86), (112, 110), (88, 124), (64, 126),
+            (40, 124), (16, 110), (8, 86), (16, 62), (20, 36), (34, 14)]
+    c.polygon(smooth(head, 8), WHITE)
+    for side in (1, -1):
+        c.ellipse((64 + side * 56, 60), 10, 14, WHITE)
+        # Eyes under the brow, and the brow's ridge cut over them.
+        c.ellipse((64 + side * 22, 58), 9, 7, CLEAR_WHITE)
+        c.stroke([(64 + side * 6, 48), (64 + side * 36, 42)], 6, CLEAR_WHITE)
+        c.circle((64 + side * 8, 76), 4, CLEAR_WHITE)      # nostrils
+    # The wide mouth, then the tusks rising from the lower lip past the upper one.
+    c.polygon(smooth([(26, 92, 1), (64, 100), (102, 92, 1), (90, 108), (64, 112), (38, 108)], 6), CLEAR_WHITE)
+    for side in (1, -1):
+        x = 64 + side * 26
+        tusk = [(x - 7, 110, 1), (x + 7, 110, 1), (x + side * 3, 80, 1)]
+        c.polygon(tusk, WHITE)
+
+
+def symbol_troll(c: Canvas) -> None:
+    """Troll: a narrow brow and wider jaw, long pointed ears, a spiky shock of hair and a long nose."""
+    head = [(64, 30), (84, 36), (94, 56), (98, 84), (92, 108), (76, 122), (64, 124), (52, 122), (36, 108),
+            (30, 84), (34, 56), (44, 36)]
+    c.polygon(smooth(head, 8), WHITE)
+    c.polygon(smooth([(38, 48), (28, 30, 1), (42, 32), (42, 12, 1), (54, 24), (66, 4, 1), (72, 22), (88, 10, 1),
+                      (86, 30), (100, 28, 1), (90, 48)], 4), WHITE)
+    for side in (1, -1):
+        c.polygon(smooth([(64 + side * 28, 52), (64 + side * 62, 42, 1), (64 + side * 32, 84)], 6), WHITE)
+        c.circle((64 + side * 15, 62), 6, CLEAR_WHITE)
+        c.stroke([(64 + side * 6, 52), (64 + side * 24, 50)], 5, CLEAR_WHITE)
+    # A wide mouth with two small fangs, and the long nose hanging over it.
+    c.polygon(smooth([(38, 98, 1), (64, 108), (90, 98, 1), (80, 114), (64, 118), (48, 114)], 6), CLEAR_WHITE)
+    for x in (46, 82):
+        c.polygon([(x - 5, 116, 1), (x + 5, 116, 1), (x, 102, 1)], WHITE)
+    nose = smooth([(64, 54), (70, 68), (76, 86), (78, 98), (70, 106), (58, 106), (50, 98), (52, 86), (58, 68)], 6)
+    c.stroke(nose, 6, CLEAR_WHITE, closed=True)
+    c.polygon(nose, WHITE)
+
+
+def symbol_poison(c: Canvas) -> None:
+    """Poison: a drop with a skull in it and two bubbles rising beside it."""
+    c.polygon(smooth([(56, 4, 1), (76, 34), (94, 60), (98, 84), (88, 108), (56, 122), (24, 108), (14, 84),
+                      (18, 60), (36, 34)], 8), WHITE)
+    c.circle((110, 40), 11, WHITE)
+    c.circle((104, 12), 7, WHITE)
+    # The skull, cut out: cranium and jaw, with white eyes and teeth left standing.
+    c.circle((56, 78), 22, CLEAR_WHITE)
+    c.polygon([(44, 88), (68, 88), (66, 110), (46, 110)], CLEAR_WHITE)
+    c.circle((47, 80), 6.5, WHITE)
+    c.circle((65, 80), 6.5, WHITE)
+    c.polygon([(56, 88), (60, 96), (52, 96)], WHITE)
+    c.stroke([(56, 101), (56, 110)], 3, WHITE)
+
+
+def symbol_chain(c: Canvas) -> None:
+    """Paralysis: three chain links, each passing over and under the next."""
+    links = [(34, 94), (64, 64), (94, 34)]
+    width, gap, length, r = 10, 5, 26, 16
+    for centre in links:
+        outline = stadium(centre, length, r, -45)
+        c.stroke(outline, width + 2 * gap, CLEAR_WHITE, closed=True)
+        c.stroke(outline, width, WHITE, closed=True)
+    # Each earlier link goes back over the next one on one side, so the links interlock.
+    for centre in links[:-1]:
+        over = stadium(centre, length, r, -45)[:7]
+        c.stroke(over, width + 2 * gap, CLEAR_WHITE)
+        c.stroke(over, width, WHITE)
+
+
+def symbol_kite(c: Canvas) -> None:
+    """Shield: a kite shield with a border and a line down its middle."""
+    outline = [(8, 14, 1), (64, 6), (120, 14, 1), (116, 56), (98, 92), (64, 124, 1), (30, 92), (12, 56)]
+    c.polygon(smooth(outline, 8), WHITE)
+    inner = place(smooth(outline, 8), 0, 0.78, (64 * 0.22, 56 * 0.22))
+    c.stroke(inner, 6, CLEAR_WHITE, closed=True)
+    c.stroke([(64, 20), (64, 104)], 6, CLEAR_WHITE)
+
+
+def symbol_mirror(c: Canvas) -> None:
+    """Mirror: a hand mirror, an oval glass in a frame with a glint, on a handle."""
+    def oval(rx: float, ry: float, n: int = 48) -> list[Point]:
+        return [(rx * math.cos(2 * math.pi * i / n), -30 + ry * math.sin(2 * math.pi * i / n)) for i in range(n)]
+    angle, at = 28, (70, 64)
+    c.polygon(place(oval(40, 46), angle, 1, at), WHITE)
+    c.stroke(place([(0, 14), (0, 62)], angle, 1, at), 14, WHITE)
+    c.circle(place([(0, 64)], angle, 1, at)[0], 10, WHITE)
+    c.stroke(place(oval(31, 37), angle, 1, at), 6, CLEAR_WHITE, closed=True)
+    for (x0, y0), (x1, y1) in (((-18, -40), (-2, -58)), ((-18, -20), (10, -52))):
+        c.stroke(place([(x0, y0), (x1, y1)], angle, 1, at), 5, CLEAR_WHITE)
+
+
+def symbol_hat(c: Canvas) -> None:
+    """Wizard: a pointed hat with a bent tip and stars, on a wide brim."""
+    cone = [(30, 98, 1), (42, 66), (54, 36), (70, 14), (98, 8, 1), (82, 26), (86, 60), (98, 98, 1)]
+    c.polygon(smooth(cone, 8), WHITE)
+    c.ellipse((64, 104), 62, 16, WHITE)
+    c.stroke(smooth([(30, 96), (64, 104), (98, 96)], 6, closed=False), 5, CLEAR_WHITE)
+    c.stroke(smooth([(34, 84), (64, 90), (94, 84)], 6, closed=False), 5, CLEAR_WHITE)
+    c.polygon(star_points((66, 58), 15), CLEAR_WHITE)
+    c.polygon(star_points((16, 28), 14), WHITE)
+    c.polygon(star_points((116, 42), 9), WHITE)
+
+
+def symbol_heart(c: Canvas) -> None:
+    """HP: a heart with a glint."""
+    half = [(64, 122, 1), (30, 90), (8, 60), (6, 30), (22, 10), (44, 8), (58, 18), (64, 28, 1)]
+    c.polygon(smooth(half + mirror(half[1:-1], 64)[::-1], 8), WHITE)
+    c.stroke(arc((38, 40), 20, 190, 260, 8), 7, CLEAR_WHITE)
+
+
+def symbol_carry(c: Canvas) -> None:
+    """Continued: a die (showing three) with an arrow pointing right: kept for the next round."""
+    angle, at = -10, (40, 64)
+    c.polygon(rounded_square(*at, 36, 10, angle), WHITE)
+    for px, py in place([(-19, -19), (0, 0), (19, 19)], angle, 1, at):
+        c.circle((px, py), 7.5, CLEAR_WHITE)
+    c.polygon([(84, 56, 1), (102, 56, 1), (102, 36, 1), (128, 64, 1), (102, 92, 1), (102, 72, 1), (84, 72, 1)],
+              WHITE)
+
+
+def symbol_skull(c: Canvas) -> None:
+    """Dead: a skull with hollow eyes and a jaw of teeth."""
+    c.circle((64, 54), 50, WHITE)
+    c.polygon(smooth([(30, 80), (98, 80), (94, 112), (84, 122, 1), (44, 122, 1), (34, 112)], 6), WHITE)
+    c.ellipse((42, 62), 15, 14, CLEAR_WHITE)
+    c.ellipse((86, 62), 15, 14, CLEAR_WHITE)
+    c.polygon([(64, 76, 1), (72, 92, 1), (56, 92, 1)], CLEAR_WHITE)
+    for x in (52, 64, 76):
+        c.stroke([(x, 104), (x, 124)], 4, CLEAR_WHITE)
+
+
+WIZARD_SYMBOLS = {"attack": symbol_bolt, "counter": symbol_ward, "heal": symbol_cross, "summon": symbol_summon,
+                  "ogre": symbol_ogre, "troll": symbol_troll, "poison": symbol_poison, "paralysis": symbol_chain,
+                  "shield": symbol_kite, "mirror": symbol_mirror, "wizard": symbol_hat, "hp": symbol_heart,
+                  "continued": symbol_carry, "dead": symbol_skull}
+
+
+# ---------------------------------------------------------------- Wizard Dice picker tile (256x256)
+
+def wizard_tile() -> Emblem:
+    """Wizard Dice: a starry wizard hat over two crossed wands with sparkling tips, three
+    white dice in front, on a night-violet roundel with a gold rim."""
+    ink = (22, 12, 46)
+    rng = random.Random(SEED + 11)
+    centre = (128, 128)
+    gold = Palette((255, 238, 160), (236, 186, 60), (176, 122, 30), ink)
+    night = Palette((104, 74, 190), (62, 38, 138), (34, 20, 84), ink)
+    hat = Palette((120, 168, 255), (48, 96, 214), (26, 52, 140), ink)
+    wood = Palette((214, 160, 106), (150, 96, 52), (96, 58, 28), ink)
+    birch = Palette((255, 250, 236), (226, 214, 190), (170, 150, 124), ink)
+    spark_gold = Palette((255, 252, 220), (255, 222, 90), (230, 160, 40), ink)
+    spark_cyan = Palette((236, 255, 255), (120, 230, 250), (50, 170, 220), ink)
+    die = Palette((255, 255, 255), (246, 242, 236), (200, 194, 210), ink)
+
+    def sky(c: Canvas) -> None:
+        for _ in range(34):
+            x, y = polar(centre, 104 * math.sqrt(rng.random()), rng.uniform(0, 360))
+            c.circle((x, y), rng.uniform(1.2, 2.6), (255, 255, 255, rng.randrange(150, 240)))
+        for at, r in (((60, 70), 9), ((206, 104), 7), ((88, 40), 6)):
+            c.polygon(smooth(sparkle_points(at, r), 4), (255, 255, 255, 230))
+
+    def wand(handle: tuple[float, float], tip: tuple[float, float], r0: float, r1: float
+             ) -> Callable[[Canvas, Colour], None]:
+        dx, dy = tip[0] - handle[0], tip[1] - handle[1]
+        length = math.hypot(dx, dy)
+        nx, ny = -dy / length, dx / length
+
+        def draw(c: Canvas, col: Colour) -> None:
+            c.polygon([(handle[0] + nx * r0, handle[1] + ny * r0), (tip[0] + nx * r1, tip[1] + ny * r1),
+                       (tip[0] - nx * r1, tip[1] - ny * r1), (handle[0] - nx * r0, handle[1] - ny * r0)], col)
+            c.circle(handle, r0, col)
+            c.circle(tip, r1, col)
+        return draw
+
+    cone = [(78, 150, 1), (90, 112), (104, 72), (118, 46), (140, 26), (166, 22), (192, 40, 1), (164, 38),
+            (150, 54), (152, 84), (162, 118), (178, 150, 1)]
+
+    def cone_shape(c: Canvas, col: Colour) -> None:
+        c.polygon(smooth(cone, 8), col)
+
+    def band_shape(c: Canvas, col: Colour) -> None:
+        cone_shape(c, col)
+        c.polygon([(0, 0), (256, 0), (256, 114), (0, 114)], (0, 0, 0, 0))
+
+    def hat_marks(c: Canvas) -> None:
+        c.polygon(star_points((124, 88), 13), (*spark_gold.base, 255))
+        c.polygon(star_points((140, 52), 8), (*spark_gold.base, 255))
+        c.polygon(smooth(sparkle_points((150, 96), 7), 4), (255, 255, 255, 230))
+        c.circle((110, 64), 3, (255, 255, 255, 220))
+
+    def brim_marks(c: Canvas) -> None:
+        c.stroke(smooth([(60, 150), (96, 160), (160, 160), (196, 150)], 6, closed=False), 3, (*ink, 110))
+
+    def die_shape(at: tuple[float, float], angle: float, half: float) -> Callable[[Canvas, Colour], None]:
+        return lambda c, col: c.polygon(rounded_square(at[0], at[1], half, half * 0.34, angle), col)
+
+    def pips(at: tuple[float, float], angle: float, half: float, spots: Sequence[tuple[int, int]]
+             ) -> Callable[[Canvas], None]:
+        def draw(c: Canvas) -> None:
+            for px, py in place([(x * half * 0.5, y * half * 0.5) for x, y in spots], angle, 1, at):
+                c.circle((px, py), half * 0.17, (*ink, 255))
+        return draw
+
+    e = Emblem(ink)
+    e.part(gold, lambda c, col: c.circle(centre, 124, col))
+    e.part(night, lambda c, col: c.circle(centre, 110, col), sky)
+    # The wands end behind the outer dice.
+    for handle, tip, pal, spark in (((84, 204), (214, 58), wood, spark_gold),
+                                    ((172, 204), (42, 58), birch, spark_cyan)):
+        e.part(pal, wand(handle, tip, 8, 4.5))
+        e.part(spark, filled(sparkle_points(tip, 24, 0.28), steps=4))
+    e.part(hat, cone_shape, hat_marks)
+    e.part(gold, band_shape)
+    e.part(hat, lambda c, col: c.ellipse((128, 150), 86, 20, col), brim_marks)
+    three, six = [(-1, -1), (0, 0), (1, 1)], [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]
+    for at, angle, half, spots in (((68, 196), -16, 24, PIPS_FIVE), ((188, 196), 14, 24, three),
+                                   ((128, 208), 4, 27, six)):
+        e.part(die, die_shape(at, angle, half), pips(at, angle, half, spots))
+    return e
+
+
 # ---------------------------------------------------------------- board tiles (periodic textures)
 
 TILE = 32
@@ -1177,6 +1472,11 @@ def main() -> None:
     for name, draw in ELEMENTAL_SYMBOLS.items():
         save(render_symbol(draw), elemental / "symbols" / f"{name}.png")
     save(elemental_tile().render(256), elemental / "tile.png")
+
+    wizard = ART / "wizard_dice"
+    for name, draw in WIZARD_SYMBOLS.items():
+        save(render_symbol(draw), wizard / "symbols" / f"{name}.png")
+    save(wizard_tile().render(256), wizard / "tile.png")
 
     icon = render_icon()
     save(icon, ART / "icon.png")

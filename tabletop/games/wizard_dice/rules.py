@@ -1,0 +1,499 @@
+"""Wizard Dice rules: setup, the round, legal intents, apply, views, outcome (rules reference B.2 to B.8).
+
+A round (``state.py`` names its stages):
+
+* **upkeep** — each wizard with allies may banish them (public); the dice of a wizard
+  this round are ``6 - allies - paralyses received``, continued dice among them;
+* **secret** — each living wizard in turn, behind the cover: roll, keep, roll, keep, roll
+  (keeping every die ends rolling early), then allocate dice to spells and targets (only
+  what the patterns allow; each spell once a round unless the option says otherwise),
+  then commit.  The log tells the others only "⟨name⟩ has committed";
+* the **reveal** — every cast is shown and the five phases run (``resolution.py``); a
+  Counterspell's caster chooses in public which spell to cancel when there is a choice;
+* **carry** — a wizard who used at most 4 dice (allies and paralysis count) may keep up to
+  2 unused dice, with their values, for the next round.
+
+The first seat rotates every round.  Every die is drawn from the random source given to
+``apply``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+from typing import Mapping, Sequence
+
+from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.rng import RandomSource
+from tabletop.core.values import Value, evolve
+
+from . import events as ev
+from . import wording
+from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies,
+                      Release, Roll, Stop, Uncast)
+from .resolution import NOTHING, portion_key, resolve
+from .spells import Spell, SpellBook, load_spells
+from .state import HIDDEN_DIE, Cast, Flow, Secret, Stage, State, Target, Wizard
+
+__all__ = ["WizardDiceRules", "META", "DICE", "CARRY_MOST", "CARRY_USED_MOST"]
+
+META = GameMeta(
+    game_id="wizard-dice",
+    name="Wizard Dice",
+    min_players=2,
+    max_players=4,
+    hidden_information=True,
+    pitch="Roll, keep and cast in secret: shields, mirrors, fireballs and ogres resolve all at once.",
+    minutes="15-30",
+    options=(
+        OptionSpec("hp", "Hit points", ("20", "10"), "20", "20: the standard duel; 10: the short game."),
+        OptionSpec("round_limit", "Round limit", ("off", "5", "8", "10", "15"), "off",
+                   "After this many rounds the wizard with the most HP wins (equal HP share the win)."),
+        OptionSpec("repeat_spells", "The same spell twice in a round", ("no", "yes"), "no",
+                   "no: each spell at most once per wizard per round (the reference's ruling)."),
+    ),
+)
+
+DICE = 6
+ROLLS = 3
+CARRY_MOST = 2           # dice a wizard may continue
+CARRY_USED_MOST = 4      # ... if it used at most this many this round
+
+
+def _counts(dice: Sequence[int]) -> Counter:
+    return Counter(dice)
+
+
+class WizardDiceRules(BaseRules):
+    """The Wizard Dice rules object (see the module docstring for the round)."""
+
+    meta = META
+    intents = INTENTS
+    events = ev.EVENTS
+    state_type = State
+
+    def __init__(self, book: SpellBook | None = None) -> None:
+        self.book = book or load_spells()
+        self._legal_for: tuple[State | None, tuple[Value, ...]] = (None, ())
+
+    # ================================================================ setup and rounds
+    def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
+        """Every wizard at full HP with no ally; round 1 begins with the first seat."""
+        self.meta.check_seats(seats)
+        chosen = self.meta.resolve_options(options)
+        start = int(chosen["hp"])
+        limit = 0 if chosen["round_limit"] == "off" else int(chosen["round_limit"])
+        wizards = tuple(Wizard(name=name.strip(), hp=start) for name in seats)
+        state = State(wizards=wizards, flow=Flow(round=0), start_hp=start, round_limit=limit,
+                      repeat_spells=chosen["repeat_spells"] == "yes")
+        events: list[Value] = []
+        state = self._begin_round(state, events)
+        return Step(state, tuple(events))
+
+    def _begin_round(self, state: State, events: list[Value]) -> State:
+        """The next round: what lasts moves on a round, the first seat rotates, upkeep (or the secret stage)."""
+        number = state.flow.round + 1
+        living = state.living
+        first = (number - 1) % len(state.wizards)
+        order = tuple(sorted(living, key=lambda seat: (seat - first) % len(state.wizards)))
+        wizards = []
+        for wizard in state.wizards:
+            if wizard.alive:
+                allies = tuple(evolve(a, shells=a.shells_next, shells_next=()) for a in wizard.allies)
+                wizard = evolve(wizard, paralysed=wizard.paralysis_next, paralysis_next=0, shells=wizard.shells_next,
+                                shells_next=(), allies=allies, secret=None, unused=(), used=0, banished_done=False)
+            else:
+                wizard = evolve(wizard, secret=None, unused=(), used=0, continued=(), shells=(), shells_next=())
+            wizards.append(wizard)
+        state = evolve(state, wizards=tuple(wizards),
+                       flow=Flow(round=number, stage=Stage.UPKEEP, order=order, turn=0))
+        events.append(ev.RoundBegan(number, order))
+        return self._next_upkeep(state, events)
+
+    def _next_upkeep(self, state: State, events: list[Value]) -> State:
+        """The next wizard with allies to decide on banishing, or the secret stage."""
+        flow = state.flow
+        for turn in range(flow.turn, len(flow.order)):
+            wizard = state.wizards[flow.order[turn]]
+            if wizard.allies and not wizard.banished_done:
+                return evolve(state, flow=evolve(flow, stage=Stage.UPKEEP, turn=turn))
+        return self._begin_secret(state)
+
+    def available_dice(self, wizard: Wizard) -> int:
+        """Dice this round: 6, less one per ally and per paralysis received (never below 0)."""
+        return max(0, DICE - len(wizard.allies) - wizard.paralysed)
+
+    def _begin_secret(self, state: State) -> State:
+        """Every living wizard's secret: continued dice first (dropped down to the dice available)."""
+        wizards = list(state.wizards)
+        for seat in state.living:
+            wizard = wizards[seat]
+            available = self.available_dice(wizard)
+            continued = wizard.continued[:available]
+            seal = f"secret-r{state.flow.round}-w{seat}"
+            secret = Secret(seal=seal, dice=continued, kept=(True,) * len(continued), fixed=len(continued),
+                            rolled_out=available == len(continued))
+            wizards[seat] = evolve(wizard, continued=continued, secret=secret, upkeep_allies=len(wizard.allies))
+        return evolve(state, wizards=tuple(wizards), flow=evolve(state.flow, stage=Stage.SECRET, turn=0))
+
+    # ================================================================ views and secrets
+    def view(self, state: State, seat: int | None) -> State:
+        """Before the reveal, another wizard's rolls, keeps, spells and aims are hidden (only "committed" shows)."""
+        if state.flow.stage != Stage.SECRET:
+            return state
+        wizards = []
+        for owner, wizard in enumerate(state.wizards):
+            secret = wizard.secret
+            if owner != seat and secret is not None:
+                wizard = evolve(wizard, secret=Secret(seal="hidden", committed=secret.committed))
+            wizards.append(wizard)
+        return evolve(state, wizards=tuple(wizards))
+
+    def handover(self, state: State) -> int | None:
+        """The wizard rolling and allocating holds the screen; upkeep, the reveal and carrying are public."""
+        if state.flow.stage == Stage.SECRET:
+            return state.to_act
+        return None
+
+    def secrets(self, state: State, seat: int | None) -> frozenset[str]:
+        """Before the reveal: a wizard's seal (its dice) and the spells it allocated."""
+        if seat is None or state.flow.stage != Stage.SECRET:
+            return frozenset()
+        secret = state.wizards[seat].secret
+        if secret is None:
+            return frozenset()
+        return frozenset({secret.seal, *(cast.spell for cast in secret.casts)})
+
+    def invariants(self, state: State) -> list[str]:
+        """Dice in range and within the wizard's allowance, casts formed from its dice, allies numbered once."""
+        problems = []
+        numbers = [ally.number for wizard in state.wizards for ally in wizard.allies]
+        if len(numbers) != len(set(numbers)):
+            problems.append(f"an ally number twice: {numbers}")
+        if numbers and max(numbers) >= state.next_ally:
+            problems.append(f"ally number {max(numbers)} not below next_ally {state.next_ally}")
+        for seat, wizard in enumerate(state.wizards):
+            if not wizard.alive and wizard.allies:
+                problems.append(f"dead wizard {seat} keeps allies")
+            if wizard.hp > state.start_hp + 1:
+                problems.append(f"wizard {seat} has {wizard.hp} HP, above the cap")
+            for ally in wizard.allies:
+                if not 0 < ally.hp <= ally.most:
+                    problems.append(f"ally {ally.number} has {ally.hp} of {ally.most} HP")
+            secret = wizard.secret
+            if secret is None or secret.seal == "hidden":
+                continue
+            if any(not 1 <= d <= 6 for d in secret.dice):
+                problems.append(f"wizard {seat} has a die outside 1..6: {secret.dice}")
+            if len(secret.dice) > max(0, DICE - wizard.upkeep_allies - wizard.paralysed):
+                problems.append(f"wizard {seat} has {len(secret.dice)} dice, more than allowed")
+            if len(secret.kept) != len(secret.dice) or secret.rolls > ROLLS:
+                problems.append(f"wizard {seat}'s keeps or rolls are out of step")
+            left = Counter(secret.dice)
+            for cast in secret.casts:
+                left.subtract(cast.dice)
+                if not self.book[cast.spell].pattern.matches(cast.dice):
+                    problems.append(f"wizard {seat}'s {cast.spell} does not fit {cast.dice}")
+            if any(count < 0 for count in left.values()):
+                problems.append(f"wizard {seat} allocated dice it does not have")
+        return problems
+
+    # ================================================================ outcome and words
+    def outcome(self, state: State) -> Outcome:
+        """HP by seat; once over, the winners (several: a draw, or equal HP at the round limit)."""
+        finished = state.flow.stage == Stage.OVER
+        scores = tuple(max(0, w.hp) if w.alive else 0 for w in state.wizards)
+        breakdown = tuple({"hp": max(0, w.hp) if w.alive else 0, "damage_dealt": w.damage_dealt,
+                           "healed": w.healed, "spells_cast": w.spells_cast, "allies_summoned": w.allies_summoned,
+                           "alive": int(w.alive)} for w in state.wizards)
+        winners = state.flow.winners if finished else ()
+        tie = "draw" if finished and state.flow.draw else ("equal HP at the round limit"
+                                                           if finished and len(winners) > 1 else "")
+        return Outcome(finished, scores, winners, tie, breakdown)
+
+    def progress(self, state: State) -> str:
+        """``round 3, HP 12 to 9``."""
+        hp = " to ".join(str(max(0, w.hp)) for w in state.wizards)
+        limit = f" of {state.round_limit}" if state.round_limit else ""
+        return f"round {state.flow.round}{limit}, HP {hp}"
+
+    def prompt(self, state: State) -> str:
+        """What the seat to act must do now."""
+        return wording.prompt(self, state)
+
+    def why_illegal(self, state: State, intent: Value) -> str:
+        """Why ``intent`` would be refused now, in a sentence."""
+        return wording.why_illegal(self, state, intent)
+
+    def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
+        """The move log's sentence for ``event`` as ``seat`` reads it."""
+        return wording.narrate(self, event, view, seat)
+
+    def playout_bot(self, seed: int):
+        """Random, but it rolls on, casts, and aims attacks at others (a uniform choice wastes whole rounds)."""
+        from .bots import PlayoutBot
+
+        return PlayoutBot(seed)
+
+    # ================================================================ legal intents
+    def legal_intents(self, state: State) -> tuple[Value, ...]:
+        """Every intent the seat to act may send now, in a fixed order."""
+        if self._legal_for[0] is state:
+            return self._legal_for[1]
+        legal = tuple(self._enumerate(state))
+        self._legal_for = (state, legal)
+        return legal
+
+    def _enumerate(self, state: State) -> list[Value]:
+        flow = state.flow
+        if flow.stage == Stage.OVER:
+            return []
+        seat = state.to_act
+        assert seat is not None
+        wizard = state.wizards[seat]
+        if flow.stage == Stage.UPKEEP:
+            return [*(Banish(seat, ally.number) for ally in wizard.allies), KeepAllies(seat)]
+        if flow.stage == Stage.COUNTER:
+            return [self._cancel_intent(seat, key) for key in flow.candidates]
+        if flow.stage == Stage.CARRY:
+            options = {tuple(sorted(c)) for n in range(CARRY_MOST + 1) for c in combinations(wizard.unused, n)}
+            return [Carry(seat, dice) for dice in sorted(options, key=lambda d: (len(d), d))]
+        secret = wizard.secret
+        assert secret is not None
+        if not secret.rolled_out:
+            if secret.rolls == 0:
+                return [Roll(seat)]
+            out: list[Value] = []
+            for die in range(secret.fixed, len(secret.dice)):
+                out.append(Release(seat, die) if secret.kept[die] else Keep(seat, die))
+            if not all(secret.kept):
+                out.append(Roll(seat))
+            out.append(Stop(seat))
+            return out
+        out = self.castable(state, seat)
+        out += [Uncast(seat, cast.spell) for cast in secret.casts]
+        if len(state.living) > 2:
+            aims = dict(secret.aims)
+            for ally in wizard.allies:
+                current = aims.get(ally.number, ally.aim)
+                out += [Aim(seat, ally.number, at) for at in state.living if at not in (seat, current)]
+        out.append(Commit(seat))
+        return out
+
+    def _cancel_intent(self, seat: int, key: str) -> Value:
+        if key == NOTHING:
+            return CancelNothing(seat)
+        caster, spell, target = key.split(":")
+        return Cancel(seat, int(caster), spell, Target.from_text(target))
+
+    def free_dice(self, wizard: Wizard) -> tuple[int, ...]:
+        """The wizard's dice no allocated spell uses yet."""
+        secret = wizard.secret
+        if secret is None:
+            return ()
+        left = Counter(secret.dice)
+        for cast in secret.casts:
+            left.subtract(cast.dice)
+        return tuple(sorted(left.elements()))
+
+    def targets(self, state: State, seat: int, spell: Spell) -> list[Target]:
+        """Who ``spell`` of ``seat`` may be aimed at now."""
+        if spell.targets == "self":
+            return [Target.wizard(seat)]
+        if spell.targets == "opponent":
+            return [Target.wizard(s) for s in state.living if s != seat]
+        out = [Target.wizard(s) for s in state.living]
+        out += [Target.ally(a.number) for s in state.living for a in state.wizards[s].allies]
+        return out
+
+    def castable(self, state: State, seat: int) -> list[Value]:
+        """Every cast the wizard may allocate now: a spell not cast yet (unless repeats are allowed), each way
+        its pattern can be taken from the free dice, each legal choice of targets."""
+        wizard = state.wizards[seat]
+        secret = wizard.secret
+        assert secret is not None
+        counts = _counts(self.free_dice(wizard))
+        if not counts:
+            return []
+        cast_already = {cast.spell for cast in secret.casts}
+        opponents = [s for s in state.living if s != seat]
+        out: list[Value] = []
+        for spell in self.book.spells:
+            if spell.spell_id in cast_already and not state.repeat_spells:
+                continue
+            forms = spell.pattern.forms(counts)
+            if not forms:
+                continue
+            targets = self.targets(state, seat, spell)
+            for dice in forms:
+                for aimed, split in self._target_choices(spell, dice, targets):
+                    if spell.ally_kind:
+                        for aim in (opponents if len(opponents) > 1 else opponents[:1]):
+                            out.append(CastSpell(seat, spell.spell_id, dice, aimed, split, aim))
+                    else:
+                        out.append(CastSpell(seat, spell.spell_id, dice, aimed, split))
+        return out
+
+    def _target_choices(self, spell: Spell, dice: tuple[int, ...],
+                        targets: list[Target]) -> list[tuple[tuple[Target, ...], tuple[int, ...]]]:
+        if spell.per_die_targets:
+            return [(combo, ()) for combo in combinations_with_replacement(targets, len(dice))]
+        if spell.split:
+            total = spell.split
+            out = [((t,), (total,)) for t in targets]
+            for first in range(total - 1, (total + 1) // 2 - 1, -1):
+                second = total - first
+                if first == second:
+                    out += [((a, b), (first, second)) for a, b in combinations(targets, 2)]
+                else:
+                    out += [((a, b), (first, second)) for a in targets for b in targets if a != b]
+            return out
+        return [((t,), ()) for t in targets]
+
+    # ================================================================ apply
+    def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
+        """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
+        if intent not in self.legal_intents(state):
+            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        events: list[Value] = []
+        seat = intent.seat  # type: ignore[attr-defined]
+        if isinstance(intent, Banish):
+            state = self._banish(state, seat, intent.ally, events)
+        elif isinstance(intent, KeepAllies):
+            state = self._wizard(state, seat, banished_done=True)
+            state = evolve(state, flow=evolve(state.flow, turn=state.flow.turn + 1))
+            state = self._next_upkeep(state, events)
+        elif isinstance(intent, Roll):
+            state = self._roll(state, seat, rng, events)
+        elif isinstance(intent, (Keep, Release)):
+            secret = state.wizards[seat].secret
+            kept = list(secret.kept)
+            kept[intent.die] = isinstance(intent, Keep)
+            state = self._secret(state, seat, kept=tuple(kept))
+        elif isinstance(intent, Stop):
+            state = self._secret(state, seat, kept=(True,) * len(state.wizards[seat].secret.dice), rolled_out=True)
+        elif isinstance(intent, CastSpell):
+            secret = state.wizards[seat].secret
+            state = self._secret(state, seat, casts=(*secret.casts, intent.as_cast()))
+            events.append(ev.Allocated(seat, intent.spell, intent.dice, intent.targets))
+        elif isinstance(intent, Uncast):
+            secret = state.wizards[seat].secret
+            casts = list(secret.casts)
+            for index in range(len(casts) - 1, -1, -1):
+                if casts[index].spell == intent.spell:
+                    del casts[index]
+                    break
+            state = self._secret(state, seat, casts=tuple(casts))
+            events.append(ev.Withdrawn(seat, intent.spell))
+        elif isinstance(intent, Aim):
+            secret = state.wizards[seat].secret
+            aims = tuple((a, s) for a, s in secret.aims if a != intent.ally) + ((intent.ally, intent.at),)
+            state = self._secret(state, seat, aims=aims)
+            events.append(ev.Aimed(seat, intent.ally, intent.at))
+        elif isinstance(intent, Commit):
+            state = self._commit(state, seat, events)
+        elif isinstance(intent, Carry):
+            state = self._carry(state, seat, intent.dice, events)
+        else:
+            key = NOTHING if not isinstance(intent, Cancel) else portion_key(intent.caster, intent.spell,
+                                                                              intent.target)
+            state = evolve(state, flow=evolve(state.flow, choices=(*state.flow.choices, key)))
+            state = self._run_reveal(state, events)
+        return Step(state, tuple(events))
+
+    def _wizard(self, state: State, seat: int, **changes) -> State:
+        wizards = list(state.wizards)
+        wizards[seat] = evolve(wizards[seat], **changes)
+        return evolve(state, wizards=tuple(wizards))
+
+    def _secret(self, state: State, seat: int, **changes) -> State:
+        return self._wizard(state, seat, secret=evolve(state.wizards[seat].secret, **changes))
+
+    def _banish(self, state: State, seat: int, number: int, events: list[Value]) -> State:
+        wizard = state.wizards[seat]
+        ally = next(a for a in wizard.allies if a.number == number)
+        events.append(ev.Banished(seat, number, ally.kind))
+        state = self._wizard(state, seat, allies=tuple(a for a in wizard.allies if a.number != number))
+        if not state.wizards[seat].allies:
+            state = self._wizard(state, seat, banished_done=True)
+            state = evolve(state, flow=evolve(state.flow, turn=state.flow.turn + 1))
+            state = self._next_upkeep(state, events)
+        return state
+
+    def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
+        wizard = state.wizards[seat]
+        secret = wizard.secret
+        rolls = secret.rolls + 1
+        if secret.rolls == 0:
+            size = self.available_dice(wizard)
+            dice = list(secret.dice) + [0] * (size - len(secret.dice))
+            kept = [i < secret.fixed for i in range(size)]
+        else:
+            dice, kept = list(secret.dice), list(secret.kept)
+        rolled = []
+        for index in range(len(dice)):
+            if not kept[index]:
+                dice[index] = rng.randint(1, 6, "die")
+                rolled.append(index)
+        done = rolls >= ROLLS
+        if done:
+            kept = [True] * len(dice)
+        events.append(ev.Rolled(seat, rolls, tuple(dice), tuple(rolled)))
+        return self._secret(state, seat, dice=tuple(dice), kept=tuple(kept), rolls=rolls, rolled_out=done)
+
+    def _commit(self, state: State, seat: int, events: list[Value]) -> State:
+        wizard = state.wizards[seat]
+        secret = wizard.secret
+        # The allies' aims chosen this round become their standing orders.
+        aims = dict(secret.aims)
+        allies = tuple(evolve(a, aim=aims.get(a.number, a.aim)) for a in wizard.allies)
+        state = self._wizard(state, seat, allies=allies, secret=evolve(secret, committed=True))
+        events.append(ev.Committed(seat))
+        flow = state.flow
+        if flow.turn + 1 < len(flow.order):
+            return evolve(state, flow=evolve(flow, turn=flow.turn + 1))
+        revealed = tuple((s, cast) for s in flow.order for cast in state.wizards[s].secret.casts)
+        for caster, cast in revealed:
+            events.append(ev.Revealed(caster, cast.spell, cast.dice, cast.targets, cast.split))
+        state = evolve(state, flow=evolve(flow, revealed=revealed, choices=(), told=0))
+        return self._run_reveal(state, events)
+
+    def _run_reveal(self, state: State, events: list[Value]) -> State:
+        """Resolve from the reveal with the choices so far; send only the events not sent before."""
+        result = resolve(self.book, state, state.start_hp)
+        events.extend(result.events[state.flow.told:])
+        if result.asking >= 0:
+            return evolve(state, flow=evolve(state.flow, stage=Stage.COUNTER, asking=result.asking,
+                                             candidates=result.candidates, told=len(result.events)))
+        after = result.state
+        if after.flow.stage == Stage.OVER:
+            return after
+        return self._after_round(after, events)
+
+    def _after_round(self, state: State, events: list[Value]) -> State:
+        """Spell continuation for those who may, then the next round."""
+        # This round's continued dice are spent; only what is carried now goes on.
+        state = evolve(state, wizards=tuple(evolve(w, continued=()) for w in state.wizards))
+        carriers = tuple(seat for seat in state.flow.order if self.may_carry(state.wizards[seat]))
+        if carriers:
+            return evolve(state, flow=evolve(state.flow, stage=Stage.CARRY, order=state.flow.order,
+                                             turn=state.flow.order.index(carriers[0])))
+        return self._begin_round(state, events)
+
+    def may_carry(self, wizard: Wizard) -> bool:
+        """B.6.4: alive, used at most 4 dice (allies and paralysis count), and has an unused die."""
+        return wizard.alive and wizard.used <= CARRY_USED_MOST and bool(wizard.unused)
+
+    def _carry(self, state: State, seat: int, dice: tuple[int, ...], events: list[Value]) -> State:
+        events.append(ev.Carried(seat, dice))
+        state = self._wizard(state, seat, continued=dice)
+        flow = state.flow
+        for turn in range(flow.turn + 1, len(flow.order)):
+            if self.may_carry(state.wizards[flow.order[turn]]):
+                return evolve(state, flow=evolve(flow, turn=turn))
+        return self._begin_round(state, events)
+
+
+def hidden_dice(count: int) -> tuple[int, ...]:
+    """What another seat sees of ``count`` dice."""
+    return (HIDDEN_DIE,) * count
