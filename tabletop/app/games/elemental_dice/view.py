@@ -730,6 +730,7 @@ class ElementalDiceView(GameViewBase):
 
     def click(self, pos: tuple[int, int]) -> None:
         """A left click on the table (not on a button)."""
+        self._hover(pos)          # the click's own position, even if no motion came before it
         state = self.state
         die = next((d for d in DICE if self.sprites[d].rect().collidepoint(pos)), None)
         if die is not None:
@@ -769,6 +770,9 @@ class ElementalDiceView(GameViewBase):
 
     def _select_at(self, pos: tuple[int, int]) -> None:
         """Select (or put back) the hand, face-down or shop card under ``pos``, if a move may use it."""
+        # The click's own position decides, not the last motion's: a click may arrive in the same frame
+        # as the motion that brought the pointer there.
+        self._hover(pos)
         hand = self._my_hand()
         index = self.hand.card_at(pos, len(hand))
         state = self.state

@@ -1,0 +1,1 @@
+"""The Wizard Dice table view."""
