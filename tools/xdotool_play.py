@@ -259,7 +259,8 @@ class Player:
         if holder != self.viewer:
             self.viewer = holder
             if holder is not None:
-                time.sleep(0.4)
+                # The cover comes up only once the last move's animations end: wait for it.
+                time.sleep(1.5)
                 self.click(self.ready)
 
     def play(self, shots: Path) -> dict:

@@ -227,19 +227,22 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
                     continue
                 if len(candidates) == 1 and candidates[0].caster != portion.caster:
                     chosen = candidates[0].key
-                elif choices:
-                    chosen = choices.pop(0)
                 else:
-                    keys = tuple(p.key for p in candidates)
+                    keys = tuple(dict.fromkeys(p.key for p in candidates))
                     if any(p.caster == portion.caster for p in candidates):
                         keys += (NOTHING,)
+                    # Told again when the choice is made, so a re-run's events keep the told prefix.
                     events.append(ev.CounterChoosing(portion.caster, target, len(keys)))
-                    return Resolved(state, events, portion.caster, keys)
+                    if not choices:
+                        return Resolved(state, events, portion.caster, keys)
+                    chosen = choices.pop(0)
                 for candidate in candidates:
                     if candidate.key == chosen:
+                        # One spell only: with repeated spells allowed, the first cast of two alike.
                         candidate.cancelled = True
                         events.append(ev.Cancelled(portion.caster, candidate.caster, candidate.spell.spell_id,
                                                    candidate.declared))
+                        break
             elif spell.paralyse:
                 events.append(ev.Silenced(portion.caster, target.index))
 

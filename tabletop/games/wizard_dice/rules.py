@@ -444,14 +444,18 @@ class WizardDiceRules(BaseRules):
     def _commit(self, state: State, seat: int, events: list[Value]) -> State:
         wizard = state.wizards[seat]
         secret = wizard.secret
-        # The allies' aims chosen this round become their standing orders.
-        aims = dict(secret.aims)
-        allies = tuple(evolve(a, aim=aims.get(a.number, a.aim)) for a in wizard.allies)
-        state = self._wizard(state, seat, allies=allies, secret=evolve(secret, committed=True))
+        state = self._wizard(state, seat, secret=evolve(secret, committed=True))
         events.append(ev.Committed(seat))
         flow = state.flow
         if flow.turn + 1 < len(flow.order):
             return evolve(state, flow=evolve(flow, turn=flow.turn + 1))
+        # The allies' aims chosen this round become their standing orders, at the reveal: before it they
+        # are secret (B.8), and the allies are in every seat's view.
+        for s in flow.order:
+            aims = dict(state.wizards[s].secret.aims)
+            if aims:
+                allies = tuple(evolve(a, aim=aims.get(a.number, a.aim)) for a in state.wizards[s].allies)
+                state = self._wizard(state, s, allies=allies)
         revealed = tuple((s, cast) for s in flow.order for cast in state.wizards[s].secret.casts)
         for caster, cast in revealed:
             events.append(ev.Revealed(caster, cast.spell, cast.dice, cast.targets, cast.split))

@@ -99,7 +99,7 @@ class WizardDiceView(GameViewBase):
         self.phase_title = ""
         self.beats: list[list[Value]] = []
         self.waiting = False
-        self.play_all = False
+        self.play_all = self.app.settings.reveal == "play"
         self.current: tuple[int, str] | None = None     # the cast the reveal is showing now
         self.handlers = {
             ev.Rolled: self._on_rolled, ev.Committed: self._on_committed, ev.Banished: self._on_banished,
@@ -216,7 +216,8 @@ class WizardDiceView(GameViewBase):
                                 lambda i=intent: self.table.submit(i), text=self._choice_text(intent))
                 self.choice_buttons.append(button)
         elif flow.stage == Stage.CARRY:
-            chosen = tuple(sorted(state.wizards[seat].unused[i] for i in self.selected))
+            unused = state.wizards[seat].unused
+            chosen = tuple(sorted(unused[i] for i in self.selected if i < len(unused)))
             carry = Carry(seat, chosen)
             self.slots = [_Slot("Carry none", lambda: self.table.submit(Carry(seat, ()))),
                           _Slot(f"Carry {dice_text(chosen)}" if chosen else "Select dice",
@@ -478,8 +479,8 @@ class WizardDiceView(GameViewBase):
             if self.die_rect(index).collidepoint(pos):
                 self._click_die(index)
                 return
-        if state.flow.stage == Stage.CARRY and seat is not None:
-            for index in range(len(state.wizards[seat].unused)):
+        if state.flow.stage == Stage.CARRY and self.legal:
+            for index in range(len(state.wizards[state.to_act].unused)):
                 if self.carry_rect(index).collidepoint(pos):
                     self._toggle_carry(index)
                     return
@@ -515,7 +516,8 @@ class WizardDiceView(GameViewBase):
         state = self.state
         seat = self.table.viewer
         if state.flow.stage == Stage.CARRY:
-            if seat is not None and index < len(state.wizards[seat].unused):
+            # A public decision: whoever carries decides at the shared screen.
+            if self.legal and index < len(state.wizards[state.to_act].unused):
                 self._toggle_carry(index)
             return
         secret = self._my_secret()
@@ -557,6 +559,7 @@ class WizardDiceView(GameViewBase):
     def animate(self, events) -> None:
         """Rolls tumble at once; from the reveal on, the phases are shown a step at a time."""
         self.timeline.speed = self.app.animation_factor
+        self._clear_choice()            # a move was made: what was selected for it is spent
         reveal_from = next((i for i, e in enumerate(events) if isinstance(e, ev.Revealed)), None)
         if reveal_from is None and any(isinstance(e, (ev.PhaseBegan, ev.Cancelled, ev.RoundEnded, ev.DuelOver))
                                        for e in events):
@@ -574,7 +577,7 @@ class WizardDiceView(GameViewBase):
 
     def _open_reveal(self, events) -> None:
         self._clear_choice()
-        self.play_all = False
+        self.play_all = self.app.settings.reveal == "play"
         reveals = [e for e in events if isinstance(e, ev.Revealed)]
         if reveals:
             self.board = [_Shown(e.seat, e.spell, e.dice, e.targets, e.split) for e in reveals]
@@ -613,7 +616,7 @@ class WizardDiceView(GameViewBase):
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.beats and not self.waiting and not self.timeline.busy:
-            if self.play_all or self.app.animation_factor == 0:
+            if self.play_all:
                 self._next_beat()
             else:
                 self.waiting = True
@@ -858,6 +861,9 @@ class WizardDiceView(GameViewBase):
         text.draw(surface, "Allies" if allies else "No allies", layout["allies_label"].style, label)
         glowing = self.glowing_targets() if not self.busy else set()
         aims = {a.number: a.aim for a in wizard.allies}
+        secret = wizard.secret
+        if secret is not None and secret.seal != "hidden":
+            aims.update(dict(secret.aims))      # this round's new orders, seen only by their wizard
         for slot, (number, kind, ally_hp) in enumerate(allies):
             rect = self.ally_rect(seat, slot)
             self.dice_art.draw(surface, kind, max(0, min(6, ally_hp)), rect.center, rect.width - 4)

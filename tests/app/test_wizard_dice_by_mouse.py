@@ -1,0 +1,88 @@
+"""Wizard Dice played on the real app through posted clicks only: whole seeded games for 2, 3 and 4 wizards,
+the cover before every wizard's secret turn, the reveal stepped, and the results with the core's winners."""
+
+import time
+
+import pygame
+import pytest
+
+from tabletop.app.screens.table import TableScene
+from tabletop.core.rng import derive_seed
+
+from .wd_driver import click_intent, clickable, through_cover
+
+
+def open_table(driver, players: int = 2) -> TableScene:
+    app = driver.app
+    driver.click(app.scenes.top.buttons[1].rect.center)                 # New game
+    picker = app.scenes.top
+    driver.click(dict(picker.tiles)["wizard-dice"].center)
+    seats = app.scenes.top
+    assert seats.scene_name == "seats"
+    while len(seats.fields) < players:
+        driver.click(seats.add_button.rect.center)
+    driver.click(seats.buttons[0].rect.center)                          # Start
+    table = app.scenes.find("table")
+    assert table is not None
+    return table
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_a_whole_game_by_mouse(driver, players):
+    driver.app.settings.reveal = "play"          # the reveal plays through (its steps are tested below)
+    table = open_table(driver, players)
+    match = table.match
+    assert len(match.seats) == players
+    bot = match.rules.playout_bot(derive_seed(players, "mouse"))
+    kinds = set()
+    covers = 0
+    started = time.perf_counter()
+    while not match.finished:
+        if driver.app.scenes.top.scene_name == "pass_device":
+            holder = match.rules.handover(match.state)
+            assert driver.app.scenes.top.player == match.seats[holder]
+            covers += 1
+            through_cover(driver)
+            continue
+        assert table.viewer == match.rules.handover(match.state)
+        view = table.view
+        legal = [i for i in match.legal_intents() if clickable(view, i)]
+        intent = bot.choose(legal, match.rules.view(match.state, match.state.to_act))
+        before = len(match.journal)
+        click_intent(driver, intent)
+        assert len(match.journal) == before + 1, (intent.to_str(), driver.app.toasts.message)
+        assert match.journal[before].intent == intent
+        kinds.add(intent.KIND)
+        assert len(match.journal) < 3000
+    driver.settle()
+    results = driver.app.scenes.top
+    assert results.scene_name == "results"
+    winners = match.rules.outcome(match.state).winners
+    assert all(match.seats[w] in results.headline for w in winners)
+    assert covers >= players
+    assert {"roll", "keep", "cast", "commit"} <= kinds
+    print(f"{players} wizards: {len(match.journal)} moves by mouse in {time.perf_counter() - started:.1f} s; "
+          f"kinds: {sorted(kinds)}")
+
+
+def test_the_reveal_waits_for_a_click_or_space(driver):
+    driver.app.settings.animation = "fast"
+    table = open_table(driver, 2)
+    match = table.match
+    bot = match.rules.playout_bot(5)
+    while not table.view.beats:
+        through_cover(driver)
+        view = table.view
+        legal = [i for i in match.legal_intents() if clickable(view, i)]
+        click_intent(driver, bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
+    view = table.view
+    driver.frames(120)
+    assert view.waiting and view.beats, "the reveal should stop after the casts are shown"
+    left = len(view.beats)
+    driver.key(pygame.K_SPACE)
+    driver.frames(120)
+    assert len(view.beats) < left
+    assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
+    driver.click(view.buttons[2].rect.center)                           # Play all
+    driver.settle(limit=4000)
+    assert not view.beats
