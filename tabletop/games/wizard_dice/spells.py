@@ -88,6 +88,9 @@ class Pattern:
 
     def forms(self, counts: Mapping[int, int]) -> list[tuple[int, ...]]:
         """Every distinct way to take this pattern from dice with these ``counts`` (value -> how many)."""
+        return list(_forms(self, tuple(counts.get(v, 0) for v in VALUES)))
+
+    def _forms(self, counts: Mapping[int, int]) -> list[tuple[int, ...]]:
         out: list[tuple[int, ...]] = []
         kind = self.type
         if kind == "all_value":
@@ -124,6 +127,12 @@ class Pattern:
         if self.type in ("straight3_plus_pair", "straight4_plus_pair"):
             return dice[-1]
         return 0
+
+
+@lru_cache(maxsize=8192)
+def _forms(pattern: Pattern, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The forms of ``pattern`` for dice counts by value 1..6 (the same few come up all game long)."""
+    return tuple(pattern._forms(dict(zip(VALUES, counts))))
 
 
 def _combinations(values: list[int], size: int) -> list[tuple[int, ...]]:
