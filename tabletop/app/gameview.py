@@ -62,6 +62,9 @@ class TableAccess(Protocol):
     def submit(self, intent: Value) -> bool:
         """Send a move; False if it was refused (the table shows why) or the view was busy."""
 
+    def release_log(self, count: int) -> None:
+        """``count`` more of the events the view shows step by step are on screen: the log may tell them."""
+
 
 class GameView(Protocol):
     """What the table calls on a game's view (see the module docstring)."""
@@ -97,6 +100,9 @@ class GameView(Protocol):
 
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """What the thing under ``pos`` means, if anything (the table shows it after a pause)."""
+
+    def log_hold(self, events: Sequence[Value]) -> int:
+        """How many of the last of these events the view will show step by step (their log lines wait)."""
 
 
 class GameViewBase:
@@ -170,6 +176,10 @@ class GameViewBase:
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """No hover help unless the game has some."""
         return None
+
+    def log_hold(self, events: Sequence[Value]) -> int:
+        """Every event is shown at once: the log tells them all now."""
+        return 0
 
     def name(self, seat: int) -> str:
         """The name of ``seat``."""

@@ -28,7 +28,9 @@ def open_table(driver, players: int = 2) -> TableScene:
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_a_whole_game_by_mouse(driver, players):
+def test_a_whole_game_by_mouse(driver, monkeypatch, players):
+    # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
     driver.app.settings.reveal = "play"          # the reveal plays through (its steps are tested below)
     table = open_table(driver, players)
     match = table.match
@@ -78,11 +80,17 @@ def test_the_reveal_waits_for_a_click_or_space(driver):
     view = table.view
     driver.frames(120)
     assert view.waiting and view.beats, "the reveal should stop after the casts are shown"
+    # The log tells the casts, but not yet what happens to them.
+    assert any(" cast " in line for line in table.log.lines)
+    assert table.log.held and not any("Phase" in line for line in table.log.lines[-3:])
+    held = len(table.log.held)
     left = len(view.beats)
     driver.key(pygame.K_SPACE)
     driver.frames(120)
     assert len(view.beats) < left
+    assert len(table.log.held) < held
     assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
     driver.click(view.buttons[2].rect.center)                           # Play all
     driver.settle(limit=4000)
     assert not view.beats
+    assert not table.log.held

@@ -42,28 +42,43 @@ class MoveLog:
         self.match = match
         self.lines: list[str] = []
         self.seat: int | None = None
+        self.held: list[str | None] = []     # lines of events the view has not shown yet (a stepped reveal)
 
     def rebuild(self, seat: int | None) -> None:
         """Narrate the whole match again for ``seat`` (after a hand-over or an undo)."""
         self.seat = seat
         self.lines = []
+        self.held = []
         self.add(self.match.opening_events)
         for entry in self.match.journal:
             self.add(entry.events)
 
-    def add(self, events: Sequence[Value]) -> None:
-        """Narrate the events ``seat`` may see of one move."""
-        self.lines.extend(self.sentences(events))
+    def add(self, events: Sequence[Value], hold: int = 0) -> None:
+        """Narrate the events ``seat`` may see of one move; the lines of the last ``hold`` of them wait for
+        :meth:`release` (the view shows those events one step at a time)."""
+        self.release(len(self.held))
+        lines = self.sentences(events, keep_silent=True)
+        hold = min(hold, len(lines))
+        shown, self.held = lines[:len(lines) - hold], lines[len(lines) - hold:]
+        self.lines.extend(line for line in shown if line)
         del self.lines[:-_LOG_LIMIT]
 
-    def sentences(self, events: Sequence[Value]) -> list[str]:
-        """The log's sentences for ``events``, as ``seat`` may read them."""
+    def release(self, count: int) -> None:
+        """The view has shown ``count`` more of the held events: their lines join the log."""
+        released, self.held = self.held[:count], self.held[count:]
+        self.lines.extend(line for line in released if line)
+        del self.lines[:-_LOG_LIMIT]
+
+    def sentences(self, events: Sequence[Value], keep_silent: bool = False) -> list:
+        """The log's sentences for ``events``, as ``seat`` may read them (``keep_silent``: one item per
+        visible event, None for an event the log does not tell)."""
         rules = self.match.rules
         shown = visible_events(events, self.seat)
         if not shown:
             return []
         seen = rules.view(self.match.state, self.seat)
-        return [line for event in shown if (line := rules.narrate(event, seen, self.seat))]
+        lines = [rules.narrate(event, seen, self.seat) for event in shown]
+        return lines if keep_silent else [line for line in lines if line]
 
     def note(self, line: str) -> None:
         """A line of the table's own (an undo, say)."""
@@ -156,10 +171,16 @@ class TableScene(Scene):
         self._save()
         # The seat that made the move is still looking: it sees the events as it may see them.
         shown = visible_events(events, self.viewer)
+        # A view that shows some events step by step (a reveal) holds back their lines until it has: the
+        # log takes the move first, so the view's first step can already release its lines.
+        self.log.add(events, hold=self.view.log_hold(shown))
         self.view.animate(shown)
-        self.log.add(events)
         self._refresh_undo()
         return True
+
+    def release_log(self, count: int) -> None:
+        """The view has shown ``count`` more of the events whose lines the log holds back."""
+        self.log.release(count)
 
     def undo(self) -> None:
         """Take back the last move, if the controller allows it."""

@@ -560,10 +560,7 @@ class WizardDiceView(GameViewBase):
         """Rolls tumble at once; from the reveal on, the phases are shown a step at a time."""
         self.timeline.speed = self.app.animation_factor
         self._clear_choice()            # a move was made: what was selected for it is spent
-        reveal_from = next((i for i, e in enumerate(events) if isinstance(e, ev.Revealed)), None)
-        if reveal_from is None and any(isinstance(e, (ev.PhaseBegan, ev.Cancelled, ev.RoundEnded, ev.DuelOver))
-                                       for e in events):
-            reveal_from = 0
+        reveal_from = self._reveal_from(events)
         before = events if reveal_from is None else events[:reveal_from]
         for event in before:
             handler = self.handlers.get(type(event))
@@ -574,6 +571,22 @@ class WizardDiceView(GameViewBase):
         else:
             self.timeline.add(0.0, on_end=self.sync)
         self.refresh()
+
+    @staticmethod
+    def _reveal_from(events) -> int | None:
+        """Where the events of a reveal (or of a Counterspell's choice, resuming one) begin."""
+        index = next((i for i, e in enumerate(events) if isinstance(e, ev.Revealed)), None)
+        if index is None and any(isinstance(e, (ev.PhaseBegan, ev.Cancelled, ev.RoundEnded, ev.DuelOver))
+                                 for e in events):
+            index = 0
+        return index
+
+    def log_hold(self, events) -> int:
+        """The casts of a reveal are told at once; what happens to them only as its steps play."""
+        start = self._reveal_from(events)
+        if start is None:
+            return 0
+        return sum(1 for e in events[start:] if not isinstance(e, ev.Revealed))
 
     def _open_reveal(self, events) -> None:
         self._clear_choice()
@@ -606,6 +619,7 @@ class WizardDiceView(GameViewBase):
         beat = self.beats.pop(0)
         for event in beat:
             self._show(event)
+        self.table.release_log(len(beat))
         self.timeline.add(0.15)
         self.refresh()
 
