@@ -130,3 +130,19 @@ def test_scenario_moves_by_mouse(driver, path):
         assert len(match.journal) == before + 1, (path.name, step.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == step
         assert table.viewer == match.rules.handover(match.state) or driver.app.scenes.top.scene_name != "table"
+
+
+def test_a_card_chosen_while_the_last_move_plays_out_stays_chosen(driver):
+    # The xdotool run found it: a click during the last move's animation chose a card, and the end of that
+    # animation (sync) forgot the choice, so the next click pressed another move's button.
+    table = open_table(driver)
+    through_cover(driver)
+    view = table.view
+    playable = list(view.hand_intents)
+    assert playable, "the first player can play a card of the opening hand"
+    view.selected = playable[0]
+    view.sync()
+    assert view.selected == playable[0]
+    view.selected = "not-a-card"
+    view.sync()
+    assert view.selected is None

@@ -160,7 +160,9 @@ class ElementalDiceView(GameViewBase):
         self.flights.clear()
         self.arriving.clear()
         self.glow_dice.clear()
-        self.selected = self.selected_die = None
+        # A card chosen while the last move still played out stays chosen (refresh drops it if no move
+        # can use it now): the end of an animation must not undo a player's click.
+        self.selected_die = None
         self.sub_choice = []
         self.grid.scroll = 0
         self.refresh()
