@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from tabletop.core.values import Value, evolve
 
 from . import events as ev
+from .scoring import dice_used, healing, poisons, pooled_ally_damage, spell_damage
 from .spells import Spell, SpellBook
 from .state import Ally, Cast, Stage, State, Target
 
@@ -278,12 +279,11 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             events.append(ev.Fizzled(portion.caster, portion.spell.spell_id, "target-gone"))
             continue
         if target.is_wizard:
-            cap = start_hp + 1
-            amount = max(0, min(portion.amount, cap - table.hp[target.index]))
+            amount = healing(portion.amount, table.hp[target.index], start_hp + 1)
             table.hp[target.index] += amount
         else:
             ally = table.allies[target.index][1]
-            amount = max(0, min(portion.amount, ally.most - ally.hp))
+            amount = healing(portion.amount, ally.hp, ally.most)
             table.set_ally(target.index, hp=ally.hp + amount)
         table.healed[portion.caster] += amount
         events.append(ev.Healed(portion.caster, portion.spell.spell_id, target, amount, table.health(target)))
@@ -306,8 +306,8 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             incoming.setdefault(at, []).append((owner, amount))
         for seat in sorted(incoming):
             total = sum(amount for _, amount in incoming[seat])
-            reduced = min(total, wards[Target.wizard(seat)].ally if Target.wizard(seat) in wards else 0)
-            taken = total - reduced
+            reduced, taken = pooled_ally_damage(total, wards[Target.wizard(seat)].ally
+                                                if Target.wizard(seat) in wards else 0)
             table.hp[seat] -= taken
             left = taken
             for owner, amount in incoming[seat]:
@@ -349,12 +349,11 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             continue
         base = sum(p.amount for p in group)
         # A shield's -1 counts once per attack spell per target, however many missiles (B.5.5).
-        reduced = min(base, wards[target].spells if target in wards else 0)
-        dealt = base - reduced
+        reduced, dealt = spell_damage(base, wards[target].spells if target in wards else 0)
         _damage(table, target, dealt)
         table.damage_dealt[caster] += dealt
         events.append(ev.Hit(caster, spell.spell_id, target, dealt, reduced, table.health(target)))
-        if spell.poison_dice and len(first.cast.dice) == spell.poison_dice and reduced == 0 and dealt == base:
+        if poisons(len(first.cast.dice), spell.poison_dice, base, dealt):
             due = state.flow.round + 1
             if target.is_wizard:
                 table.poison[target.index].append(due)
@@ -469,7 +468,7 @@ def _finish(table: _Table, before: State, events: list[Value], over: bool = True
             shells_next=tuple(table.shells_next[seat]), damage_dealt=table.damage_dealt[seat],
             healed=table.healed[seat], allies_summoned=table.summoned[seat],
             spells_cast=wizard.spells_cast + sum(1 for caster, _ in before.flow.revealed if caster == seat),
-            unused=unused, used=len(cast_dice) + wizard.upkeep_allies + wizard.paralysed))
+            unused=unused, used=dice_used(len(cast_dice), wizard.upkeep_allies, wizard.paralysed)))
     flow = evolve(flow, stage=Stage.OVER if over else flow.stage, asking=-1, candidates=())
     return Resolved(evolve(state, wizards=tuple(wizards), flow=flow, next_ally=table.next_ally,
                            roster=tuple(table.roster)), events)

@@ -32,6 +32,7 @@ from . import wording
 from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies,
                       Release, Roll, Stop, Uncast)
 from .resolution import NOTHING, portion_key, resolve
+from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carry
 from .spells import Spell, SpellBook, load_spells
 from .state import HIDDEN_DIE, Cast, Flow, Secret, Stage, State, Target, Wizard
 
@@ -54,10 +55,7 @@ META = GameMeta(
     ),
 )
 
-DICE = 6
 ROLLS = 3
-CARRY_MOST = 2           # dice a wizard may continue
-CARRY_USED_MOST = 4      # ... if it used at most this many this round
 
 
 def _counts(dice: Sequence[int]) -> Counter:
@@ -121,7 +119,7 @@ class WizardDiceRules(BaseRules):
 
     def available_dice(self, wizard: Wizard) -> int:
         """Dice this round: 6, less one per ally and per paralysis received (never below 0)."""
-        return max(0, DICE - len(wizard.allies) - wizard.paralysed)
+        return dice_available(len(wizard.allies), wizard.paralysed)
 
     def _begin_secret(self, state: State) -> State:
         """Every living wizard's secret: continued dice first (dropped down to the dice available)."""
@@ -185,7 +183,7 @@ class WizardDiceRules(BaseRules):
                 continue
             if any(not 1 <= d <= 6 for d in secret.dice):
                 problems.append(f"wizard {seat} has a die outside 1..6: {secret.dice}")
-            if len(secret.dice) > max(0, DICE - wizard.upkeep_allies - wizard.paralysed):
+            if len(secret.dice) > dice_available(wizard.upkeep_allies, wizard.paralysed):
                 problems.append(f"wizard {seat} has {len(secret.dice)} dice, more than allowed")
             if len(secret.kept) != len(secret.dice) or secret.rolls > ROLLS:
                 problems.append(f"wizard {seat}'s keeps or rolls are out of step")
@@ -486,7 +484,7 @@ class WizardDiceRules(BaseRules):
 
     def may_carry(self, wizard: Wizard) -> bool:
         """B.6.4: alive, used at most 4 dice (allies and paralysis count), and has an unused die."""
-        return wizard.alive and wizard.used <= CARRY_USED_MOST and bool(wizard.unused)
+        return may_carry(wizard.alive, wizard.used, len(wizard.unused))
 
     def _carry(self, state: State, seat: int, dice: tuple[int, ...], events: list[Value]) -> State:
         events.append(ev.Carried(seat, dice))
