@@ -174,3 +174,84 @@ def test_the_seven_elemental_dice_stay_distinct_in_greyscale(app):
             changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
             assert changed > 0.025, f"the {a} and {b} dice look alike in greyscale ({changed:.1%} differ)"
     check_golden(greyscale(strip), "elemental_dice_greyscale")
+
+
+def wizard_table(app, wizards: int, seed: int, done) -> TableScene:
+    """A Wizard Dice table after a seeded game between playout bots reached ``done(state)``, behind no cover."""
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, None, ["Drew", "Rick", "Cy", "Di"][:wizards], seed)
+    bot = rules.playout_bot(seed)
+    while not done(match.state):
+        assert not match.finished, "the game ended before the position wanted"
+        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    if app.scenes.top is not table:
+        app.scenes.pop()                  # the cover: its own test is elsewhere
+    return table
+
+
+def test_a_wizard_choosing_spells_looks_as_it_should(app):
+    # Four wizards, an ally on the table, a spell allocated and dice selected: the book lights what they make.
+    table = wizard_table(app, 4, 5, lambda s: s.flow.round >= 2 and s.flow.stage == "secret"
+                         and any(w.allies for w in s.wizards) and s.wizards[s.to_act].secret.rolled_out
+                         and len(s.wizards[s.to_act].secret.casts) == 1
+                         and len(s.wizards[s.to_act].secret.dice) - len(s.wizards[s.to_act].secret.casts[0].dice) >= 2)
+    driver = Driver(app)
+    driver.settle()
+    view = table.view
+    free = view._free_indices()
+    for index in free[:2]:
+        driver.click(view.die_rect(index).center)
+    driver.frames(5)
+    assert len(view.selected) == 2
+    check_golden(app.display.surface.copy(), "wizard_dice_secret")
+
+
+def test_a_wizard_dice_reveal_looks_as_it_should(app):
+    # Two wizards, the reveal stopped on a step: the phase titled, the casts on the board, the step buttons.
+    app.settings.animation = "fast"
+    table = wizard_table(app, 2, 11, lambda s: s.flow.round >= 2 and s.flow.stage == "secret"
+                         and s.flow.turn == len(s.flow.order) - 1 and s.wizards[s.to_act].secret.rolled_out
+                         and len(s.wizards[s.to_act].secret.casts) >= 1)
+    driver = Driver(app)
+    driver.frames(3)
+    seat = table.match.state.to_act
+    table.submit(next(i for i in table.match.legal_intents() if i.KIND == "commit"))
+    for _ in range(400):
+        driver.frames(1)
+        if table.view.waiting and len(table.view.board) and table.view.phase_title != "The reveal":
+            break
+        if table.view.waiting:
+            driver.key(pygame.K_SPACE)
+    assert table.view.beats and table.view.waiting
+    assert seat is not None
+    driver.frames(90)
+    check_golden(app.display.surface.copy(), "wizard_dice_reveal")
+
+
+def test_the_wizard_dice_pieces_stay_distinct_in_greyscale(app):
+    # A wizard's die, a carried die, an Ogre and a Troll (blank faces: the symbol alone, large), and the
+    # marker glyphs: each must read apart from the others without colour.
+    art = app.dice_for("wizard_dice")
+    pieces = ("wizard", "continued", "ogre", "troll")
+    glyphs = ("poison", "paralysis", "shield", "dead")
+    tiles = {}
+    strip = pygame.Surface((8 * 72 + 8, 80))
+    strip.fill((40, 40, 40))
+    for index, name in enumerate(pieces + glyphs):
+        tile = pygame.Surface((64, 64))
+        tile.fill((40, 40, 40))
+        if name in pieces:
+            tile.blit(art.face(name, 0, 60), (2, 2))
+        else:
+            tile.blit(art.symbol(name, 60, (230, 220, 255)), (2, 2))
+        tiles[name] = pygame.image.tobytes(greyscale(tile), "RGB")
+        strip.blit(tile, (8 + index * 72, 8))
+    names = pieces + glyphs
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
+            assert changed > 0.025, f"{a} and {b} look alike in greyscale ({changed:.1%} differ)"
+    check_golden(greyscale(strip), "wizard_dice_greyscale")

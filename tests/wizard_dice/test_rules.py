@@ -9,6 +9,7 @@ import pytest
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import ScriptedRandom, SeededRandom
+from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve, to_plain, visible_events
 from tabletop.games.wizard_dice.intents import CastSpell
 from tabletop.games.wizard_dice.spells import load_spells
@@ -308,3 +309,22 @@ def test_a_counterspell_choice_is_asked_in_public():
     after = match.submit("cancel seat=1 caster=0 spell=poison-arrow target=wizard-1")
     assert after[0].to_str() == "cancelled seat=1 caster=0 spell=poison-arrow target=wizard-1"
     assert not any(e.KIND in ("revealed", "protected") for e in after)
+
+
+
+# (seed, wizards): (HP at the end, winners, intents played, rounds) of a game between playout bots (bots.py).
+# If one changes, a rule changed (or the bot did): say so in the commit and update the numbers.
+GOLDEN = {
+    (1, 2): ((14, 0), (0,), 283, 20),
+    (2, 2): ((0, 13), (1,), 352, 24),
+    (3, 3): ((0, 0, 2), (2,), 589, 31),
+    (2026, 4): ((0, 0, 0, 1), (3,), 556, 20),
+}
+
+
+@pytest.mark.parametrize("seed, wizards", sorted(GOLDEN))
+def test_golden_games(seed, wizards):
+    rules = get_rules("wizard-dice")
+    match = play_one(rules, seed, wizards)
+    outcome = rules.outcome(match.state)
+    assert (outcome.scores, outcome.winners, len(match.journal), match.state.flow.round) == GOLDEN[(seed, wizards)]

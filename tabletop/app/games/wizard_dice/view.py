@@ -920,6 +920,10 @@ class WizardDiceView(GameViewBase):
             rect = self.die_rect(index)
             if index in self.selected:
                 pygame.draw.rect(surface, _GLOW, rect.inflate(14, 14).move(0, -8), 5, border_radius=22)
+            if kind == "kept":
+                # Kept is said in words too, not by the gold alone (greyscale, colour-blind players).
+                label = pygame.Rect(rect.x, rect.bottom + 4, rect.width, self.layout["kept_label"].rect[3])
+                self.app.text.draw(surface, "kept", self.layout["kept_label"].style, label)
         note = ""
         if secret.fixed:
             note = f"Blue dice were carried from last round and keep their values.  "
@@ -1007,26 +1011,30 @@ class WizardDiceView(GameViewBase):
         order = list(dict.fromkeys(s.caster for s in self.board))
         row_style = layout["reveal_row"].style
         for column, caster in enumerate(order[:4]):
-            head = self.reveal_rect(column, 0).move(0, -40)
+            first = self.reveal_rect(column, 0)
+            head = pygame.Rect(first.x + 4, first.y - 40, first.width - 8, layout["reveal_name"].rect[3])
             text.draw(surface, state.wizards[caster].name, layout["reveal_name"].style, head,
                       colour=(*self.panels[caster].colour, 255))
             rows = [s for s in self.board if s.caster == caster]
-            for row, shown in enumerate(rows[:4]):
+            room = 3                # three rows, then a line naming the others
+            for row, shown in enumerate(rows[:room]):
                 rect = self.reveal_rect(column, row)
                 current = self.current == (shown.caster, shown.spell)
                 draw_box(surface, rect, row_style, border=_GLOW if current else None)
                 name = self.book[shown.spell].name
                 colour = (150, 150, 160, 255) if shown.cancelled else None
                 text.draw(surface, f"{name} · {dice_text(shown.dice)}", row_style,
-                          pygame.Rect(rect.x + 12, rect.y + 2, rect.width - 20, 30), colour=colour, shrink=True)
+                          pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour, shrink=True)
                 detail = shown.note or ("→ " + self._targets_text(shown))
                 text.draw(surface, detail, layout["tray_note"].style,
-                          pygame.Rect(rect.x + 12, rect.y + 32, rect.width - 20, 30), shrink=True)
+                          pygame.Rect(rect.x + 12, rect.y + 29, rect.width - 20, 28), shrink=True)
                 if shown.cancelled:
                     pygame.draw.line(surface, (220, 90, 80), (rect.x + 10, rect.y + 18), (rect.right - 10, rect.y + 18), 3)
-            if len(rows) > 4:
-                text.draw(surface, f"+ {len(rows) - 4} more", layout["tray_note"].style,
-                          self.reveal_rect(column, 4))
+            if len(rows) > room:
+                more = self.reveal_rect(column, room)
+                names = ", ".join(self.book[s.spell].name for s in rows[room:])
+                text.draw(surface, f"+ {names}", layout["tray_note"].style,
+                          pygame.Rect(more.x + 4, more.y, more.width - 8, 34), shrink=True)
         if not self.board and state.flow.stage == Stage.SECRET:
             text.draw(surface, "Nothing is shown until every wizard has committed.", layout["tray_note"].style,
                       self.reveal_rect(0, 0).inflate(1000, 0).move(500, 0))
