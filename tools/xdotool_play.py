@@ -203,8 +203,127 @@ class ElementalDiceClicks:
         return [self.button(order[type(intent)](intent))]
 
 
-PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks}
-NAMES = {"dice-realms": ["Gandalf", "Saruman"], "elemental-dice": ["Ann", "Bo"]}
+# ---------------------------------------------------------------------------- Wizard Dice
+class WizardDiceClicks:
+    """Where a player clicks for each Wizard Dice move (the view's geometry, from its layout).
+
+    The reveal plays through (the settings say so), so no step needs a click; a cast is made
+    as a player makes it: its dice, the spell in the book, a Lightning Bolt's split, the targets.
+    """
+
+    settings = {"reveal": "play"}
+
+    def __init__(self) -> None:
+        self.layout = LAYOUTS["wizard_dice"]
+        self.seats = 0
+
+    def setting(self, name: str) -> int:
+        return self.layout.setting(name).int()
+
+    def corner(self, seat: int) -> Point:
+        slots = self.layout.setting("panel_slots")[str(self.seats)]
+        return tuple(int(v) for v in list(slots)[seat].numbers(2))  # type: ignore[return-value]
+
+    def panel(self, seat: int) -> Point:
+        x, y = self.corner(seat)
+        return centre((x, y, *self.layout["panel"].rect[2:]))
+
+    def die(self, index: int) -> Point:
+        return self.setting("die_x") + index * self.setting("die_step"), self.setting("die_y")
+
+    def ally(self, state, number: int) -> Point:
+        for seat, wizard in enumerate(state.wizards):
+            for slot, ally in enumerate(wizard.allies):
+                if ally.number == number:
+                    x, y = self.corner(seat)
+                    rect = self.layout["ally_die"].rect
+                    return centre((rect[0] + x + slot * self.setting("ally_step"), rect[1] + y, rect[2], rect[3]))
+        raise SystemExit(f"no ally {number} on the table")
+
+    def target(self, state, target) -> Point:
+        return self.panel(target.index) if target.is_wizard else self.ally(state, target.index)
+
+    def button(self, index: int) -> Point:
+        return centre(self.layout[f"button_{index + 1}"].rect)
+
+    def row(self, name: str, step: str, index: int) -> Point:
+        x, y = centre(self.layout[name].rect)
+        return x, y + index * self.setting(step)
+
+    def pause_after(self, intent) -> float:
+        """Seconds the reveal that follows a commit takes to play through (fast animations)."""
+        return 6.0 if intent.KIND in ("commit", "cancel", "cancel-nothing") else 0.0
+
+    def playable(self, match, intent) -> bool:
+        """Casts use the highest free die of their pattern, as the screen does (rules reference B.3)."""
+        if intent.KIND != "cast":
+            return True
+        pattern = match.rules.book[intent.spell].pattern
+        same = [c for c in match.legal_intents() if c.KIND == "cast" and c.spell == intent.spell
+                and sorted(c.dice) == sorted(intent.dice)]
+        return intent.dice == max((c.dice for c in same), key=lambda d: (pattern.extra(d), d))
+
+    def clicks_for(self, match: MatchController, viewer, intent) -> list:
+        from collections import Counter
+
+        from tabletop.games.wizard_dice import intents as it
+
+        state = match.state
+        self.seats = len(state.wizards)
+        legal = list(match.legal_intents())
+        if isinstance(intent, it.Roll):
+            return [self.button(1)]
+        if isinstance(intent, (it.Keep, it.Release)):
+            return [self.die(intent.die)]
+        if isinstance(intent, it.Stop):
+            return [self.button(0)]
+        if isinstance(intent, (it.Commit, it.KeepAllies)):
+            return [self.button(1)]
+        if isinstance(intent, it.Banish):
+            return [self.ally(state, intent.ally)]
+        if isinstance(intent, it.Aim):
+            return [self.ally(state, intent.ally), self.panel(intent.at)]
+        if isinstance(intent, it.Uncast):
+            casts = state.wizards[intent.seat].secret.casts
+            return [self.row("spell_row", "spell_step", max(i for i, c in enumerate(casts) if c.spell == intent.spell))]
+        if isinstance(intent, (it.Cancel, it.CancelNothing)):
+            return [self.row("choice", "choice_step", legal.index(intent))]
+        if isinstance(intent, it.Carry):
+            if not intent.dice:
+                return [self.button(0)]
+            unused = list(state.wizards[intent.seat].unused)
+            chosen: list[int] = []
+            for value in intent.dice:
+                chosen.append(next(i for i, v in enumerate(unused) if v == value and i not in chosen))
+            return [self.die(i) for i in chosen] + [self.button(1)]
+        assert isinstance(intent, it.CastSpell), intent
+        secret = state.wizards[intent.seat].secret
+        used = Counter(d for cast in secret.casts for d in cast.dice)
+        free = []
+        for index in range(len(secret.dice) - 1, -1, -1):       # spells hold the rightmost copies (the view's way)
+            if used[secret.dice[index]]:
+                used[secret.dice[index]] -= 1
+            else:
+                free.append(index)
+        picked: list[int] = []
+        for value in sorted(intent.dice):
+            picked.append(next(i for i in sorted(free) if secret.dice[i] == value and i not in picked))
+        book = [spell.spell_id for spell in match.rules.book.spells]
+        clicks: list = [self.die(i) for i in picked] + [self.row("book_row", "book_step", book.index(intent.spell))]
+        candidates = [c for c in legal if c.KIND == "cast" and c.spell == intent.spell and c.dice == intent.dice]
+        if intent.split:
+            splits = sorted(dict.fromkeys(c.split for c in candidates), key=lambda s: (len(s), tuple(-x for x in s)))
+            clicks += [self.button(2)] * splits.index(intent.split)
+        if len(candidates) > 1:
+            targets = list(intent.targets)
+            clicks += [self.target(state, t) for t in targets]
+            if len({c.aim for c in candidates if c.targets == intent.targets}) > 1:
+                clicks.append(self.panel(intent.aim))
+        return clicks
+
+
+PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks, "wizard-dice": WizardDiceClicks}
+NAMES = {"dice-realms": ["Gandalf", "Saruman"], "elemental-dice": ["Ann", "Bo"], "wizard-dice": ["Drew", "Rick", "Cy"]}
 
 
 # ---------------------------------------------------------------------------- the player
@@ -271,13 +390,17 @@ class Player:
             before = self.viewer
             self.hand_over(match)
             covers += self.viewer != before and self.viewer is not None
-            intent = self.bot.choose(match.legal_intents())
+            playable = getattr(self.clicks, "playable", lambda m, i: True)
+            legal = [i for i in match.legal_intents() if playable(match, i)]
+            view = self.rules.view(match.state, match.state.to_act)
+            intent = self.bot.choose(legal, view)
             for attempt in range(3):
                 # Clicks while things still move are ignored, as for a player: click again.
                 for point in self.clicks.clicks_for(match, self.viewer, intent):
                     self.click(point)
                 try:
                     record = self.wait_for(len(record.entries) + 1, timeout=3.0)
+                    time.sleep(getattr(self.clicks, "pause_after", lambda i: 0.0)(intent))
                     break
                 except SystemExit:
                     if attempt == 2:
@@ -312,7 +435,9 @@ def main() -> int:
     args.shots.mkdir(parents=True, exist_ok=True)
     display = f":{90 + os.getpid() % 9}"
     home = Path(tempfile.mkdtemp(prefix="dice-home-"))
-    (home / "settings.json").write_text(json.dumps({"animation": "fast", "names": {args.game: NAMES[args.game]}}))
+    settings = {"animation": "fast", "names": {args.game: NAMES[args.game]},
+                **getattr(PLANNERS[args.game], "settings", {})}
+    (home / "settings.json").write_text(json.dumps(settings))
     xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "1920x1080x24", "-nolisten", "tcp"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     time.sleep(1)

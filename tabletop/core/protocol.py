@@ -208,6 +208,16 @@ class BaseRules:
         """No game-specific invariants."""
         return []
 
+    def cached_legal(self, state: Any, enumerate_legal) -> tuple:
+        """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state
+        asked about (the table, its view and the bots ask again and again between two moves)."""
+        cache = getattr(self, "_legal_for", None)
+        if cache is not None and cache[0] is state:
+            return cache[1]
+        legal = tuple(enumerate_legal(state))
+        self._legal_for = (state, legal)
+        return legal
+
     def playout_bot(self, seed: int) -> Any:
         """Random among the legal intents; a game whose random games stall gives a bot that plays it."""
         from .bots import RandomBot

@@ -82,3 +82,19 @@ class Driver:
         else:
             raise AssertionError(f"no way to click {intent}")
         self.settle()
+
+
+def open_new_game(driver: Driver, game_id: str, players: int | None = None) -> TableScene:
+    """Title -> New game -> the game's tile -> (add seats up to ``players``) -> Start: the table, by clicks."""
+    app = driver.app
+    driver.click(app.scenes.top.buttons[1].rect.center)                 # New game
+    picker = app.scenes.top
+    driver.click(dict(picker.tiles)[game_id].center)
+    seats = app.scenes.top
+    assert seats.scene_name == "seats"
+    while players is not None and len(seats.fields) < players:
+        driver.click(seats.add_button.rect.center)
+    driver.click(seats.buttons[0].rect.center)                          # Start
+    table = app.scenes.find("table")
+    assert table is not None
+    return table

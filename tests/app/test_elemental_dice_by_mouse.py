@@ -10,20 +10,12 @@ from tabletop.app.screens.table import TableScene
 from tabletop.core.bots import RandomBot
 from tabletop.core.rng import derive_seed
 
+from .driver import open_new_game
 from .ed_driver import click_intent, through_cover
 
 
-def open_table(driver, seed: int = 1) -> TableScene:
-    app = driver.app
-    driver.click(app.scenes.top.buttons[1].rect.center)                 # New game
-    picker = app.scenes.top
-    driver.click(dict(picker.tiles)["elemental-dice"].center)
-    seats = app.scenes.top
-    assert seats.scene_name == "seats"
-    driver.click(seats.buttons[0].rect.center)                          # Start
-    table = app.scenes.find("table")
-    assert table is not None
-    return table
+def open_table(driver) -> TableScene:
+    return open_new_game(driver, "elemental-dice")
 
 
 def test_a_whole_game_by_mouse(driver, monkeypatch):

@@ -9,22 +9,12 @@ import pytest
 from tabletop.app.screens.table import TableScene
 from tabletop.core.rng import derive_seed
 
+from .driver import open_new_game
 from .wd_driver import click_intent, clickable, through_cover
 
 
 def open_table(driver, players: int = 2) -> TableScene:
-    app = driver.app
-    driver.click(app.scenes.top.buttons[1].rect.center)                 # New game
-    picker = app.scenes.top
-    driver.click(dict(picker.tiles)["wizard-dice"].center)
-    seats = app.scenes.top
-    assert seats.scene_name == "seats"
-    while len(seats.fields) < players:
-        driver.click(seats.add_button.rect.center)
-    driver.click(seats.buttons[0].rect.center)                          # Start
-    table = app.scenes.find("table")
-    assert table is not None
-    return table
+    return open_new_game(driver, "wizard-dice", players)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

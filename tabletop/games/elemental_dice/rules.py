@@ -91,7 +91,6 @@ class ElementalDiceRules(BaseRules):
             card.key for card in self.book.cards
             if any(other != card.name and re.search(rf"(?<![\w-]){re.escape(card.name)}(?![\w-])", other)
                    for other in names))
-        self._legal_for: tuple[State | None, tuple[Value, ...]] = (None, ())
 
     # ================================================================ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -295,11 +294,7 @@ class ElementalDiceRules(BaseRules):
     # ================================================================ legal intents
     def legal_intents(self, state: State) -> tuple[Value, ...]:
         """Every intent that may be sent now, in a fixed order (the opponent's Interrupt last)."""
-        if self._legal_for[0] is state:
-            return self._legal_for[1]
-        legal = tuple(self._enumerate(state))
-        self._legal_for = (state, legal)
-        return legal
+        return self.cached_legal(state, self._enumerate)
 
     def _enumerate(self, state: State) -> list[Value]:
         flow = state.flow

@@ -72,7 +72,6 @@ class WizardDiceRules(BaseRules):
 
     def __init__(self, book: SpellBook | None = None) -> None:
         self.book = book or load_spells()
-        self._legal_for: tuple[State | None, tuple[Value, ...]] = (None, ())
 
     # ================================================================ setup and rounds
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -236,11 +235,7 @@ class WizardDiceRules(BaseRules):
     # ================================================================ legal intents
     def legal_intents(self, state: State) -> tuple[Value, ...]:
         """Every intent the seat to act may send now, in a fixed order."""
-        if self._legal_for[0] is state:
-            return self._legal_for[1]
-        legal = tuple(self._enumerate(state))
-        self._legal_for = (state, legal)
-        return legal
+        return self.cached_legal(state, self._enumerate)
 
     def _enumerate(self, state: State) -> list[Value]:
         flow = state.flow
