@@ -59,8 +59,8 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               bench="tabletop.app.games.elemental_dice.view:busiest_table"),
     GameEntry("wizard-dice", rules="tabletop.games.wizard_dice:make_rules",
               view="tabletop.app.games.wizard_dice.view:WizardDiceView", layout="wizard_dice",
-              results=(("HP left", "hp"), ("Damage dealt", "damage_dealt"), ("HP healed", "healed"),
-                       ("Spells cast", "spells_cast"), ("Allies summoned", "allies_summoned")),
+              results=(("Damage dealt", "damage_dealt"), ("HP healed", "healed"), ("Spells cast", "spells_cast"),
+                       ("Allies summoned", "allies_summoned"), ("HP left (the score)", "hp")),
               tile_art="wizard_dice/tile.png",
               bench="tabletop.app.games.wizard_dice.view:busiest_table"),
 )}
