@@ -84,3 +84,21 @@ def test_the_reveal_waits_for_a_click_or_space(driver):
     driver.settle(limit=4000)
     assert not view.beats
     assert not table.log.held
+
+
+def test_a_refused_click_shows_the_rules_sentence(driver):
+    table = open_table(driver, 2)
+    through_cover(driver)
+    view = table.view
+    row = [s.spell_id for s in view.book.spells].index("fireball")
+    driver.click(view.book_row_rect(row).center)                        # before any roll
+    assert driver.app.toasts.message == "Finish rolling first: keep all your dice, or roll the third time."
+    assert driver.app.toasts.message == table.match.rules.why_illegal(table.match.state, view_cast(view, "fireball"))
+
+
+def view_cast(view, spell):
+    from tabletop.games.wizard_dice.intents import CastSpell
+
+    seat = view.table.viewer
+    return CastSpell(seat, spell, view.book[spell].pattern.example(),
+                     tuple(view.rules.targets(view.state, seat, view.book[spell])[:1]))

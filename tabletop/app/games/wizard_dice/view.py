@@ -392,13 +392,12 @@ class WizardDiceView(GameViewBase):
         self.refresh()
 
     def _why_not_spell(self, spell: str) -> str:
-        secret = self._my_secret()
-        name = self.book[spell].name
-        if secret is not None and not secret.rolled_out:
-            return f"Finish rolling first: then select dice for {name}."
-        if secret is not None and any(c.spell == spell for c in secret.casts) and not self.state.repeat_spells:
-            return f"Each spell at most once a round: {name} is allocated already."
-        return f"{name} needs {self.book[spell].pattern.describe()}, and your free dice do not have it."
+        """The rules' sentence for casting ``spell`` now, with the selected dice (or the dice its pattern needs)."""
+        seat = self.table.viewer
+        dice = self.selected_values() or self.book[spell].pattern.example()
+        targets = tuple(self.rules.targets(self.state, seat, self.book[spell])[:1]) if seat is not None else ()
+        return self.rules.why_illegal(self.match.state, CastSpell(seat if seat is not None else 0, spell, dice,
+                                                                  targets))
 
     def aim_at(self, target: Target) -> None:
         """A click on a glowing target."""
@@ -550,6 +549,9 @@ class WizardDiceView(GameViewBase):
             intent = next((i for i in self.legal if isinstance(i, Banish) and i.ally == number), None)
             if intent is not None:
                 self.table.submit(intent)
+            elif self.legal:
+                self.app.toasts.show(self.rules.why_illegal(self.match.state, Banish(state.to_act, number)))
+                self.app.audio.play("error")
             return
         if any(isinstance(i, Aim) and i.ally == number for i in self.legal):
             self.aiming_ally = None if self.aiming_ally == number else number
@@ -1099,6 +1101,14 @@ class WizardDiceView(GameViewBase):
             if self.meters[seat].rect.collidepoint(pos):
                 return (f"{wizard.name}'s hit points (healing can reach {state.start_hp + 1}; 0 or less: fallen).",
                         self.meters[seat].rect.midtop)
+        for shown in self.board:
+            order = list(dict.fromkeys(s.caster for s in self.board))
+            column = order.index(shown.caster)
+            row = [s for s in self.board if s.caster == shown.caster].index(shown)
+            if row < 3 and self.reveal_rect(column, row).collidepoint(pos):
+                spell = self.book[shown.spell]
+                return (f"{state.wizards[shown.caster].name}'s {spell.name}: {spell.text}",
+                        self.reveal_rect(column, row).midtop)
         secret = self._my_secret()
         if secret is not None:
             for index in self.sprites:
