@@ -198,3 +198,17 @@ def test_resize_events_never_recreate_the_window(driver, monkeypatch):
     driver.key(pygame.K_F11)
     driver.key(pygame.K_F11)
     assert len(calls) == 2                   # one switch each way, no more
+
+
+@pytest.mark.parametrize("game", ["dice-realms", "elemental-dice", "wizard-dice"])
+def test_every_games_legend_fits_its_panel(driver, game):
+    from tabletop.app.screens.rules import RulesScene
+
+    from .driver import open_new_game
+
+    table = open_new_game(driver, game)
+    overlay = RulesScene(driver.app, game_id=game, legend=table.view.legend())
+    rows = overlay.legend_rows()
+    panel = pygame.Rect(overlay.layout["legend"].rect)
+    assert rows, f"{game} has no legend"
+    assert rows[-1][2].bottom <= panel.bottom, f"{game}'s legend runs {rows[-1][2].bottom - panel.bottom} px past its panel"

@@ -116,6 +116,19 @@ class RulesScene(Scene):
             elif event.key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.scroll = max(0, self.scroll - (60 if event.key == pygame.K_UP else view_height - 80))
 
+    def legend_rows(self) -> list[tuple[pygame.Surface, str, pygame.Rect]]:
+        """Each legend item with the area it takes (its label wrapped to the legend's width)."""
+        row = self.layout["legend_row"]
+        text_width = row.rect[2] - 70
+        y = row.rect[1]
+        out = []
+        for icon, label in self.legend:
+            lines = self.app.text.wrap(label, row.style.font, row.style.size, text_width)
+            height = max(icon.get_height() + 10, len(lines) * int(row.style.size * 1.3) + 10)
+            out.append((icon, label, pygame.Rect(row.rect[0], y, row.rect[2], height)))
+            y += height
+        return out
+
     def draw(self, surface: pygame.Surface) -> None:
         layout = self.layout
         draw_box(surface, layout["shade"].rect, layout["shade"].style)
@@ -126,15 +139,9 @@ class RulesScene(Scene):
             draw_box(surface, layout["legend"].rect, layout["legend"].style)
             self.app.text.draw_element(surface, layout["legend_title"])
             row = layout["legend_row"]
-            text_width = row.rect[2] - 70
-            y = row.rect[1]
-            for icon, label in self.legend:
-                lines = self.app.text.wrap(label, row.style.font, row.style.size, text_width)
-                height = max(icon.get_height() + 10, len(lines) * int(row.style.size * 1.3) + 10)
-                rect = pygame.Rect(row.rect[0], y, row.rect[2], height)
+            for icon, label, rect in self.legend_rows():
                 surface.blit(icon, icon.get_rect(midleft=(rect.left, rect.centery)))
-                self.app.text.draw(surface, label, row.style, pygame.Rect(rect.left + 70, y, text_width, height),
-                                   wrap=True)
-                y += height
+                self.app.text.draw(surface, label, row.style, pygame.Rect(rect.left + 70, rect.y, rect.width - 70,
+                                                                          rect.height), wrap=True)
         self.close.draw(surface)
         self.app.text.draw_element(surface, layout["hint"])

@@ -7,7 +7,7 @@ import math
 import pygame
 
 
-__all__ = ["RewardIcons", "REWARD_NAMES", "REWARD_HELP"]
+__all__ = ["RewardIcons", "REWARD_NAMES", "REWARD_HELP", "REWARD_LEGEND"]
 
 REWARD_NAMES = {
     "red": "Red Bonus", "green": "Green Bonus", "blue": "Blue Bonus", "magenta": "Magenta Bonus",
@@ -24,6 +24,17 @@ REWARD_HELP = {
     "arcane_boost": "Arcane Boost: once, after the dice are chosen, use any die as it lies.",
     "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",
     "essence": "Essence Shift: one colour bonus of your choice.",
+}
+#: The same, short enough for the rules screen's narrow legend (the tooltips say it in full).
+REWARD_LEGEND = {
+    "red": "Red Bonus: cross a free Emberfall cell",
+    "green": "Green Bonus: cross a free Heartland cell",
+    "blue": "Blue Bonus: mark the next Hydra head",
+    "magenta": "Magenta Bonus: a 6 in the next Phoenix cell",
+    "yellow": "Yellow Bonus: a 6 in the next Lion cell",
+    "time_warp": "Time Warp: re-roll the dice just rolled",
+    "arcane_boost": "Arcane Boost: use a die as it lies",
+    "crest": "Crest: scores your weakest realm",
 }
 _TOKEN_COLOURS = {"time_warp": (38, 166, 154), "arcane_boost": (126, 87, 194), "crest": (214, 170, 60)}
 

@@ -29,7 +29,7 @@ from ...text import draw_box
 from ...widgets import Button, press_any
 from .board import GrimoireMap
 from .help import cell_help, die_help
-from .icons import REWARD_HELP, REWARD_NAMES
+from .icons import REWARD_HELP, REWARD_LEGEND, REWARD_NAMES
 
 __all__ = ["DiceRealmsView", "busiest_table", "grimoire_map"]
 
@@ -510,10 +510,10 @@ class DiceRealmsView(GameViewBase):
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """Icons of the board with their meaning, for the rules screen."""
-        items = [(self.map.icons.get(reward, 44), REWARD_HELP[reward])
+        items = [(self.map.icons.get(reward, 44), REWARD_LEGEND[reward])
                  for reward in ("red", "green", "blue", "magenta", "yellow", "time_warp", "arcane_boost", "crest")]
         for die in ("white",):
-            items.append((self.art.face(die, 0, 44), "White die (Arcane Prism): wild, any realm."))
+            items.append((self.art.face(die, 0, 44), "White die: wild, any realm"))
         return items
 
     # ================================================================ drawing

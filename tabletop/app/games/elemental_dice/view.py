@@ -902,20 +902,20 @@ class ElementalDiceView(GameViewBase):
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The seven dice and the card colours, for the rules screen."""
         words = {"RED": "fire", "BROWN": "earth", "BLUE": "water", "GREEN": "nature", "PURPLE": "magic",
-                 "YELLOW": "gold", "ORANGE": "chance: rerolled whenever a card reads it"}
+                 "YELLOW": "gold", "ORANGE": "chance, rerolled when read"}
         items = [(self.dice_art.face(die_key(die), 5, 44), f"{die.capitalize()} die: {words[die]}.") for die in DICE]
         for kind, colour in TYPE_COLOURS.items():
             swatch = pygame.Surface((44, 44), pygame.SRCALPHA)
             pygame.draw.rect(swatch, colour, swatch.get_rect(), border_radius=8)
-            meaning = {"action": "Action card (one a turn) with no element",
-                       "blessing": "Blessing card: play it any time, even in the opponent's turn",
-                       "passive": "Passive card: bought, it stays in play for good"}[kind]
+            meaning = {"action": "Action card: one a turn",
+                       "blessing": "Blessing: play it any time",
+                       "passive": "Passive: stays in play"}[kind]
             items.append((swatch, meaning + "."))
         badge = self.app.layouts["pieces"]["duration_badge"]
         sample = pygame.Surface((44, 44), pygame.SRCALPHA)
         draw_box(sample, sample.get_rect().inflate(-2, -2), badge.style)
         self.app.text.draw(sample, "2", badge.style, sample.get_rect())
-        items.append((sample, "On a shield or buff in play: how many turn ends it still lasts."))
+        items.append((sample, "Turn ends a shield or buff lasts"))
         return items
 
     # ================================================================ drawing

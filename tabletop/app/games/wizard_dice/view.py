@@ -1122,17 +1122,16 @@ class WizardDiceView(GameViewBase):
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The dice and markers, for the rules screen."""
-        items = [(self.dice_art.face("wizard", 5, 44), "A wizard's die."),
-                 (self.dice_art.face("kept", 5, 44), "A die kept between rolls."),
-                 (self.dice_art.face("continued", 4, 44), "A die carried from last round (not rolled)."),
-                 (self.dice_art.face("ogre", 2, 44), "An Ogre ally: its face is its HP (2 at most)."),
-                 (self.dice_art.face("troll", 3, 44), "A Troll ally: its face is its HP (3 at most).")]
-        words = {"attack": "Attack spell (phase 5).", "counter": "Counter spell (phase 1, by complexity).",
-                 "heal": "Healing spell (phase 3).", "summon": "Summon spell (phase 2).",
-                 "poison": "Poisoned: 1 damage at the end of a coming round.",
-                 "paralysis": "Paralysed: one die fewer next round.",
-                 "shield": "A Magic Shell's free Shield for this or the next round.",
-                 "dead": "A fallen wizard."}
+        # One short line each: the legend column is narrow, and every item must fit beside the page.
+        items = [(self.dice_art.face("wizard", 5, 44), "A wizard's die"),
+                 (self.dice_art.face("kept", 5, 44), "Kept between rolls"),
+                 (self.dice_art.face("continued", 4, 44), "Carried from last round"),
+                 (self.dice_art.face("ogre", 2, 44), "Ogre ally (face = HP)"),
+                 (self.dice_art.face("troll", 3, 44), "Troll ally (face = HP)")]
+        words = {"attack": "Attack spell: phase 5", "counter": "Counter spell: phase 1",
+                 "heal": "Healing spell: phase 3", "summon": "Summon spell: phase 2",
+                 "poison": "Poisoned: 1 damage later", "paralysis": "Paralysed: 1 die fewer",
+                 "shield": "Shell's free Shield", "dead": "A fallen wizard"}
         for name, meaning in words.items():
             glyph = self._symbol(name, 44)
             if glyph is not None:
