@@ -64,3 +64,19 @@ def test_the_check_catches_a_log_line_that_says_too_much(monkeypatch):
     with registered(ENTRY):
         with pytest.raises(Leak, match="log of seat"):
             play_private("secret-trick", 5, 3)
+
+
+def test_the_check_catches_a_wizard_dice_view_that_shows_another_wizards_dice(monkeypatch):
+    from tabletop.games.wizard_dice.rules import WizardDiceRules
+
+    monkeypatch.setattr(WizardDiceRules, "view", lambda self, state, seat: state)
+    with pytest.raises(Leak, match=r"view of seat \d shows seat \d's secret 'secret-r1-w"):
+        play_private("wizard-dice", 5, 3)
+
+
+def test_the_check_catches_a_wizard_dice_allocation_told_to_everyone(monkeypatch):
+    from tabletop.games.wizard_dice.events import Allocated
+
+    monkeypatch.setattr(Allocated, "audience", lambda self: None)   # "Drew allocated 4 4 5 to Shield" goes public
+    with pytest.raises(Leak, match=r"(events|log) of seat \d shows seat \d's secret"):
+        play_private("wizard-dice", 5, 3)
