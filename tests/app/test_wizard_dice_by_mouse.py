@@ -70,8 +70,10 @@ def test_the_reveal_waits_for_a_click_or_space(driver):
     view = table.view
     driver.frames(120)
     assert view.waiting and view.beats, "the reveal should stop after the casts are shown"
-    # The log tells the casts, but not yet what happens to them.
+    # The log tells the casts, but not yet what happens to them; the screen is public now, so the log
+    # speaks to everyone (no "You rolled", no private line of the last wizard to commit).
     assert any(" cast " in line for line in table.log.lines)
+    assert table.log.seat is None and not any(line.startswith("You") for line in table.log.lines)
     assert table.log.held and not any("Phase" in line for line in table.log.lines[-3:])
     held = len(table.log.held)
     left = len(view.beats)

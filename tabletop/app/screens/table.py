@@ -44,14 +44,15 @@ class MoveLog:
         self.seat: int | None = None
         self.held: list[str | None] = []     # lines of events the view has not shown yet (a stepped reveal)
 
-    def rebuild(self, seat: int | None) -> None:
-        """Narrate the whole match again for ``seat`` (after a hand-over or an undo)."""
+    def rebuild(self, seat: int | None, hold: int = 0) -> None:
+        """Narrate the whole match again for ``seat`` (after a hand-over or an undo); the lines of the last
+        ``hold`` events of the last move wait for :meth:`release`."""
         self.seat = seat
         self.lines = []
         self.held = []
         self.add(self.match.opening_events)
-        for entry in self.match.journal:
-            self.add(entry.events)
+        for index, entry in enumerate(self.match.journal):
+            self.add(entry.events, hold if index == len(self.match.journal) - 1 else 0)
 
     def add(self, events: Sequence[Value], hold: int = 0) -> None:
         """Narrate the events ``seat`` may see of one move; the lines of the last ``hold`` of them wait for
@@ -173,7 +174,13 @@ class TableScene(Scene):
         shown = visible_events(events, self.viewer)
         # A view that shows some events step by step (a reveal) holds back their lines until it has: the
         # log takes the move first, so the view's first step can already release its lines.
-        self.log.add(events, hold=self.view.log_hold(shown))
+        hold = self.view.log_hold(shown)
+        if self.viewer is not None and self.screen_holder() is None:
+            # The move makes the screen public (a reveal, a public prompt): from now on the log speaks to
+            # everyone, without the private lines of the seat that made it.
+            self.log.rebuild(None, hold)
+        else:
+            self.log.add(events, hold=hold)
         self.view.animate(shown)
         self._refresh_undo()
         return True
