@@ -101,6 +101,7 @@ class WizardDiceView(GameViewBase):
         self.waiting = False
         self.play_all = self.app.settings.reveal == "play"
         self.current: tuple[int, str] | None = None     # the cast the reveal is showing now
+        self.before: State | None = None                # the table as last shown at rest (for a reveal)
         self.handlers = {
             ev.Rolled: self._on_rolled, ev.Committed: self._on_committed, ev.Banished: self._on_banished,
             ev.Carried: self._on_carried, ev.RoundBegan: self._on_round_began,
@@ -172,6 +173,7 @@ class WizardDiceView(GameViewBase):
     def sync(self) -> None:
         """Every piece where the rules say, no animation."""
         state = self.state
+        self.before = state
         self.shown_hp = [w.hp for w in state.wizards]
         self.shown_allies = [[(a.number, a.kind, a.hp) for a in w.allies] for w in state.wizards]
         secret = self._my_secret()
@@ -825,13 +827,18 @@ class WizardDiceView(GameViewBase):
         return self.dice_art.symbol(name, size, tint)
 
     def _draw_panel(self, surface: pygame.Surface, seat: int, pulse: float) -> None:
-        state = self.state
+        # While a reveal is stepped, the panels show the table as it was before it (HP and allies move
+        # with each step); the state already holds the end of the round.
+        revealing = bool(self.beats) or self.current is not None
+        state = self.before if revealing and self.before is not None else self.state
         wizard = state.wizards[seat]
         flow = state.flow
         text = self.app.text
         layout = self.layout
         tag = ""
-        if not wizard.alive:
+        if revealing:
+            tag = "FALLEN" if not wizard.alive or self.shown_hp[seat] <= 0 else ""
+        elif not wizard.alive:
             tag = "FALLEN"
         elif flow.stage == Stage.OVER:
             tag = "WINNER" if seat in flow.winners else ""
@@ -953,6 +960,8 @@ class WizardDiceView(GameViewBase):
         else:
             words = "The reveal: every spell is shown; the five phases resolve in order."
         self.app.text.draw(surface, words, layout["tray_title"].style, layout["tray_title"].rect, shrink=True)
+        if self.beats or self.current is not None:
+            return                  # how many dice each rolls next is told once the reveal has played
         y = layout["tray_title"].rect[1] + 52
         for seat, wizard in enumerate(state.wizards):
             line = f"{wizard.name}: {'fallen' if not wizard.alive else str(self.rules.available_dice(wizard)) + ' dice next'}"
