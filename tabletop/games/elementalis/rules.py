@@ -1,0 +1,879 @@
+"""ElementaliS rules: the draft, the turn, spells, opposition, scoring and the end (rules reference B2).
+
+A turn: Flux Tap (with an empty Pool), the Power Roll, a spell window, scoring by mage type into the
+Channel; then bank, or push on with the Chance Roll (a Sun loses the Channel) and the Cosmic Roll of
+the Sun die alone.  A roll that leaves the Channel empty calls the Elemental Opposition: every other
+mage, clockwise, may roll the dice showing their Major against the active mage, and Mana changes
+hands.  Six rounds; the most Mana wins.  Nothing is hidden, so no seat ever needs the screen alone.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations, combinations_with_replacement
+from typing import Mapping, Sequence
+
+from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.rng import RandomSource
+from tabletop.core.values import Value, evolve
+
+from . import events as ev
+from . import wording
+from .elements import ELEMENTS, ETHER, SUN, Content, Spell, load_content, symbols
+from .intents import (INTENTS, Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Done,
+                      Forfeit, Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor,
+                      Tap)
+from .scoring import apply_to_channel, best_split, score
+from .state import NO_MANA, Die, Flow, Mage, Mana, State, Window
+
+__all__ = ["ElementaliSRules", "META", "ROUNDS", "pale"]
+
+META = GameMeta(
+    game_id="elementalis",
+    name="ElementaliS",
+    min_players=2,
+    max_players=5,
+    hidden_information=False,
+    pitch="Roll the element dice, push your luck for Mana, and hex your rivals' rolls with spells.",
+    minutes="30-45",
+    options=(
+        OptionSpec("ether_cards", "The Ether cards (expansion)", ("yes", "no"), "yes",
+                   "yes: the Ether Major and two Ether Minors are in the draft (Creationists, Elitists); "
+                   "5 mages need them."),
+        OptionSpec("double_ether", "The Double Ether die", ("off", "sixth die", "instead of the air die"), "off",
+                   "A die with a Double Ether face, rolled with the others (never in the Cosmic Roll)."),
+        OptionSpec("creationist_opposition", "What reduces a Creationist's Minor", ("classical", "cycle"),
+                   "classical", "classical: its opposite (Fire and Water, Earth and Air), which the seed's "
+                                "examples follow; cycle: the element that beats it."),
+        OptionSpec("supply", "Mana supply", ("20 of each", "unlimited"), "20 of each",
+                   "20 of each: the Flux holds 20 counters of each colour; a gain takes what is left."),
+    ),
+)
+
+ROUNDS = 6
+START_MANA = 2
+COSMIC_MANA = 3
+MINOR_COPIES = 2
+PALE = "pale-"
+
+
+def pale(element: str) -> str:
+    """The word for a colourless counter that was ``element``."""
+    return PALE + element
+
+
+def _units(mage: Mage, coloured_only: bool = False) -> list[str]:
+    out = list(mage.mana.units())
+    if not coloured_only:
+        out += [pale(e) for e in mage.faded.units()]
+    return out
+
+
+class ElementaliSRules(BaseRules):
+    """The ElementaliS rules object (see the module docstring)."""
+
+    meta = META
+    intents = INTENTS
+    events = ev.EVENTS
+    state_type = State
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content or load_content()
+
+    # ================================================================ setup
+    def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
+        """The draft begins with the first seat (the first player never changes)."""
+        self.meta.check_seats(seats)
+        chosen = self.meta.resolve_options(options)
+        ether = chosen["ether_cards"] == "yes"
+        if len(seats) > 4 and not ether:
+            raise ValueError("5 mages need the Ether cards: there are only 4 element Majors")
+        state = State(mages=tuple(Mage(name=n.strip()) for n in seats), flow=Flow(stage="draft_major", deciding=0),
+                      creationist_opposition=chosen["creationist_opposition"], double_ether=chosen["double_ether"],
+                      ether_cards=ether, supply=20 if chosen["supply"] == "20 of each" else 0)
+        return Step(state, ())
+
+    def dice_kinds(self, state: State) -> tuple[str, ...]:
+        """The dice of a Power Roll, the Sun die last but one (the Double Ether die, if any, last)."""
+        kinds = ["fire", "water", "earth", "air", SUN]
+        if state.double_ether == "sixth die":
+            kinds.append("double_ether")
+        elif state.double_ether == "instead of the air die":
+            kinds[3] = "double_ether"
+        return tuple(kinds)
+
+    # ================================================================ mages
+    def mage_type(self, state: State, seat: int) -> str:
+        mage = state.mages[seat]
+        return self.content.mage_type(mage.major, mage.minor)
+
+    def major_symbol(self, state: State, seat: int) -> str:
+        """The symbol of a mage's Major (Ether for a Creationist)."""
+        return state.mages[seat].major
+
+    def clockwise(self, state: State, start: int) -> list[int]:
+        """Every seat from ``start`` on, clockwise (to the left)."""
+        count = len(state.mages)
+        return [(start + step) % count for step in range(count)]
+
+    def available(self, state: State, colour: str, channel: Mana | None = None) -> int:
+        """Counters of ``colour`` left in the Flux (a large number when the supply is unlimited); ``channel``:
+        count this Channel instead of the state's."""
+        if not state.supply:
+            return 10 ** 6
+        in_play = (state.flow.channel if channel is None else channel).get(colour)
+        for mage in state.mages:
+            in_play += mage.mana.get(colour) + mage.faded.get(colour)
+        return max(0, state.supply - in_play)
+
+    def _mage(self, state: State, seat: int, **changes) -> State:
+        mages = list(state.mages)
+        mages[seat] = evolve(mages[seat], **changes)
+        return evolve(state, mages=tuple(mages))
+
+    def _flow(self, state: State, **changes) -> State:
+        return evolve(state, flow=evolve(state.flow, **changes))
+
+    def _gain(self, state: State, seat: int, colour: str, amount: int) -> tuple[State, int]:
+        """Up to ``amount`` Mana of ``colour`` from the Flux to a Pool (what the Flux has)."""
+        taken = min(amount, self.available(state, colour))
+        if taken <= 0:
+            return state, 0
+        mage = state.mages[seat]
+        return self._mage(state, seat, mana=mage.mana.add(colour, taken), gained=mage.gained + taken), taken
+
+    def _take_units(self, state: State, seat: int, units: Sequence[str]) -> State:
+        """Remove counters (``fire`` or ``pale-fire``) from a Pool."""
+        mage = state.mages[seat]
+        mana, faded = mage.mana, mage.faded
+        for unit in units:
+            if unit.startswith(PALE):
+                faded = faded.add(unit[len(PALE):], -1)
+            else:
+                mana = mana.add(unit, -1)
+        return self._mage(state, seat, mana=mana, faded=faded)
+
+    def _give_units(self, state: State, seat: int, units: Sequence[str]) -> State:
+        mage = state.mages[seat]
+        mana, faded = mage.mana, mage.faded
+        for unit in units:
+            if unit.startswith(PALE):
+                faded = faded.add(unit[len(PALE):], 1)
+            else:
+                mana = mana.add(unit, 1)
+        return self._mage(state, seat, mana=mana, faded=faded, gained=mage.gained + len(units))
+
+    # ================================================================ spells: who has what, what it costs
+    def entries(self, state: State, seat: int) -> list[tuple[str, Spell]]:
+        """(card, spell) entries of a mage's Arcana (B2 5.4; settled ruling 2 for Elitists)."""
+        mage = state.mages[seat]
+        kind = self.mage_type(state, seat)
+        out: list[tuple[str, Spell]] = []
+        if mage.major in ELEMENTS:
+            out += [("major", s) for s in self.content.spells_of(mage.major)]
+        elif mage.major == ETHER:
+            out += [("major", s) for e in ELEMENTS for s in self.content.spells_of(e, (1,))]
+        if mage.minor in ELEMENTS:
+            out += [("minor", s) for s in self.content.spells_of(mage.minor, (1,))]
+        elif mage.minor == ETHER and kind == "elitist":
+            out += [("minor", s) for s in self.content.spells_of(mage.major, (1,))]
+        return out
+
+    def cost(self, state: State, seat: int, level: int) -> int:
+        """A spell's cost for this mage: its level, Harmonist +1, Purist and Elitist -1 on levels 2 and 3,
+        Ether Leak +1 (B2 5.3)."""
+        kind = self.mage_type(state, seat)
+        cost = level + (1 if kind == "harmonist" else 0) + (1 if state.flow.ether_leak else 0)
+        if kind in ("purist", "elitist") and level >= 2:
+            cost -= 1
+        return cost
+
+    def _entry_free(self, state: State, seat: int, card: str, spell: Spell) -> bool:
+        return f"{seat}:{card}:{spell.spell_id}" not in state.flow.used
+
+    def _may_target(self, state: State, caster: int, target: int, spell: Spell) -> bool:
+        """The Elitist limits (B2 5.5): no spell of an Elitist's Major at them; an Elitist casts at no mage
+        whose Minor is the Elitist's Major."""
+        if target < 0 or target == caster:
+            return True
+        if self.mage_type(state, target) == "elitist" and state.mages[target].major == spell.element:
+            return False
+        if self.mage_type(state, caster) == "elitist" and state.mages[target].minor == state.mages[caster].major:
+            return False
+        return True
+
+    def castable(self, state: State, seat: int) -> list[Cast]:
+        """Every spell the mage may cast now, with each of its targets."""
+        out: list[Cast] = []
+        mage = state.mages[seat]
+        seen: set[str] = set()
+        flow = state.flow
+        for card, spell in self.entries(state, seat):
+            if spell.target == "reaction" or spell.spell_id in seen or not self._entry_free(state, seat, card, spell):
+                continue
+            if mage.mana.get(spell.element) < self.cost(state, seat, spell.level):
+                continue
+            seen.add(spell.spell_id)
+            out += self._targets(state, seat, spell)
+        return out
+
+    def _dice_targets(self, state: State, seat: int, spell: Spell) -> list[int]:
+        out = []
+        for index, die in enumerate(state.flow.dice):
+            if die.kind == SUN or die.destroyed:
+                continue
+            if spell.spell_id in ("breeze", "petrify", "tremor") and die.held:
+                continue
+            if self._may_target(state, seat, die.owner, spell):
+                out.append(index)
+        return out
+
+    def _targets(self, state: State, seat: int, spell: Spell) -> list[Cast]:
+        flow = state.flow
+        sid = spell.spell_id
+        if spell.target == "die":
+            return [Cast(seat, sid, die=i) for i in self._dice_targets(state, seat, spell)]
+        if spell.target == "die_face":
+            return [Cast(seat, sid, die=i, face=face) for i in self._dice_targets(state, seat, spell)
+                    for face in dict.fromkeys(self.content.dice[flow.dice[i].kind])]
+        if spell.target == "die_or_link":
+            out = [Cast(seat, sid, die=i) for i in self._dice_targets(state, seat, spell)]
+            return out + [Cast(seat, sid, link=caster) for caster, linked in flow.links
+                          if self._may_target(state, seat, caster, spell)]
+        if spell.target == "none":
+            if sid == "ether-leak":
+                return [] if flow.ether_leak else [Cast(seat, sid)]
+            rollable = [d for d in flow.dice if d.kind != SUN and not d.held and not d.destroyed and not d.copy]
+            return [Cast(seat, sid)] if rollable and self._may_target(state, seat, flow.dice[0].owner, spell) else []
+        if spell.target == "player":
+            linked = {b for a, b in flow.links if a == seat}
+            return [Cast(seat, sid, target=p) for p in range(len(state.mages))
+                    if p != seat and p not in linked and self._may_target(state, seat, p, spell)]
+        if spell.target == "mana":
+            return [Cast(seat, sid, target=p) for p in range(len(state.mages))
+                    if p != seat and self._may_target(state, seat, p, spell)
+                    and (state.mages[p].mana.total if sid == "tornado" else state.mages[p].total)]
+        return []
+
+    def counter_cost(self, state: State, seat: int, spell: Spell) -> int:
+        """Counter Spell's X: the base cost of the spell it voids, with the counter-caster's own modifiers
+        (settled ruling 5)."""
+        return self.cost(state, seat, spell.level)
+
+    def can_counter(self, state: State, seat: int, spell: Spell) -> bool:
+        for card, entry in self.entries(state, seat):
+            if entry.spell_id == "counter-spell" and self._entry_free(state, seat, card, entry):
+                return state.mages[seat].mana.get(entry.element) >= self.counter_cost(state, seat, spell)
+        return False
+
+    # ================================================================ views, words
+    def outcome(self, state: State) -> Outcome:
+        """Mana in each Pool (colourless counts); once over, the winners (E-21's tie-break)."""
+        finished = state.flow.stage == "over"
+        scores = tuple(m.total for m in state.mages)
+        breakdown = tuple({"total": m.total, "fire": m.mana.fire + m.faded.fire, "water": m.mana.water + m.faded.water,
+                           "earth": m.mana.earth + m.faded.earth, "air": m.mana.air + m.faded.air,
+                           "colourless": m.faded.total, "spells_cast": m.spells_cast, "gained": m.gained}
+                          for m in state.mages)
+        winners = state.flow.winners if finished else ()
+        tie = "largest single-colour stack" if finished and self._tie_broken(state) else ""
+        return Outcome(finished, scores, winners, tie, breakdown)
+
+    def _stacks(self, mage: Mage) -> tuple[int, ...]:
+        return tuple(sorted((mage.mana.get(e) for e in ELEMENTS), reverse=True))
+
+    def _tie_broken(self, state: State) -> bool:
+        best = max(m.total for m in state.mages)
+        return sum(1 for m in state.mages if m.total == best) > 1
+
+    def progress(self, state: State) -> str:
+        flow = state.flow
+        if flow.stage in ("draft_major", "draft_minor", "start_mana"):
+            return "the Arcana draft"
+        return f"round {min(flow.round, ROUNDS)} of {ROUNDS}"
+
+    def prompt(self, state: State) -> str:
+        return wording.prompt(self, state)
+
+    def why_illegal(self, state: State, intent: Value) -> str:
+        return wording.why_illegal(self, state, intent)
+
+    def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
+        return wording.narrate(self, event, view, seat)
+
+    def invariants(self, state: State) -> list[str]:
+        """Mana never negative nor above the supply; Majors unique; dice faces real."""
+        problems = []
+        for seat, mage in enumerate(state.mages):
+            if any(mage.mana.get(e) < 0 or mage.faded.get(e) < 0 for e in ELEMENTS):
+                problems.append(f"mage {seat} has negative Mana")
+        if any(state.flow.channel.get(e) < 0 for e in ELEMENTS):
+            problems.append("the Channel holds negative Mana")
+        if state.supply:
+            for colour in ELEMENTS:
+                if self.available(state, colour) == 0:
+                    in_play = state.flow.channel.get(colour) + sum(m.mana.get(colour) + m.faded.get(colour)
+                                                                   for m in state.mages)
+                    if in_play > state.supply:
+                        problems.append(f"{in_play} {colour} Mana in play, more than the supply")
+        majors = [m.major for m in state.mages if m.major]
+        if len(majors) != len(set(majors)):
+            problems.append(f"a Major twice: {majors}")
+        for die in state.flow.dice:
+            if die.face not in self.content.dice[die.kind]:
+                problems.append(f"the {die.kind} die shows {die.face}, not one of its faces")
+        return problems
+
+    # ================================================================ legal intents
+    def legal_intents(self, state: State) -> tuple[Value, ...]:
+        """Every intent the seat to act may send now."""
+        return self.cached_legal(state, self._enumerate)
+
+    def _enumerate(self, state: State) -> list[Value]:
+        flow = state.flow
+        stage = flow.stage
+        seat = state.to_act
+        if seat is None:
+            return []
+        if stage == "draft_major":
+            taken = {m.major for m in state.mages}
+            offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
+            return [TakeMajor(seat, e) for e in offered if e not in taken]
+        if stage == "draft_minor":
+            taken = Counter(m.minor for m in state.mages if m.minor)
+            offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
+            return [TakeMinor(seat, e) for e in offered if taken[e] < MINOR_COPIES
+                    and not (e == ETHER and state.mages[seat].major == ETHER)]
+        if stage == "start_mana":
+            return [StartMana(seat, combo) for combo in combinations_with_replacement(ELEMENTS, START_MANA)
+                    if all(self.available(state, c) >= n for c, n in Counter(combo).items())]
+        if stage == "turn":
+            out: list[Value] = []
+            mage = state.mages[seat]
+            if not flow.tapped and not flow.rolled and mage.total == 0:
+                colours = [mage.major] if mage.major in ELEMENTS else list(ELEMENTS)
+                out += [Tap(seat, c) for c in colours if self.available(state, c)]
+            return [*out, Roll(seat)]
+        if stage == "declare":
+            return [Declare(seat), PassWindow(seat)]
+        if stage == "cast":
+            return [*self.castable(state, seat), Forfeit(seat)]
+        if stage == "counter":
+            return [CounterSpell(seat), Allow(seat)]
+        if stage == "pick":
+            window = flow.window
+            target = state.mages[window.pending_target]
+            units = _units(target, coloured_only=window.pending == "tornado")
+            return [*(Pick(seat, u) for u in dict.fromkeys(units)), Done(seat)]
+        if stage == "split":
+            ether = self._counts(state)[ETHER]
+            return [Split(seat, k) for k in range(ether, -1, -1)]
+        if stage == "choose":
+            count = flow.pay_count
+            return [Choose(seat, combo) for combo in combinations_with_replacement(ELEMENTS, count)]
+        if stage == "push":
+            out = [Bank(seat)]
+            out.append(Chance(seat) if flow.roll == "power" else Cosmic(seat))
+            return out
+        if stage == "oppose":
+            eligible = self.eligible(state, seat)
+            return [Oppose(seat, combo) for size in range(len(eligible), -1, -1)
+                    for combo in combinations(eligible, size)]
+        if stage == "pay":
+            units = _units(state.mages[seat])
+            return [Pay(seat, combo) for combo in sorted(set(combinations(sorted(units), flow.pay_count)))]
+        if stage == "give":
+            return [Give(seat, e) for e in ELEMENTS if flow.channel.get(e)]
+        raise AssertionError(f"no intents at stage {stage}")
+
+    def eligible(self, state: State, seat: int) -> tuple[int, ...]:
+        """The dice showing a mage's Major symbol (Ether for a Creationist), as they lie (E-9)."""
+        symbol = self.major_symbol(state, seat)
+        return tuple(i for i, d in enumerate(state.flow.dice)
+                     if not d.destroyed and not d.copy and symbol in symbols(d.face))
+
+    # ================================================================ apply
+    def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
+        """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
+        if intent not in self.legal_intents(state):
+            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        events: list[Value] = []
+        seat = intent.seat  # type: ignore[attr-defined]
+        handler = getattr(self, f"_on_{type(intent).__name__.lower()}")
+        state = handler(state, seat, intent, rng, events)
+        return Step(state, tuple(events))
+
+    # ---------------------------------------------------------------- setup
+    def _on_takemajor(self, state, seat, intent, rng, events):
+        state = self._mage(state, seat, major=intent.element)
+        events.append(ev.ArcanaTaken(seat, "major", intent.element))
+        if seat + 1 < len(state.mages):
+            return self._flow(state, deciding=seat + 1)
+        return self._flow(state, stage="draft_minor", deciding=0)
+
+    def _on_takeminor(self, state, seat, intent, rng, events):
+        state = self._mage(state, seat, minor=intent.element)
+        events.append(ev.ArcanaTaken(seat, "minor", intent.element, self.mage_type(state, seat)))
+        if seat + 1 < len(state.mages):
+            return self._flow(state, deciding=seat + 1)
+        # Everyone but the first player takes 2 Mana of their choice (B2 1.4).
+        return self._flow(state, stage="start_mana", deciding=1)
+
+    def _on_startmana(self, state, seat, intent, rng, events):
+        for colour in intent.mana:
+            state, _ = self._gain(state, seat, colour, 1)
+        events.append(ev.ManaTaken(seat, intent.mana, "start"))
+        if seat + 1 < len(state.mages):
+            return self._flow(state, deciding=seat + 1)
+        events.append(ev.RoundBegan(1))
+        return self._start_turn(state, 0, events)
+
+    # ---------------------------------------------------------------- the turn
+    def _start_turn(self, state: State, seat: int, events: list[Value]) -> State:
+        state = self._flow(state, stage="turn", active=seat, deciding=seat, roll="", channel=NO_MANA, dice=(),
+                           tapped=False, rolled=False, ether_leak=False, used=(), window=None, opposers=(),
+                           rolling=())
+        events.append(ev.TurnBegan(seat, state.flow.round))
+        return state
+
+    def _on_tap(self, state, seat, intent, rng, events):
+        state, _ = self._gain(state, seat, intent.colour, 1)
+        events.append(ev.Tapped(seat, intent.colour))
+        return self._flow(state, tapped=True)
+
+    def _roll_dice(self, state: State, seat: int, indices: Sequence[int], kind: str, rng: RandomSource,
+                   events: list[Value]) -> State:
+        dice = list(state.flow.dice)
+        for index in indices:
+            die = dice[index]
+            faces = self.content.dice[die.kind]
+            face = faces[rng.randint(1, 6, f"{die.kind} die") - 1]
+            dice[index] = evolve(die, face=face, owner=seat, charred=False)
+        events.append(ev.Rolled(seat, kind, tuple(indices), tuple(dice[i].face for i in indices)))
+        return self._flow(state, dice=tuple(dice), roll=kind)
+
+    def _on_roll(self, state, seat, intent, rng, events):
+        kinds = self.dice_kinds(state)
+        state = self._flow(state, dice=tuple(Die(kind, self.content.dice[kind][0], seat) for kind in kinds),
+                           rolled=True)
+        state = self._roll_dice(state, seat, range(len(kinds)), "power", rng, events)
+        return self._open_window(state, "score", events, rng)
+
+    def _on_chance(self, state, seat, intent, rng, events):
+        state = self._clear_roll_marks(state)
+        indices = [i for i, d in enumerate(state.flow.dice) if not d.held and not d.destroyed]
+        state = self._roll_dice(state, seat, indices, "chance", rng, events)
+        return self._open_window(state, "score", events, rng)
+
+    def _on_bank(self, state, seat, intent, rng, events):
+        return self._end_turn(state, events)
+
+    def _clear_roll_marks(self, state: State) -> State:
+        """A new roll: Mirror Pool copies go, Char is forgotten."""
+        dice = tuple(evolve(d, charred=False) for d in state.flow.dice if not d.copy)
+        return self._flow(state, dice=dice)
+
+    # ---------------------------------------------------------------- spell windows
+    def _open_window(self, state: State, after: str, events: list[Value], rng: RandomSource) -> State:
+        """Clockwise from the active mage, everyone who could cast something declares or passes (5.1)."""
+        order = self.clockwise(state, state.flow.active)
+        window = Window(after=after)
+        state = self._flow(state, window=window)
+        asked = tuple(seat for seat in order if self.castable(state, seat))
+        if not asked:
+            return self._close_window(state, events, rng)
+        return self._flow(state, stage="declare", window=evolve(window, asked=asked))
+
+    def _on_declare(self, state, seat, intent, rng, events):
+        return self._declared(state, seat, True, events, rng)
+
+    def _on_passwindow(self, state, seat, intent, rng, events):
+        return self._declared(state, seat, False, events, rng)
+
+    def _declared(self, state: State, seat: int, cast: bool, events: list[Value], rng: RandomSource) -> State:
+        events.append(ev.Declared(seat, cast))
+        window = state.flow.window
+        declared = window.declared + ((seat,) if cast else ())
+        if window.turn + 1 < len(window.asked):
+            return self._flow(state, window=evolve(window, declared=declared, turn=window.turn + 1))
+        if not declared:
+            return self._close_window(state, events, rng)
+        return self._flow(state, stage="cast", window=evolve(window, declared=declared, turn=0))
+
+    def _next_caster(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        window = state.flow.window
+        window = evolve(window, pending="", pending_caster=-1, pending_target=-1, pending_die=-1, pending_face="",
+                        picks_left=0)
+        for turn in range(window.turn + 1, len(window.declared)):
+            if self.castable(state, window.declared[turn]):
+                return self._flow(state, stage="cast", window=evolve(window, turn=turn))
+            events.append(ev.Declared(window.declared[turn], False))     # nothing left to cast: it forfeits
+        return self._close_window(self._flow(state, window=window), events, rng)
+
+    def _on_forfeit(self, state, seat, intent, rng, events):
+        events.append(ev.Declared(seat, False))
+        return self._next_caster(state, events, rng)
+
+    def _on_cast(self, state, seat, intent, rng, events):
+        spell = self.content.spell(intent.spell)
+        card = next(card for card, entry in self.entries(state, seat)
+                    if entry.spell_id == spell.spell_id and self._entry_free(state, seat, card, entry))
+        cost = self.cost(state, seat, spell.level)
+        mage = state.mages[seat]
+        state = self._mage(state, seat, mana=mage.mana.add(spell.element, -cost), spells_cast=mage.spells_cast + 1)
+        flow = state.flow
+        target = -1
+        if intent.die is not None:
+            target = flow.dice[intent.die].owner
+        elif intent.target is not None:
+            target = intent.target
+        elif intent.link is not None:
+            target = intent.link
+        elif spell.spell_id == "gust":
+            target = flow.dice[0].owner
+        state = self._flow(state, used=(*flow.used, f"{seat}:{card}:{spell.spell_id}"))
+        events.append(ev.SpellCast(seat, spell.spell_id, cost, target, -1 if intent.die is None else intent.die))
+        window = evolve(state.flow.window, pending=spell.spell_id, pending_caster=seat, pending_target=target,
+                        pending_die=-1 if intent.die is None else intent.die, pending_face=intent.face or "")
+        state = self._flow(state, window=window)
+        if target >= 0 and target != seat and self.can_counter(state, target, spell):
+            return self._flow(state, stage="counter")
+        return self._resolve_spell(state, events, rng, intent.link)
+
+    def _on_counter(self, state, seat, intent, rng, events):
+        window = state.flow.window
+        spell = self.content.spell(window.pending)
+        counter = next((card, entry) for card, entry in self.entries(state, seat)
+                       if entry.spell_id == "counter-spell" and self._entry_free(state, seat, card, entry))
+        cost = self.counter_cost(state, seat, spell)
+        mage = state.mages[seat]
+        state = self._mage(state, seat, mana=mage.mana.add(counter[1].element, -cost),
+                           spells_cast=mage.spells_cast + 1)
+        state = self._flow(state, used=(*state.flow.used, f"{seat}:{counter[0]}:counter-spell"))
+        events.append(ev.Countered(seat, window.pending_caster, spell.spell_id, cost))
+        return self._next_caster(state, events, rng)
+
+    def _on_allow(self, state, seat, intent, rng, events):
+        window = state.flow.window
+        link = window.pending_target if window.pending == "burn" and window.pending_die < 0 else None
+        return self._resolve_spell(state, events, rng, link)
+
+    def _resolve_spell(self, state: State, events: list[Value], rng: RandomSource, link: int | None) -> State:
+        """The effect of the spell waiting in the window (5.6)."""
+        window = state.flow.window
+        sid, caster, index = window.pending, window.pending_caster, window.pending_die
+        flow = state.flow
+        dice = list(flow.dice)
+        if sid == "mirror-pool":
+            source = dice[index]
+            dice.append(evolve(source, copy=True, held=False))
+            events.append(ev.DieChanged(index, source.face, "copied", sid))
+            if flow.roll == "opposition":
+                state = self._flow(state, rolling=(*flow.rolling, len(dice) - 1))
+        elif sid == "char":
+            dice[index] = evolve(dice[index], charred=True)
+            events.append(ev.DieChanged(index, dice[index].face, "charred", sid))
+        elif sid == "burn":
+            if index >= 0:
+                dice[index] = evolve(dice[index], destroyed=True)
+                events.append(ev.DieChanged(index, dice[index].face, "burned", sid))
+            else:
+                linked = next(b for a, b in flow.links if a == link)
+                state = self._flow(state, links=tuple(pair for pair in flow.links if pair[0] != link))
+                events.append(ev.LinkBroken(link, linked, "burned"))
+        elif sid == "petrify":
+            dice[index] = evolve(dice[index], held=True)
+            events.append(ev.DieChanged(index, dice[index].face, "held", sid))
+        elif sid == "tremor":
+            dice[index] = evolve(dice[index], face=window.pending_face, held=True)
+            events.append(ev.DieChanged(index, dice[index].face, "held", sid))
+        elif sid == "breeze":
+            faces = self.content.dice[dice[index].kind]
+            dice[index] = evolve(dice[index], face=faces[rng.randint(1, 6, f"{dice[index].kind} die") - 1],
+                                 charred=False)
+            events.append(ev.DieChanged(index, dice[index].face, "rolled", sid))
+        elif sid == "gust":
+            for i, die in enumerate(dice):
+                if die.kind != SUN and not die.held and not die.destroyed and not die.copy:
+                    faces = self.content.dice[die.kind]
+                    dice[i] = evolve(die, face=faces[rng.randint(1, 6, f"{die.kind} die") - 1], charred=False)
+                    events.append(ev.DieChanged(i, dice[i].face, "rolled", sid))
+        elif sid == "ether-leak":
+            state = self._flow(state, ether_leak=True)
+        elif sid == "earth-link":
+            state = self._flow(state, links=(*flow.links, (caster, window.pending_target)))
+            events.append(ev.LinkMade(caster, window.pending_target))
+        elif sid in ("incinerate", "tornado"):
+            spell = self.content.spell(sid)
+            target = state.mages[window.pending_target]
+            units = _units(target, coloured_only=sid == "tornado")
+            state = self._flow(state, dice=tuple(dice), stage="pick",
+                               window=evolve(window, picks_left=min(spell.most, len(units))))
+            return state
+        state = self._flow(state, dice=tuple(dice))
+        return self._next_caster(state, events, rng)
+
+    def _on_pick(self, state, seat, intent, rng, events):
+        window = state.flow.window
+        target = window.pending_target
+        state = self._take_units(state, target, [intent.mana])
+        if window.pending == "tornado":
+            mage = state.mages[target]
+            state = self._mage(state, target, faded=mage.faded.add(intent.mana, 1))
+        events.append(ev.ManaLost(target, intent.mana, "flux" if window.pending == "incinerate" else "colourless"))
+        left = window.picks_left - 1
+        units = _units(state.mages[target], coloured_only=window.pending == "tornado")
+        if left and units:
+            return self._flow(state, window=evolve(window, picks_left=left))
+        return self._next_caster(state, events, rng)
+
+    def _on_done(self, state, seat, intent, rng, events):
+        return self._next_caster(state, events, rng)
+
+    def _close_window(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        after = state.flow.window.after if state.flow.window else "score"
+        state = self._flow(state, window=None)
+        if after == "oppose":
+            return self._settle_opposition(state, events, rng)
+        return self._score_roll(state, events, rng)
+
+    # ---------------------------------------------------------------- scoring
+    def _counts(self, state: State, only: Sequence[int] | None = None) -> Counter:
+        counts: Counter = Counter()
+        for index, die in enumerate(state.flow.dice):
+            if die.destroyed or die.charred or (only is not None and index not in only):
+                continue
+            counts.update(symbols(die.face))
+        return counts
+
+    def _sun_showing(self, state: State) -> bool:
+        return any(d.kind == SUN and d.face == SUN and not d.copy for d in state.flow.dice)
+
+    def _score_roll(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        flow = state.flow
+        seat = flow.active
+        if flow.roll == "chance" and self._sun_showing(state):
+            events.append(ev.Busted(seat, flow.channel.units()))
+            return self._end_turn(self._flow(state, channel=NO_MANA), events)
+        kind = self.mage_type(state, seat)
+        counts = self._counts(state)
+        if kind == "elementalist" and counts[ETHER]:
+            return self._flow(state, stage="split", deciding=seat)
+        return self._scored(state, events, None)
+
+    def _on_split(self, state, seat, intent, rng, events):
+        return self._scored(state, events, intent.major)
+
+    def _result(self, state: State, seat: int, ether_to_major: int | None):
+        mage = state.mages[seat]
+        sun = state.flow.roll == "power" and self._sun_showing(state)
+        return score(self.content, self.mage_type(state, seat), mage.major, mage.minor, self._counts(state), sun,
+                     ether_to_major, state.creationist_opposition)
+
+    def _scored(self, state: State, events: list[Value], ether_to_major: int | None) -> State:
+        seat = state.flow.active
+        result = self._result(state, seat, ether_to_major)
+        state = self._to_channel(state, result.nets, events)
+        if result.choice:
+            return self._flow(state, stage="choose", deciding=seat, pay_count=result.choice)
+        return self._after_score(state, events)
+
+    def _to_channel(self, state: State, nets: Mapping[str, int], events: list[Value],
+                    choice: Sequence[str] = ()) -> State:
+        channel = state.flow.channel.as_dict()
+        capped = {e: (min(n, self.available(state, e)) if n > 0 else n) for e, n in nets.items()}
+        after, drained = apply_to_channel(channel, capped)
+        gained = [e for e, n in capped.items() if n > 0 for _ in range(n)]
+        for colour in choice:
+            if self.available(state, colour, Mana.of(after)):
+                after[colour] = after.get(colour, 0) + 1
+                gained.append(colour)
+        state = self._flow(state, channel=Mana.of(after))
+        events.append(ev.Scored(state.flow.active, tuple(gained),
+                                tuple(e for e, n in drained.items() for _ in range(n))))
+        return state
+
+    def _on_choose(self, state, seat, intent, rng, events):
+        state = self._to_channel(state, {}, events, intent.mana)
+        return self._after_score(state, events)
+
+    def _after_score(self, state: State, events: list[Value]) -> State:
+        """Earth Links score the roll for their casters; then an empty Channel calls the Opposition."""
+        flow = state.flow
+        for caster, linked in flow.links:
+            if linked == flow.active and flow.roll in ("power", "chance"):
+                state = self._linked_score(state, caster, events)
+        state = self._clear_roll_marks(state)
+        if state.flow.channel.total == 0:
+            return self._start_opposition(state, events)
+        return self._flow(state, stage="push", deciding=flow.active)
+
+    def _linked_score(self, state: State, caster: int, events: list[Value]) -> State:
+        """E-20: the caster scores the linked roll by their own type, straight into their Pool, with no drains;
+        an Elementalist's Ethers go where they keep most, a Creationist's Mana of choice is of their Minor."""
+        mage = state.mages[caster]
+        kind = self.mage_type(state, caster)
+        split = None
+        if kind == "elementalist":
+            split = best_split(self.content, mage.major, mage.minor, self._counts(state),
+                               state.flow.roll == "power" and self._sun_showing(state), {})
+        result = score(self.content, kind, mage.major, mage.minor, self._counts(state),
+                       state.flow.roll == "power" and self._sun_showing(state), split, state.creationist_opposition)
+        gained: list[str] = []
+        nets = dict(result.nets)
+        if result.choice:
+            colour = mage.minor if mage.minor in ELEMENTS else ELEMENTS[0]
+            nets[colour] = nets.get(colour, 0) + result.choice
+        for element, net in nets.items():
+            if net > 0:
+                state, taken = self._gain(state, caster, element, net)
+                gained += [element] * taken
+        events.append(ev.Scored(caster, tuple(gained), (), True))
+        return state
+
+    # ---------------------------------------------------------------- the Cosmic Roll
+    def _sun_index(self, state: State) -> int:
+        return next(i for i, d in enumerate(state.flow.dice) if d.kind == SUN)
+
+    def _on_cosmic(self, state, seat, intent, rng, events):
+        state = self._clear_roll_marks(state)
+        sun = self._sun_index(state)
+        state = self._roll_dice(state, seat, [sun], "cosmic", rng, events)
+        face = state.flow.dice[sun].face
+        mage = state.mages[seat]
+        if face == SUN:
+            events.append(ev.CosmicFace(seat, face, "sun"))
+            events.append(ev.Busted(seat, state.flow.channel.units()))
+            return self._end_turn(self._flow(state, channel=NO_MANA), events)
+        if face == ETHER:
+            events.append(ev.CosmicFace(seat, face, "ether"))
+            state = self._roll_dice(state, seat, [sun], "ether", rng, events)
+            second = state.flow.dice[sun].face
+            if second in ELEMENTS:
+                state, taken = self._gain(state, seat, second, COSMIC_MANA)
+                events.append(ev.ManaTaken(seat, (second,) * taken, "cosmic"))
+            else:
+                state = self._pass_arcana(state, "minor" if second == ETHER else "major", events)
+            return self._end_turn(state, events)
+        if face == mage.major:
+            events.append(ev.CosmicFace(seat, face, "own-major"))
+            taken = min(COSMIC_MANA, self.available(state, face))
+            state = self._flow(state, channel=state.flow.channel.add(face, taken))
+            return self._end_turn(state, events)
+        owner = next((p for p, m in enumerate(state.mages) if m.major == face), None)
+        if owner is None:
+            events.append(ev.CosmicFace(seat, face, "nobody"))
+            return self._end_turn(state, events)
+        events.append(ev.CosmicFace(seat, face, "other-major"))
+        colours = [e for e in ELEMENTS if state.flow.channel.get(e)]
+        if len(colours) == 1:
+            return self._give(state, seat, owner, colours[0], events)
+        return self._flow(state, stage="give", pay_to=owner)
+
+    def _on_give(self, state, seat, intent, rng, events):
+        return self._give(state, seat, state.flow.pay_to, intent.mana, events)
+
+    def _give(self, state: State, seat: int, owner: int, colour: str, events: list[Value]) -> State:
+        state = self._flow(state, channel=state.flow.channel.add(colour, -1))
+        state = self._give_units(state, owner, [colour])
+        events.append(ev.ManaMoved(seat, owner, (colour,), "channel"))
+        return self._end_turn(state, events)
+
+    def _pass_arcana(self, state: State, kind: str, events: list[Value]) -> State:
+        """Every mage passes its Major (or Minor) to the left; mage types change with them (E-14)."""
+        count = len(state.mages)
+        cards = [getattr(m, kind) for m in state.mages]
+        mages = tuple(evolve(m, **{kind: cards[(seat - 1) % count]}) for seat, m in enumerate(state.mages))
+        state = evolve(state, mages=mages)
+        events.append(ev.ArcanaPassed(kind, tuple(self.mage_type(state, s) for s in range(count))))
+        return state
+
+    # ---------------------------------------------------------------- Elemental Opposition
+    def _start_opposition(self, state: State, events: list[Value]) -> State:
+        active = state.flow.active
+        opposers = tuple(s for s in self.clockwise(state, active)[1:] if self.eligible(state, s))
+        state = self._flow(state, opposers=opposers, rolling=())
+        return self._next_opposer(state, events)
+
+    def _next_opposer(self, state: State, events: list[Value]) -> State:
+        flow = state.flow
+        while flow.opposers:
+            seat, rest = flow.opposers[0], flow.opposers[1:]
+            state = self._flow(state, opposers=rest)
+            flow = state.flow
+            if self.eligible(state, seat):
+                return self._flow(state, stage="oppose", deciding=seat, rolling=())
+        return self._end_turn(state, events)
+
+    def _on_oppose(self, state, seat, intent, rng, events):
+        if not intent.dice:
+            events.append(ev.Opposed(seat, 0, 0, 0))
+            return self._next_opposer(state, events)
+        state = self._roll_dice(state, seat, intent.dice, "opposition", rng, events)
+        state = self._flow(state, rolling=tuple(intent.dice), deciding=seat)
+        return self._open_window(state, "oppose", events, rng)
+
+    def _settle_opposition(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        flow = state.flow
+        seat, active = flow.deciding, flow.active
+        counts = self._counts(state, flow.rolling)
+        own = counts[self.major_symbol(state, seat)]
+        act = counts[self.major_symbol(state, active)]
+        net = own - act
+        events.append(ev.Opposed(seat, own, act, net))
+        state = self._clear_roll_marks(state)
+        state = self._flow(state, rolling=())
+        if net > 0:
+            return self._pay(state, active, seat, min(net, state.mages[active].total), events)
+        if net < 0:
+            return self._pay(state, seat, active, min(-net, state.mages[seat].total), events)
+        return self._next_opposer(state, events)
+
+    def _pay(self, state: State, payer: int, payee: int, count: int, events: list[Value]) -> State:
+        if count <= 0:
+            return self._next_opposer(state, events)
+        units = sorted(_units(state.mages[payer]))
+        if len(set(units)) == 1 or count >= len(units):
+            # Nothing to choose: one colour only, or every counter goes.
+            return self._paid(state, payer, payee, tuple(units[:count]), events)
+        return self._flow(state, stage="pay", deciding=payer, pay_from=payer, pay_to=payee, pay_count=count)
+
+    def _on_pay(self, state, seat, intent, rng, events):
+        return self._paid(state, seat, state.flow.pay_to, intent.mana, events)
+
+    def _paid(self, state: State, payer: int, payee: int, units: Sequence[str], events: list[Value]) -> State:
+        state = self._take_units(state, payer, units)
+        state = self._give_units(state, payee, units)
+        events.append(ev.ManaMoved(payer, payee, tuple(units)))
+        state = self._flow(state, pay_from=-1, pay_to=-1, pay_count=0)
+        return self._next_opposer(state, events)
+
+    # ---------------------------------------------------------------- the end of a turn, of a round, of the game
+    def _end_turn(self, state: State, events: list[Value]) -> State:
+        flow = state.flow
+        active = flow.active
+        if flow.channel.total:
+            mage = state.mages[active]
+            channel = flow.channel
+            state = self._mage(state, active, mana=Mana.of({e: mage.mana.get(e) + channel.get(e) for e in ELEMENTS}),
+                               gained=mage.gained + channel.total)
+            events.append(ev.Banked(active, channel.units()))
+            state = self._flow(state, channel=NO_MANA)
+        following = (active + 1) % len(state.mages)
+        if following == 0:
+            for caster, linked in state.flow.links:
+                events.append(ev.LinkBroken(caster, linked, "round"))
+            state = self._flow(state, links=())
+            if flow.round >= ROUNDS:
+                return self._game_over(state, events)
+            state = self._flow(state, round=flow.round + 1)
+            events.append(ev.RoundBegan(flow.round + 1))
+        return self._start_turn(state, following, events)
+
+    def _game_over(self, state: State, events: list[Value]) -> State:
+        """The most Mana wins; ties: the largest single-colour stack, then the next (E-21); then shared."""
+        keys = [(m.total, self._stacks(m)) for m in state.mages]
+        best = max(keys)
+        winners = tuple(seat for seat, key in enumerate(keys) if key == best)
+        events.append(ev.GameOver(winners))
+        return self._flow(state, stage="over", winners=winners, window=None, dice=state.flow.dice)

@@ -1,0 +1,158 @@
+"""The frozen state of an ElementaliS match: the mages, the dice, the Channel and where the turn stands.
+
+Mana is counted by element colour (``fire`` red, ``water`` blue, ``earth`` green, ``air`` white); Mana
+made colourless by Tornado is kept apart, by the colour it had (it counts at the end, pays no spell).
+
+Stages (``Flow.stage``): ``draft_major``, ``draft_minor``, ``start_mana`` (setup); ``turn`` (tap or
+roll); ``declare`` and ``cast`` (a spell window after a roll); ``counter`` (a mage may void a spell
+cast on them); ``pick`` (Incinerate or Tornado choosing Mana); ``split`` (an Elementalist shares the
+Ethers); ``choose`` (a Creationist colours Mana of choice); ``push`` (bank or roll on); ``oppose``
+(a mage picks dice to roll against the active mage); ``pay`` (a mage chooses the Mana it pays);
+``give`` (the Cosmic Roll's Mana for another mage); ``over``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .elements import ELEMENTS
+
+__all__ = ["Mana", "Die", "Mage", "Window", "Flow", "State", "NO_MANA"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mana:
+    """Counts of Mana by colour."""
+
+    fire: int = 0
+    water: int = 0
+    earth: int = 0
+    air: int = 0
+
+    def get(self, element: str) -> int:
+        return getattr(self, element)
+
+    def add(self, element: str, amount: int) -> "Mana":
+        values = {e: getattr(self, e) for e in ELEMENTS}
+        values[element] += amount
+        return Mana(**values)
+
+    @property
+    def total(self) -> int:
+        return self.fire + self.water + self.earth + self.air
+
+    def as_dict(self) -> dict[str, int]:
+        return {e: getattr(self, e) for e in ELEMENTS if getattr(self, e)}
+
+    @staticmethod
+    def of(counts: dict[str, int]) -> "Mana":
+        return Mana(**{e: counts.get(e, 0) for e in ELEMENTS})
+
+    def units(self) -> tuple[str, ...]:
+        """One word per counter, in element order (``fire,fire,water``)."""
+        return tuple(e for e in ELEMENTS for _ in range(getattr(self, e)))
+
+
+NO_MANA = Mana()
+
+
+@dataclass(frozen=True, slots=True)
+class Die:
+    """A die on the table: which die, the face up, and what spells did to it this turn (``owner``: who rolled it)."""
+
+    kind: str
+    face: str
+    owner: int = 0
+    held: bool = False          # Petrify, Tremor: not rolled again this turn
+    destroyed: bool = False     # Burn: neither scores nor rolls this turn
+    charred: bool = False       # Char: ignored for this roll
+    copy: bool = False          # Mirror Pool's copy: counts for this roll only
+
+
+@dataclass(frozen=True, slots=True)
+class Mage:
+    """A mage: Arcana, Pool, and what the results show."""
+
+    name: str
+    major: str = ""
+    minor: str = ""
+    mana: Mana = NO_MANA
+    faded: Mana = NO_MANA        # colourless Mana, by the colour it had
+    spells_cast: int = 0
+    gained: int = 0              # Mana banked or received over the game
+
+    @property
+    def total(self) -> int:
+        return self.mana.total + self.faded.total
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A spell window after a roll: who declared, who casts next, and a spell waiting on a counter or picks."""
+
+    after: str                               # what follows: "score", "oppose", "cosmic"
+    asked: tuple[int, ...] = ()              # seats that declare, in order from the active mage
+    declared: tuple[int, ...] = ()
+    turn: int = 0                            # index into ``asked`` (declare) or ``declared`` (cast)
+    pending: str = ""                        # a spell cast, waiting for a counter or for its picks
+    pending_caster: int = -1
+    pending_target: int = -1                 # the mage it is cast on (-1: nobody in particular)
+    pending_die: int = -1
+    pending_face: str = ""
+    picks_left: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Flow:
+    """Where the match stands."""
+
+    stage: str = "draft_major"
+    round: int = 1
+    active: int = 0
+    deciding: int = 0                        # the seat deciding in setup, a pay, an opposition
+    roll: str = ""                           # the last roll: power, chance, cosmic, opposition
+    channel: Mana = NO_MANA
+    dice: tuple[Die, ...] = ()
+    tapped: bool = False
+    rolled: bool = False                     # the Power Roll was made (no Flux Tap any more)
+    ether_leak: bool = False
+    used: tuple[str, ...] = ()               # spell entries cast this turn: "seat:card:spell"
+    links: tuple[tuple[int, int], ...] = ()  # Earth Links: (caster, linked mage) until the round ends
+    window: Window | None = None
+    opposers: tuple[int, ...] = ()           # the mages still to oppose, in order
+    rolling: tuple[int, ...] = ()            # dice an opposing mage rolled
+    pay_from: int = -1                       # who pays, how many, to whom
+    pay_to: int = -1
+    pay_count: int = 0
+    pay_source: str = ""                     # "pool" or "channel"
+    winners: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    """A whole match."""
+
+    mages: tuple[Mage, ...]
+    flow: Flow
+    creationist_opposition: str = "classical"
+    double_ether: str = "off"                # off, sixth die, instead of the air die
+    ether_cards: bool = True
+    supply: int = 20                         # counters per colour (0: unlimited)
+
+    @property
+    def to_act(self) -> int | None:
+        flow = self.flow
+        if flow.stage == "over":
+            return None
+        window = flow.window
+        if flow.stage == "declare" and window is not None:
+            return window.asked[window.turn]
+        if flow.stage == "cast" and window is not None:
+            return window.declared[window.turn]
+        if flow.stage == "counter" and window is not None:
+            return window.pending_target
+        if flow.stage == "pick" and window is not None:
+            return window.pending_caster
+        if flow.stage in ("draft_major", "draft_minor", "start_mana", "oppose", "pay"):
+            return flow.deciding
+        return flow.active

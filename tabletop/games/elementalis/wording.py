@@ -1,0 +1,197 @@
+"""Everything ElementaliS says to the players: the move log, the banner's prompt, why a move is refused."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from tabletop.core.values import Value
+
+from . import events as ev
+from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Done, Forfeit,
+                      Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor, Tap)
+from .state import State
+
+if TYPE_CHECKING:
+    from .rules import ElementaliSRules
+
+__all__ = ["prompt", "narrate", "why_illegal", "mana_text", "TYPE_NAMES"]
+
+TYPE_NAMES = {"elementalist": "Elementalist", "harmonist": "Harmonist", "purist": "Purist",
+              "creationist": "Creationist", "elitist": "Elitist", "unbound": "Ether mage (no element)"}
+
+
+def mana_text(units) -> str:
+    """``2 fire, 1 colourless air`` (``nothing`` for none).
+
+    >>> mana_text(("fire", "fire", "pale-air")), mana_text(())
+    ('2 fire, 1 colourless air', 'nothing')
+    """
+    counts = Counter(units)
+    if not counts:
+        return "nothing"
+    return ", ".join(f"{n} {u.replace('pale-', 'colourless ')}" for u, n in counts.items())
+
+
+def _face(face: str) -> str:
+    return face.replace("+", " + ").replace("fire + fire", "double fire").replace(
+        "water + water", "double water").replace("earth + earth", "double earth").replace(
+        "air + air", "double air").replace("ether + ether", "double ether")
+
+
+def prompt(rules: "ElementaliSRules", state: State) -> str:
+    """What the seat to act must do now."""
+    flow = state.flow
+    if flow.stage == "over":
+        names = " and ".join(state.mages[s].name for s in flow.winners)
+        return f"{names} {'share the win' if len(flow.winners) > 1 else 'wins'}."
+    seat = state.to_act
+    name = state.mages[seat].name
+    stage = flow.stage
+    if stage == "draft_major":
+        return f"{name}: take a Major Arcana."
+    if stage == "draft_minor":
+        return f"{name}: take a Minor Arcana."
+    if stage == "start_mana":
+        return f"{name}: take 2 Mana of your choice from the Flux."
+    if stage == "turn":
+        tap = " (your Pool is empty: you may tap the Flux first)" if any(
+            i.KIND == "tap" for i in rules.legal_intents(state)) else ""
+        return f"{name}: the Power Roll{tap}."
+    if stage == "declare":
+        return f"{name}: declare a spell, or pass."
+    if stage == "cast":
+        return f"{name}: cast your spell (or forfeit)."
+    if stage == "counter":
+        window = flow.window
+        spell = rules.content.spell(window.pending).name
+        return f"{name}: counter {state.mages[window.pending_caster].name}'s {spell}, or let it be?"
+    if stage == "pick":
+        return f"{name}: choose the Mana ({flow.window.picks_left} more at most), or stop."
+    if stage == "split":
+        return f"{name}: share your Ethers between {state.mages[seat].major} and {state.mages[seat].minor}."
+    if stage == "choose":
+        return f"{name}: choose the colours of your {flow.pay_count} Mana of choice."
+    if stage == "push":
+        nxt = "the Chance Roll (a Sun loses it all)" if flow.roll == "power" else \
+            "the Cosmic Roll (the Sun die alone)"
+        return f"{name}: bank {mana_text(flow.channel.units())}, or risk it on {nxt}."
+    if stage == "oppose":
+        return f"{name}: Elemental Opposition: pick up dice showing your Major to roll, or none."
+    if stage == "pay":
+        return f"{name}: choose the {flow.pay_count} Mana you pay to {state.mages[flow.pay_to].name}."
+    if stage == "give":
+        return f"{name}: choose the Mana of the Channel that goes to {state.mages[flow.pay_to].name}."
+    return f"{name} decides."
+
+
+def narrate(rules: "ElementaliSRules", event: Value, view: State, seat: int | None) -> str | None:
+    """The move log's sentence for ``event`` (nothing is hidden in ElementaliS)."""
+    def who(s: int) -> str:
+        return view.mages[s].name
+
+    if isinstance(event, ev.ArcanaTaken):
+        mage = f": {TYPE_NAMES.get(event.mage, event.mage)}" if event.mage else ""
+        return f"{who(event.seat)} takes the {event.element.capitalize()} {event.kind.capitalize()}{mage}."
+    if isinstance(event, ev.ManaTaken):
+        why = {"start": "to start", "tap": "from the Flux", "cosmic": "from the Cosmic Roll"}.get(event.why, "")
+        return f"{who(event.seat)} takes {mana_text(event.mana)} {why}."
+    if isinstance(event, ev.TurnBegan):
+        return f"{who(event.seat)}'s turn (round {event.round})."
+    if isinstance(event, ev.Tapped):
+        return f"{who(event.seat)} taps the Flux: 1 {event.colour}."
+    if isinstance(event, ev.Rolled):
+        faces = ", ".join(_face(f) for f in event.faces)
+        return f"{who(event.seat)}'s {event.roll} roll: {faces}."
+    if isinstance(event, ev.Declared):
+        return f"{who(event.seat)} {'declares a spell' if event.cast else 'passes'}."
+    if isinstance(event, ev.SpellCast):
+        on = f" on {who(event.on)}" if event.on >= 0 and event.on != event.seat else ""
+        return f"{who(event.seat)} casts {rules.content.spell(event.spell).name}{on} ({event.cost} Mana)."
+    if isinstance(event, ev.Countered):
+        return (f"{who(event.seat)}'s Counter Spell ({event.cost} Mana) voids {who(event.caster)}'s "
+                f"{rules.content.spell(event.spell).name}.")
+    if isinstance(event, ev.DieChanged):
+        return f"{rules.content.spell(event.spell).name}: a die is {event.what} ({_face(event.face)})."
+    if isinstance(event, ev.ManaLost):
+        what = "returns to the Flux" if event.how == "flux" else "turns colourless"
+        return f"1 {event.mana.replace('pale-', 'colourless ')} of {who(event.seat)}'s {what}."
+    if isinstance(event, ev.LinkMade):
+        return f"{who(event.seat)} links to {who(event.linked)} (Earth Link)."
+    if isinstance(event, ev.LinkBroken):
+        return f"{who(event.seat)}'s Earth Link to {who(event.linked)} {'burns' if event.why == 'burned' else 'ends'}."
+    if isinstance(event, ev.Scored):
+        drained = f"; {mana_text(event.drained)} drained" if event.drained else ""
+        where = "Pool (Earth Link)" if event.linked else "Channel"
+        return f"{who(event.seat)} scores {mana_text(event.gained)} into the {where}{drained}."
+    if isinstance(event, ev.Busted):
+        return f"The Sun! {who(event.seat)} loses {mana_text(event.lost)} from the Channel."
+    if isinstance(event, ev.Banked):
+        return f"{who(event.seat)} banks {mana_text(event.mana)}."
+    if isinstance(event, ev.Opposed):
+        return f"{who(event.seat)} opposes: {event.own} own against {event.active}, net {event.net}."
+    if isinstance(event, ev.ManaMoved):
+        return f"{who(event.source)} gives {mana_text(event.mana)} to {who(event.seat)}."
+    if isinstance(event, ev.CosmicFace):
+        words = {"own-major": "their own Major: 3 more in the Channel", "other-major": "another's Major",
+                 "nobody": "nobody's Major", "sun": "the Sun", "ether": "Ether: the Sun die rolls again"}
+        return f"Cosmic Roll: {_face(event.face)}, {words[event.outcome]}."
+    if isinstance(event, ev.ArcanaPassed):
+        types = ", ".join(f"{m.name} {TYPE_NAMES.get(t, t)}" for m, t in zip(view.mages, event.types))
+        return f"Every {event.kind.capitalize()} passes to the left: {types}."
+    if isinstance(event, ev.RoundBegan):
+        return f"Round {event.round} of 6."
+    if isinstance(event, ev.GameOver):
+        names = " and ".join(who(s) for s in event.winners)
+        return f"The game is over: {names} {'share the win' if len(event.winners) > 1 else 'wins'}."
+    return None
+
+
+def why_illegal(rules: "ElementaliSRules", state: State, intent: Value) -> str:
+    """Why ``intent`` is refused now, in a sentence a player understands."""
+    flow = state.flow
+    if flow.stage == "over":
+        return "The game is over."
+    seat = getattr(intent, "seat", None)
+    if seat != state.to_act:
+        if seat is None or not 0 <= seat < len(state.mages):
+            return "There is no such mage."
+        return f"It is {state.mages[state.to_act].name}'s decision now."
+    kinds = {TakeMajor: "draft_major", TakeMinor: "draft_minor", StartMana: "start_mana", Tap: "turn",
+             Roll: "turn", Declare: "declare", PassWindow: "declare", Forfeit: "cast", Cast: "cast",
+             CounterSpell: "counter", Allow: "counter", Pick: "pick", Done: "pick", Split: "split",
+             Choose: "choose", Bank: "push", Chance: "push", Cosmic: "push", Oppose: "oppose", Pay: "pay",
+             Give: "give"}
+    wanted = kinds.get(type(intent))
+    if wanted != flow.stage:
+        return f"Not now: {prompt(rules, state)}"
+    if isinstance(intent, TakeMajor):
+        return "That Major is taken (each exists once)." if intent.element in {m.major for m in state.mages} \
+            else "There is no such Major."
+    if isinstance(intent, TakeMinor):
+        if intent.element == "ether" and state.mages[seat].major == "ether":
+            return "A mage with the Ether Major takes an element Minor."
+        return "Both copies of that Minor are taken."
+    if isinstance(intent, Tap):
+        if state.mages[seat].total:
+            return "The Flux Tap is only for a mage whose Pool is empty."
+        return "Tap your Major's colour (only a Creationist chooses)."
+    if isinstance(intent, Cast):
+        if intent.spell not in {s.spell_id for s in rules.content.spells}:
+            return "There is no such spell."
+        spell = rules.content.spell(intent.spell)
+        entries = [s.spell_id for _, s in rules.entries(state, seat)]
+        if spell.spell_id not in entries:
+            return f"{spell.name} is not on your Arcana."
+        cost = rules.cost(state, seat, spell.level)
+        if state.mages[seat].mana.get(spell.element) < cost:
+            return f"{spell.name} costs {cost} {spell.element} Mana from your Pool."
+        if intent.die is not None and 0 <= intent.die < len(flow.dice) and flow.dice[intent.die].kind == "sun":
+            return "The Sun die cannot be the target of a spell."
+        return f"{spell.name} cannot be cast that way now (once a turn per card; an Elitist's element limits)."
+    if isinstance(intent, Pay):
+        return f"Pay exactly {flow.pay_count} Mana you hold."
+    if isinstance(intent, Oppose):
+        return "Pick up only dice showing your Major's symbol."
+    return "That is not a move here."
+
