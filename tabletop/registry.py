@@ -63,6 +63,13 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
                        ("Allies summoned", "allies_summoned"), ("HP left (the score)", "hp")),
               tile_art="wizard_dice/tile.png",
               bench="tabletop.app.games.wizard_dice.view:busiest_table"),
+    GameEntry("elementalis", rules="tabletop.games.elementalis:make_rules",
+              view="tabletop.app.games.elementalis.view:ElementaliSView", layout="elementalis",
+              results=(("Fire (red)", "fire"), ("Water (blue)", "water"), ("Earth (green)", "earth"),
+                       ("Air (white)", "air"), ("of which colourless", "colourless"), ("Spells cast", "spells_cast"),
+                       ("Mana in the Pool (the score)", "total")),
+              tile_art="elementalis/tile.png",
+              bench="tabletop.app.games.elementalis.view:busiest_table"),
 )}
 
 

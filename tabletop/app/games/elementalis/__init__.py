@@ -1,0 +1,1 @@
+"""The ElementaliS table view."""
