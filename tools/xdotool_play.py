@@ -322,8 +322,95 @@ class WizardDiceClicks:
         return clicks
 
 
-PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks, "wizard-dice": WizardDiceClicks}
-NAMES = {"dice-realms": ["Gandalf", "Saruman"], "elemental-dice": ["Ann", "Bo"], "wizard-dice": ["Drew", "Rick", "Cy"]}
+# ---------------------------------------------------------------------------- ElementaliS
+class ElementaliSClicks:
+    """Where a player clicks for each ElementaliS move: the view's choice buttons (in the order the view
+    builds them from the legal intents), its three buttons, the dice and the mages' panels."""
+
+    def __init__(self) -> None:
+        self.layout = LAYOUTS["elementalis"]
+        self.seats = 0
+
+    def setting(self, name: str) -> int:
+        return self.layout.setting(name).int()
+
+    def panel(self, seat: int) -> Point:
+        slots = self.layout.setting("panel_slots")[str(self.seats)]
+        x, y = (int(v) for v in list(slots)[seat].numbers(2))
+        return centre((x, y, *self.layout["panel"].rect[2:]))
+
+    def die(self, index: int) -> Point:
+        return self.setting("die_x") + index * self.setting("die_step"), self.setting("die_y")
+
+    def choice(self, index: int) -> Point:
+        columns = self.setting("choice_columns")
+        x, y = centre(self.layout["choice"].rect)
+        return x + (index % columns) * self.setting("choice_step_x"), y + (index // columns) * self.setting("choice_step_y")
+
+    def button(self, index: int) -> Point:
+        return centre(self.layout[f"button_{index + 1}"].rect)
+
+    def pause_after(self, intent) -> float:
+        return 0.0
+
+    def clicks_for(self, match: MatchController, viewer, intent) -> list:
+        from collections import Counter
+
+        from tabletop.games.elementalis import intents as it
+        from tabletop.games.elementalis.elements import ELEMENTS
+
+        state = match.state
+        self.seats = len(state.mages)
+        legal = list(match.legal_intents())
+        if isinstance(intent, (it.TakeMajor, it.TakeMinor, it.Split, it.Give)):
+            return [self.choice(legal.index(intent))]
+        if isinstance(intent, it.Tap):
+            return [self.choice([i for i in legal if isinstance(i, it.Tap)].index(intent))]
+        if isinstance(intent, (it.StartMana, it.Choose, it.Pay)):
+            def order(unit: str) -> tuple:
+                base = unit.replace("pale-", "")
+                return (unit.startswith("pale-"), ELEMENTS.index(base))
+            clicks, picked = [], []
+            for unit in intent.mana:
+                fits = [i for i in legal if not (Counter(picked) - Counter(i.mana))]
+                kinds = sorted(dict.fromkeys(u for i in fits for u in i.mana
+                                             if Counter(picked + [u]) <= Counter(i.mana)), key=order)
+                clicks.append(self.choice(kinds.index(unit)))
+                picked.append(unit)
+            return clicks
+        if isinstance(intent, it.Pick):
+            return [self.choice([i for i in legal if isinstance(i, it.Pick)].index(intent))]
+        if isinstance(intent, (it.Roll, it.Declare, it.Counter, it.Done)):
+            return [self.button(1)]
+        if isinstance(intent, (it.PassWindow, it.Forfeit, it.Allow, it.Bank)):
+            return [self.button(0)]
+        if isinstance(intent, (it.Chance, it.Cosmic)):
+            return [self.button(1)]
+        if isinstance(intent, it.Oppose):
+            return [*(self.die(d) for d in intent.dice), self.button(1 if intent.dice else 0)]
+        assert isinstance(intent, it.Cast), intent
+        casts = [i for i in legal if isinstance(i, it.Cast)]
+        spells = list(dict.fromkeys(c.spell for c in casts))
+        clicks = [self.choice(spells.index(intent.spell))]
+        same = [c for c in casts if c.spell == intent.spell]
+        if len(same) == 1 and same[0].die is None and same[0].target is None and same[0].link is None:
+            return clicks
+        if intent.die is not None:
+            clicks.append(self.die(intent.die))
+            if intent.face is not None:
+                faces = [c.face for c in same if c.die == intent.die]
+                clicks.append(self.choice(faces.index(intent.face)))
+        elif intent.target is not None:
+            clicks.append(self.panel(intent.target))
+        elif intent.link is not None:
+            clicks.append(self.panel(intent.link))
+        return clicks
+
+
+PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks, "wizard-dice": WizardDiceClicks,
+            "elementalis": ElementaliSClicks}
+NAMES = {"dice-realms": ["Gandalf", "Saruman"], "elemental-dice": ["Ann", "Bo"], "wizard-dice": ["Drew", "Rick", "Cy"],
+         "elementalis": ["Ann", "Bo", "Cy", "Di"]}
 
 
 # ---------------------------------------------------------------------------- the player

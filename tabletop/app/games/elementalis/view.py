@@ -162,7 +162,8 @@ class ElementaliSView(GameViewBase):
             elif stage == "push":
                 channel = state.flow.channel.total
                 onward = next(i for i in legal if not isinstance(i, Bank))
-                risk = "Chance Roll (a Sun loses it)" if isinstance(onward, Chance) else "Cosmic Roll"
+                # The button says what a Sun would cost.
+                risk = f"{'Chance' if isinstance(onward, Chance) else 'Cosmic'} Roll: risk {channel}"
                 self.slots = [_Slot(f"Bank {channel} Mana", lambda: self.table.submit(Bank(seat))),
                               _Slot(risk, lambda: self.table.submit(onward))]
             elif stage == "oppose":
