@@ -559,16 +559,25 @@ class ElementaliSView(GameViewBase):
         self.app.text.draw(surface, title, layout["choices_title"].style, layout["choices_title"].rect, shrink=True)
         for button in self.choice_buttons:
             button.draw(surface)
+        if not self.choice_buttons and not self.picked and self.spell is None and state.flow.stage != "cast":
+            # Nothing to choose here now: each mage's spells, so the table knows what may come.
+            line = pygame.Rect(layout["choice"].rect[0], layout["choice"].rect[1], 1850, 44)
+            for seat, mage in enumerate(state.mages):
+                if not (mage.major and mage.minor):
+                    continue
+                spells = ", ".join(dict.fromkeys(f"{s.name} ({self.rules.cost(state, seat, s.level)} {s.element})"
+                                                 for _, s in self.rules.entries(state, seat)))
+                self.app.text.draw(surface, f"{mage.name}: {spells}", layout["faded"].style,
+                                   pygame.Rect(line.x, line.y + seat * 48, line.width, line.height), shrink=True)
 
     def _idle_line(self) -> str:
         state = self.state
         flow = state.flow
         if flow.stage == "over":
             return self.rules.prompt(state)
-        return "Spells: " + "; ".join(f"{m.name}: " + ", ".join(
-            dict.fromkeys(s.name for _, s in self.rules.entries(state, i)))
-            for i, m in enumerate(state.mages) if m.major and m.minor) if any(m.minor for m in state.mages) \
-            else "The Arcana draft: each mage takes a Major, then a Minor; the pair makes the mage's type."
+        if any(m.minor for m in state.mages):
+            return "The spells each mage may cast, with their cost now:"
+        return "The Arcana draft: each mage takes a Major, then a Minor; the pair makes the mage's type."
 
     # ================================================================ help
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
