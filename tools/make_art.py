@@ -11,6 +11,9 @@ Writes, under ``art/``:
 * ``wizard_dice/symbols/{attack,counter,heal,summon,ogre,troll,poison,paralysis,shield,mirror,wizard,hp,
   continued,dead}.png`` - 128x128 white glyphs (tinted by the app)
 * ``wizard_dice/tile.png`` - 256x256 emblem for the game picker: a wizard hat over crossed wands and dice
+* ``elementalis/symbols/{fire,water,earth,air,ether,sun,mana,round,channel,link,spell}.png`` - 128x128 white
+  glyphs (tinted by the app)
+* ``elementalis/tile.png`` - 256x256 emblem for the game picker: four element gems round a golden sun
 * ``icon.png`` and ``icon.ico`` - the app icon
 
 Everything is drawn with pygame primitives at 4x size and scaled down for smooth
@@ -1174,6 +1177,159 @@ def wizard_tile() -> Emblem:
     return e
 
 
+# ---------------------------------------------------------------- ElementaliS symbols (white glyphs, 128x128)
+#
+# The faces of ElementaliS's dice show element symbols, never numbers: fire, water and earth
+# are Elemental Dice's flame, drop and mountain, the Sun is Dice Realms' rayed disc; air is
+# three wind lines with curled ends and Ether a lone four-pointed star, so the Sun
+# (a disc with eight rays) and Ether (four long points, no disc) never look alike.  The
+# markers around them each have their own outline too: a cut gem for Mana, a die for the
+# round, a funnel for the Channel, two links for an Earth Link and a scroll for a spell.
+
+def symbol_wind(c: Canvas) -> None:
+    """Air: three gusts, the top one curling up, the bottom one curling down, the middle one longest."""
+    width = 11
+    c.stroke([(8, 64), (116, 64)], width, WHITE)
+    # (start x, y of the line, end x, curl radius, curl direction: -1 up, 1 down)
+    for x0, y, x1, r, turn in ((20, 38, 84, 18, -1), (4, 90, 66, 17, 1)):
+        centre = (x1, y + turn * r)
+        # The curl leaves the line at the circle's bottom (or top) and turns back over it.
+        start = -90 * turn
+        end = start + 250 * turn
+        curl = [polar(centre, r * (1 - 0.2 * i / 24), start + (end - start) * i / 24) for i in range(25)]
+        c.stroke([(x0, y)] + curl, width, WHITE)
+
+
+def symbol_ether(c: Canvas) -> None:
+    """Ether: a single four-pointed star with long sharp tips and a narrow waist, no disc."""
+    c.polygon(smooth(sparkle_points((64, 64), 62, 0.36), 8), WHITE)
+
+
+def symbol_die_outline(c: Canvas) -> None:
+    """Round: the outline of a die, tipped a little, with three pips."""
+    angle, at = -12, (64, 64)
+    c.polygon(rounded_square(*at, 56, 16, angle), WHITE)
+    c.polygon(rounded_square(*at, 44, 8, angle), CLEAR_WHITE)
+    for px, py in place([(-22, -22), (0, 0), (22, 22)], angle, 1, at):
+        c.circle((px, py), 8.5, WHITE)
+
+
+def symbol_funnel(c: Canvas) -> None:
+    """Channel: a funnel with its open rim, and the stream running out of its spout."""
+    c.polygon(smooth([(6, 22, 1), (122, 22, 1), (74, 70, 1), (74, 92, 1), (54, 92, 1), (54, 70, 1)], 1), WHITE)
+    c.ellipse((64, 22), 58, 14, WHITE)
+    c.ellipse((64, 22), 46, 7, CLEAR_WHITE)
+    c.polygon(smooth([(64, 98, 1), (72, 110), (70, 120), (64, 124), (58, 120), (56, 110)], 6), WHITE)
+
+
+def symbol_links(c: Canvas) -> None:
+    """Earth Link: two chain links, the left one passing over the right one at the top."""
+    links = [(40, 76), (88, 52)]
+    width, gap, length, r = 13, 6, 34, 24
+    angle = -26
+    for centre in links:
+        outline = stadium(centre, length, r, angle)
+        c.stroke(outline, width + 2 * gap, CLEAR_WHITE, closed=True)
+        c.stroke(outline, width, WHITE, closed=True)
+    over = stadium(links[0], length, r, angle)[:9]
+    c.stroke(over, width + 2 * gap, CLEAR_WHITE)
+    c.stroke(over, width, WHITE)
+
+
+def symbol_scroll(c: Canvas) -> None:
+    """Spell: an unrolled scroll between two rolled ends, with lines of writing."""
+    angle, at = -8, (64, 64)
+
+    def put(points: Sequence[Point]) -> list[Point]:
+        return place([(x - 64, y - 64, *r) for x, y, *r in points], angle, 1, at)
+    c.polygon(put([(26, 20), (102, 20), (102, 108), (26, 108)]), WHITE)
+    for y in (18, 110):
+        # A clear seam between the sheet and the roll, then the roll, its left end curled.
+        c.stroke(put([(14, y), (114, y)]), 28, CLEAR_WHITE)
+        c.stroke(put([(14, y), (114, y)]), 20, WHITE)
+        c.stroke(arc(put([(14, y)])[0], 4.5, 0, 300, 12), 3.5, CLEAR_WHITE)
+    for y, x1 in ((44, 88), (60, 80), (76, 88), (92, 70)):
+        c.stroke(put([(40, y), (x1, y)]), 6, CLEAR_WHITE)
+
+
+ELEMENTALIS_SYMBOLS = {"fire": symbol_flame, "water": symbol_drop, "earth": symbol_mountain, "air": symbol_wind,
+                       "ether": symbol_ether, "sun": symbol_sun, "mana": symbol_prism, "round": symbol_die_outline,
+                       "channel": symbol_funnel, "link": symbol_links, "spell": symbol_scroll}
+
+
+# ---------------------------------------------------------------- ElementaliS picker tile (256x256)
+
+ELEMENTALIS_GEMS = {"fire": (214, 64, 52), "water": (52, 110, 214), "earth": (58, 160, 78), "air": (236, 236, 240)}
+
+
+def elementalis_tile() -> Emblem:
+    """ElementaliS: four cut gems of the elements (red fire, blue water, green earth, white air),
+    each showing its symbol, round a golden sun on a dark teal roundel with a silver rim."""
+    ink = (10, 24, 32)
+    centre = (128, 128)
+    silver = Palette((250, 252, 255), (196, 206, 216), (128, 140, 156), ink)
+    night = Palette((46, 96, 112), (22, 56, 72), (10, 30, 42), ink)
+    ray_pal = Palette((255, 230, 140), (232, 160, 36), (176, 104, 20), ink)
+    sun_pal = Palette((255, 250, 200), (255, 208, 60), (222, 148, 24), ink)
+
+    def sky(c: Canvas) -> None:
+        # The element cycle: a faint ring through the gems.
+        c.stroke(arc(centre, 80, 0, 360, 72), 4, (170, 220, 230, 90))
+        c.stroke(arc(centre, 100, 0, 360, 72), 2, (170, 220, 230, 60))
+
+    def rays(c: Canvas, col: Colour) -> None:
+        for i in range(16):
+            a = i * 22.5 - 90
+            length = 100 if i % 4 == 0 else (70 if i % 2 == 0 else 60)
+            c.polygon([polar(centre, 34, a - 9), polar(centre, length, a), polar(centre, 34, a + 9)], col)
+
+    def sun_marks(c: Canvas) -> None:
+        c.stroke(arc(centre, 26, 0, 360, 48), 3, (*ray_pal.shadow, 200))
+        c.ellipse((centre[0] - 10, centre[1] - 14), 14, 8, (255, 255, 255, 150))
+
+    def gem_outline(at: tuple[float, float], r: float) -> list[Point]:
+        # An octagonal cut stone, its flat sides up, down, left and right.
+        return [polar(at, r, 22.5 + 45 * i) for i in range(8)]
+
+    e = Emblem(ink)
+    e.part(silver, lambda c, col: c.circle(centre, 124, col))
+    e.part(night, lambda c, col: c.circle(centre, 112, col), sky)
+    e.part(ray_pal, rays)
+    e.part(sun_pal, lambda c, col: c.circle(centre, 38, col), sun_marks)
+
+    glyph_size = 34
+    for (name, colour), slot in zip(ELEMENTALIS_GEMS.items(), (-135, -45, 135, 45)):
+        at = polar(centre, 78, slot)
+        r = 32
+        palette = Palette.of(colour, ink) if name != "air" else \
+            Palette((255, 255, 255), (226, 230, 238), (160, 168, 186), ink)
+        glyph = pygame.transform.smoothscale(render_symbol(ELEMENTALIS_SYMBOLS[name]), (glyph_size * SS,) * 2)
+
+        def facets(c: Canvas, at: tuple[float, float] = at, r: float = r, palette: Palette = palette,
+                   glyph: pygame.Surface = glyph, name: str = name) -> None:
+            outer, table = gem_outline(at, r), gem_outline(at, r * 0.66)
+            for i in range(8):
+                shade = (*palette.light, 110) if i in (4, 5, 6) else (*palette.shadow, 110)
+                c.polygon([outer[i], outer[(i + 1) % 8], table[(i + 1) % 8], table[i]], shade)
+                c.stroke([outer[i], table[i]], 1.5, (*palette.ink, 90))
+            c.stroke(table, 1.5, (*palette.ink, 90), closed=True)
+            # A glint on the upper left crown facet.
+            c.stroke([polar(at, r * 0.83, 200), polar(at, r * 0.83, 232)], 3, (255, 255, 255, 200))
+            x, y = at[0] * SS, at[1] * SS
+            if name == "air":
+                mark = glyph.copy()
+                mark.fill((*darker(palette.shadow, 0.4), 255), special_flags=pygame.BLEND_RGBA_MULT)
+            else:
+                halo = glyph.copy()
+                halo.fill((*palette.ink, 200), special_flags=pygame.BLEND_RGBA_MULT)
+                for a in range(0, 360, 45):
+                    c.surface.blit(halo, halo.get_rect(center=polar((x, y), 1.5 * SS, a)))
+                mark = glyph
+            c.surface.blit(mark, mark.get_rect(center=(x, y)))
+        e.part(palette, lambda c, col, at=at, r=r: c.polygon(gem_outline(at, r), col), facets)
+    return e
+
+
 # ---------------------------------------------------------------- board tiles (periodic textures)
 
 TILE = 32
@@ -1477,6 +1633,11 @@ def main() -> None:
     for name, draw in WIZARD_SYMBOLS.items():
         save(render_symbol(draw), wizard / "symbols" / f"{name}.png")
     save(wizard_tile().render(256), wizard / "tile.png")
+
+    elementalis = ART / "elementalis"
+    for name, draw in ELEMENTALIS_SYMBOLS.items():
+        save(render_symbol(draw), elementalis / "symbols" / f"{name}.png")
+    save(elementalis_tile().render(256), elementalis / "tile.png")
 
     icon = render_icon()
     save(icon, ART / "icon.png")
