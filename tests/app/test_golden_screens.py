@@ -255,3 +255,55 @@ def test_the_wizard_dice_pieces_stay_distinct_in_greyscale(app):
             changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
             assert changed > 0.025, f"{a} and {b} look alike in greyscale ({changed:.1%} differ)"
     check_golden(greyscale(strip), "wizard_dice_greyscale")
+
+
+def elementalis_table(app, mages: int, seed: int, done) -> TableScene:
+    """An ElementaliS table after a seeded game between random bots reached ``done(state)``."""
+    match = MatchController(get_rules("elementalis"), None, ["Ann", "Bo", "Cy", "Di", "Ed"][:mages], seed)
+    bot = RandomBot(seed)
+    while not done(match.state):
+        assert not match.finished, "the game ended before the position wanted"
+        match.submit(bot.choose(match.legal_intents()))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    return table
+
+
+def test_an_elementalis_opposition_with_five_mages_looks_as_it_should(app):
+    elementalis_table(app, 5, 3, lambda s: s.flow.round >= 2 and s.flow.stage == "oppose")
+    Driver(app).settle()
+    check_golden(app.display.surface.copy(), "elementalis_opposition")
+
+
+def test_an_elementalis_spell_being_aimed_looks_as_it_should(app):
+    table = elementalis_table(app, 3, 3, lambda s: s.flow.stage == "cast" and any(
+        i.KIND == "cast" and i.die is not None for i in get_rules("elementalis").legal_intents(s)))
+    driver = Driver(app)
+    driver.settle()
+    view = table.view
+    spell = next(i.spell for i in view.legal if i.KIND == "cast" and i.die is not None)
+    button = next(b for b in view.choice_buttons if b.text.startswith(view.content.spell(spell).name + " ("))
+    driver.click(button.rect.center)
+    driver.frames(5)
+    assert view.spell == spell and view.glowing_dice()
+    check_golden(app.display.surface.copy(), "elementalis_spell")
+
+
+def test_the_elementalis_faces_stay_distinct_in_greyscale(app):
+    art = app.dice_for("elementalis")
+    faces = ("fire", "water", "earth", "air", "ether", "sun", "fire+fire")
+    tiles = {}
+    strip = pygame.Surface((len(faces) * 72 + 8, 80))
+    strip.fill((40, 40, 40))
+    for index, face in enumerate(faces):
+        tile = pygame.Surface((64, 64))
+        tile.fill((40, 40, 40))
+        tile.blit(art.face("sun" if face == "sun" else "fire", face, 60), (2, 2))
+        tiles[face] = pygame.image.tobytes(greyscale(tile), "RGB")
+        strip.blit(tile, (8 + index * 72, 8))
+    for i, a in enumerate(faces):
+        for b in faces[i + 1:]:
+            changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
+            assert changed > 0.025, f"the {a} and {b} faces look alike in greyscale ({changed:.1%} differ)"
+    check_golden(greyscale(strip), "elementalis_greyscale")
