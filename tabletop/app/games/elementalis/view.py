@@ -582,6 +582,11 @@ class ElementaliSView(GameViewBase):
     # ================================================================ help
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         state = self.state
+        for button in self.choice_buttons:
+            if button.rect.collidepoint(pos):
+                spell = next((s for s in self.content.spells if button.text.startswith(s.name + " (")), None)
+                if spell is not None:
+                    return (f"{spell.name} ({spell.element}, level {spell.level}): {spell.text}", button.rect.midtop)
         for index, die in enumerate(state.flow.dice):
             rect = self.die_rect(index)
             if rect.collidepoint(pos):
