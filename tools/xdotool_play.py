@@ -400,10 +400,11 @@ class ElementaliSClicks:
             if intent.face is not None:
                 faces = [c.face for c in same if c.die == intent.die]
                 clicks.append(self.choice(faces.index(intent.face)))
+        elif intent.link is not None:
+            links = [c for c in same if c.target is not None]        # the view's buttons: targets in order
+            clicks.append(self.choice(links.index(intent)))
         elif intent.target is not None:
             clicks.append(self.panel(intent.target))
-        elif intent.link is not None:
-            clicks.append(self.panel(intent.link))
         return clicks
 
 

@@ -66,10 +66,12 @@ def click_intent(driver: Driver, intent) -> None:
                 driver.click(view.die_rect(intent.die).center)
                 if intent.face is not None:
                     driver.click(_button(view.choice_buttons, f"Face: {intent.face.replace('+', ' + ')}").rect.center)
+            elif intent.link is not None:
+                mages = view.state.mages
+                label = f"{spell.name} {mages[intent.link].name}'s link to {mages[intent.target].name}"
+                driver.click(_button(view.choice_buttons, label).rect.center)
             elif intent.target is not None:
                 driver.click(view.panels[intent.target].rect.center)
-            elif intent.link is not None:
-                driver.click(view.panels[intent.link].rect.center)
     else:
         raise AssertionError(f"no clicks for {intent}")
     driver.settle()

@@ -238,7 +238,7 @@ class ElementaliSRules(BaseRules):
                     for face in dict.fromkeys(self.content.dice[flow.dice[i].kind])]
         if spell.target == "die_or_link":
             out = [Cast(seat, sid, die=i) for i in self._dice_targets(state, seat, spell)]
-            return out + [Cast(seat, sid, link=caster) for caster, linked in flow.links
+            return out + [Cast(seat, sid, target=linked, link=caster) for caster, linked in flow.links
                           if self._may_target(state, seat, caster, spell)]
         if spell.target == "none":
             if sid == "ether-leak":
@@ -387,10 +387,12 @@ class ElementaliSRules(BaseRules):
         raise AssertionError(f"no intents at stage {stage}")
 
     def eligible(self, state: State, seat: int) -> tuple[int, ...]:
-        """The dice showing a mage's Major symbol (Ether for a Creationist), as they lie (E-9)."""
+        """The dice showing a mage's Major symbol (Ether for a Creationist), as they lay when the Opposition
+        began (E-9); a held die (Petrify, Tremor) is not rolled again this turn (E-20)."""
         symbol = self.major_symbol(state, seat)
-        return tuple(i for i, d in enumerate(state.flow.dice)
-                     if not d.destroyed and not d.copy and symbol in symbols(d.face))
+        dice = state.flow.fixed or state.flow.dice
+        return tuple(i for i, d in enumerate(dice)
+                     if not d.destroyed and not d.copy and not d.held and symbol in symbols(d.face))
 
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
@@ -432,7 +434,7 @@ class ElementaliSRules(BaseRules):
     def _start_turn(self, state: State, seat: int, events: list[Value]) -> State:
         state = self._flow(state, stage="turn", active=seat, deciding=seat, roll="", channel=NO_MANA, dice=(),
                            tapped=False, rolled=False, ether_leak=False, used=(), window=None, opposers=(),
-                           rolling=())
+                           rolling=(), fixed=())
         events.append(ev.TurnBegan(seat, state.flow.round))
         return state
 
@@ -525,20 +527,21 @@ class ElementaliSRules(BaseRules):
         target = -1
         if intent.die is not None:
             target = flow.dice[intent.die].owner
+        elif intent.link is not None:
+            target = intent.link               # an Earth Link is its caster's: they may counter the Burn
         elif intent.target is not None:
             target = intent.target
-        elif intent.link is not None:
-            target = intent.link
         elif spell.spell_id == "gust":
             target = flow.dice[0].owner
         state = self._flow(state, used=(*flow.used, f"{seat}:{card}:{spell.spell_id}"))
         events.append(ev.SpellCast(seat, spell.spell_id, cost, target, -1 if intent.die is None else intent.die))
         window = evolve(state.flow.window, pending=spell.spell_id, pending_caster=seat, pending_target=target,
-                        pending_die=-1 if intent.die is None else intent.die, pending_face=intent.face or "")
+                        pending_die=-1 if intent.die is None else intent.die, pending_face=intent.face or "",
+                        pending_linked=-1 if intent.link is None else intent.target)
         state = self._flow(state, window=window)
         if target >= 0 and target != seat and self.can_counter(state, target, spell):
             return self._flow(state, stage="counter")
-        return self._resolve_spell(state, events, rng, intent.link)
+        return self._resolve_spell(state, events, rng)
 
     def _on_counter(self, state, seat, intent, rng, events):
         window = state.flow.window
@@ -554,11 +557,9 @@ class ElementaliSRules(BaseRules):
         return self._next_caster(state, events, rng)
 
     def _on_allow(self, state, seat, intent, rng, events):
-        window = state.flow.window
-        link = window.pending_target if window.pending == "burn" and window.pending_die < 0 else None
-        return self._resolve_spell(state, events, rng, link)
+        return self._resolve_spell(state, events, rng)
 
-    def _resolve_spell(self, state: State, events: list[Value], rng: RandomSource, link: int | None) -> State:
+    def _resolve_spell(self, state: State, events: list[Value], rng: RandomSource) -> State:
         """The effect of the spell waiting in the window (5.6)."""
         window = state.flow.window
         sid, caster, index = window.pending, window.pending_caster, window.pending_die
@@ -578,9 +579,9 @@ class ElementaliSRules(BaseRules):
                 dice[index] = evolve(dice[index], destroyed=True)
                 events.append(ev.DieChanged(index, dice[index].face, "burned", sid))
             else:
-                linked = next(b for a, b in flow.links if a == link)
-                state = self._flow(state, links=tuple(pair for pair in flow.links if pair[0] != link))
-                events.append(ev.LinkBroken(link, linked, "burned"))
+                link = (window.pending_target, window.pending_linked)
+                state = self._flow(state, links=tuple(pair for pair in flow.links if pair != link))
+                events.append(ev.LinkBroken(*link, "burned"))
         elif sid == "petrify":
             dice[index] = evolve(dice[index], held=True)
             events.append(ev.DieChanged(index, dice[index].face, "held", sid))
@@ -791,6 +792,7 @@ class ElementaliSRules(BaseRules):
     # ---------------------------------------------------------------- Elemental Opposition
     def _start_opposition(self, state: State, events: list[Value]) -> State:
         active = state.flow.active
+        state = self._flow(state, fixed=state.flow.dice)
         opposers = tuple(s for s in self.clockwise(state, active)[1:] if self.eligible(state, s))
         state = self._flow(state, opposers=opposers, rolling=())
         return self._next_opposer(state, events)
@@ -802,7 +804,8 @@ class ElementaliSRules(BaseRules):
             state = self._flow(state, opposers=rest)
             flow = state.flow
             if self.eligible(state, seat):
-                return self._flow(state, stage="oppose", deciding=seat, rolling=())
+                # "Leaving the dice as they were": each opposing mage meets the dice of the active roll.
+                return self._flow(state, stage="oppose", deciding=seat, rolling=(), dice=flow.fixed)
         return self._end_turn(state, events)
 
     def _on_oppose(self, state, seat, intent, rng, events):

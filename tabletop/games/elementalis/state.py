@@ -99,6 +99,7 @@ class Window:
     pending_target: int = -1                 # the mage it is cast on (-1: nobody in particular)
     pending_die: int = -1
     pending_face: str = ""
+    pending_linked: int = -1                 # Burn on an Earth Link: the linked mage (the caster is the target)
     picks_left: int = 0
 
 
@@ -121,6 +122,7 @@ class Flow:
     window: Window | None = None
     opposers: tuple[int, ...] = ()           # the mages still to oppose, in order
     rolling: tuple[int, ...] = ()            # dice an opposing mage rolled
+    fixed: tuple[Die, ...] = ()              # the dice as the Opposition found them (each opposer meets them)
     pay_from: int = -1                       # who pays, how many, to whom
     pay_to: int = -1
     pay_count: int = 0

@@ -237,9 +237,16 @@ class ElementaliSView(GameViewBase):
         if self.die_for_face is not None:
             return [(f"Face: {c.face.replace('+', ' + ')}", lambda c=c: self.table.submit(c))
                     for c in casts if c.spell == self.spell and c.die == self.die_for_face]
-        return [(f"{self.content.spell(c.spell).name} on {self.state.mages[c.target].name}",
-                 lambda c=c: self.table.submit(c)) for c in casts
-                if c.spell == self.spell and c.target is not None]
+        mages = self.state.mages
+        out = []
+        for c in casts:
+            if c.spell != self.spell or c.target is None:
+                continue
+            name = self.content.spell(c.spell).name
+            label = (f"{name} {mages[c.link].name}'s link to {mages[c.target].name}" if c.link is not None
+                     else f"{name} on {mages[c.target].name}")
+            out.append((label, lambda c=c: self.table.submit(c)))
+        return out
 
     def _choose_spell(self, spell_id: str) -> None:
         casts = [i for i in self.legal if isinstance(i, Cast) and i.spell == spell_id]
@@ -265,11 +272,9 @@ class ElementaliSView(GameViewBase):
             return set()
         out = set()
         for c in self.legal:
-            if isinstance(c, Cast) and c.spell == self.spell:
-                if c.target is not None:
-                    out.add(c.target)
-                if c.link is not None:
-                    out.add(c.link)
+            # An Earth Link to burn is a button (a mage may hold two); a mage to cast on glows.
+            if isinstance(c, Cast) and c.spell == self.spell and c.target is not None and c.link is None:
+                out.add(c.target)
         return out
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -291,7 +296,7 @@ class ElementaliSView(GameViewBase):
         for seat, panel in enumerate(self.panels):
             if panel.rect.collidepoint(pos) and seat in self.glowing_mages():
                 casts = [c for c in self.legal if isinstance(c, Cast) and c.spell == self.spell
-                         and (c.target == seat or c.link == seat)]
+                         and c.target == seat and c.link is None]
                 if casts:
                     self.table.submit(casts[0])
                 return
