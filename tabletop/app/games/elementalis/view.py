@@ -304,9 +304,13 @@ class ElementaliSView(GameViewBase):
     def _click_die(self, index: int) -> None:
         state = self.state
         if index not in self.glowing_dice():
-            if self.legal and state.flow.dice[index].kind == SUN and self.spell is not None:
+            if self.legal and self.spell is not None:
+                # The rules say why this die cannot take this spell (the Sun die, a held die, an Elitist's roll).
                 self.app.toasts.show(self.rules.why_illegal(self.match.state, Cast(self.legal[0].seat, self.spell,
                                                                                    die=index)))
+                self.app.audio.play("error")
+            elif self.legal and state.flow.stage == "oppose":
+                self.app.toasts.show(self.rules.why_illegal(self.match.state, Oppose(self.legal[0].seat, (index,))))
                 self.app.audio.play("error")
             return
         if state.flow.stage == "oppose":
@@ -545,7 +549,12 @@ class ElementaliSView(GameViewBase):
         if flow.ether_leak:
             extras.append("Ether Leak: spells cost 1 more")
         round_text = f"Round {min(flow.round, 6)} of 6" + (f"  ·  {'; '.join(extras)}" if extras else "")
-        self.app.text.draw(surface, round_text, layout["round"].style, layout["round"].rect, shrink=True)
+        marker = pygame.Rect(layout["round"].rect)
+        glyph = self._glyph("round", marker.height)
+        if glyph is not None:                   # the Round Marker: a die used only as a counter
+            surface.blit(glyph, glyph.get_rect(midleft=marker.midleft))
+            marker = marker.move(marker.height + 10, 0)
+        self.app.text.draw(surface, round_text, layout["round"].style, marker, shrink=True)
 
     def _draw_choices(self, surface: pygame.Surface) -> None:
         layout = self.layout
