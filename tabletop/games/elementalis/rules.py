@@ -799,6 +799,11 @@ class ElementaliSRules(BaseRules):
 
     def _next_opposer(self, state: State, events: list[Value]) -> State:
         flow = state.flow
+        if flow.fixed:
+            # A die burned or held since the Opposition began stays so for the rest of the turn (5.6, E-20).
+            state = self._flow(state, fixed=tuple(evolve(f, destroyed=f.destroyed or d.destroyed, held=f.held or d.held)
+                                                  for f, d in zip(flow.fixed, flow.dice)))
+            flow = state.flow
         while flow.opposers:
             seat, rest = flow.opposers[0], flow.opposers[1:]
             state = self._flow(state, opposers=rest)
