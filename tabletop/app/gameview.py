@@ -184,3 +184,29 @@ class GameViewBase:
     def name(self, seat: int) -> str:
         """The name of ``seat``."""
         return self.match.seats[seat]
+
+    # ---------------------------------------------------------------- shared geometry from the layout
+    def seat_corners(self, seats: int) -> list[tuple[int, int]]:
+        """The corners of the seats' panels for this many seats, from the layout's ``panel_slots``
+        (a list of ``[x, y]`` by seat count)."""
+        slots = self.layout.setting("panel_slots")
+        corners = [tuple(int(v) for v in item.numbers(2)) for item in slots[str(seats)]]
+        if len(corners) != seats:
+            raise slots.error(f"expected {seats} panel corners for {seats} seats")
+        return corners  # type: ignore[return-value]
+
+    def in_panel(self, name: str, corner: tuple[int, int]) -> pygame.Rect:
+        """Element ``name`` of a seat's panel (placed relative to the panel's corner) at ``corner``."""
+        return pygame.Rect(self.layout[name].rect).move(*corner)
+
+    def row_die_centre(self, index: int) -> tuple[int, int]:
+        """Where die ``index`` of a row of dice lies (settings ``die_x``, ``die_step``, ``die_y``)."""
+        layout = self.layout
+        return (layout.setting("die_x").int() + index * layout.setting("die_step").int(),
+                layout.setting("die_y").int())
+
+    def row_die_rect(self, index: int, size: int) -> pygame.Rect:
+        """The square of ``size`` pixels die ``index`` of the row covers."""
+        rect = pygame.Rect(0, 0, size, size)
+        rect.center = self.row_die_centre(index)
+        return rect

@@ -175,9 +175,10 @@ class TableScene(Scene):
         # A view that shows some events step by step (a reveal) holds back their lines until it has: the
         # log takes the move first, so the view's first step can already release its lines.
         hold = self.view.log_hold(shown)
-        if self.viewer is not None and self.screen_holder() is None:
-            # The move makes the screen public (a reveal, a public prompt): from now on the log speaks to
-            # everyone, without the private lines of the seat that made it.
+        if self.viewer is not None and (self.screen_holder() is None or hold):
+            # The move makes the screen public (a public prompt, or a reveal the view shows the whole table
+            # step by step): from now on the log speaks to everyone, without the private lines of the seat
+            # that made it.
             self.log.rebuild(None, hold)
         else:
             self.log.add(events, hold=hold)

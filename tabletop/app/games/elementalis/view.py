@@ -57,10 +57,7 @@ class ElementaliSView(GameViewBase):
         self.content = self.rules.content
         self.art = app.dice_for("elementalis")
         count = len(match.seats)
-        corners = [tuple(int(v) for v in item.numbers(2)) for item in layout.setting("panel_slots")[str(count)]]
-        if len(corners) != count:
-            raise layout.setting("panel_slots").error(f"expected {count} panel corners for {count} mages")
-        self.corners = corners
+        self.corners = corners = self.seat_corners(count)
         size = layout["panel"].rect[2:]
         self.panels = [SeatPanel(app, pygame.Rect(*corners[s], *size), s, n) for s, n in enumerate(match.seats)]
         self.buttons = [Button(app, layout[f"button_{n}"], lambda n=n: self._press(n - 1)) for n in (1, 2, 3)]
@@ -83,18 +80,15 @@ class ElementaliSView(GameViewBase):
 
     # ================================================================ geometry
     def _at(self, name: str, seat: int) -> pygame.Rect:
-        x, y = self.corners[seat]
-        return pygame.Rect(self.layout[name].rect).move(x, y)
+        """Element ``name`` of a seat's panel, placed in ``seat``'s panel."""
+        return self.in_panel(name, self.corners[seat])
 
     def die_centre(self, index: int) -> tuple[int, int]:
-        layout = self.layout
-        return (layout.setting("die_x").int() + index * layout.setting("die_step").int(),
-                layout.setting("die_y").int())
+        """Where die ``index`` lies in the tray."""
+        return self.row_die_centre(index)
 
     def die_rect(self, index: int) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, self.die_size, self.die_size)
-        rect.center = self.die_centre(index)
-        return rect
+        return self.row_die_rect(index, self.die_size)
 
     def choice_rect(self, index: int) -> pygame.Rect:
         layout = self.layout

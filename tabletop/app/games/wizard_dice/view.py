@@ -73,10 +73,7 @@ class WizardDiceView(GameViewBase):
         self.book = self.rules.book
         self.dice_art = app.dice_for("wizard_dice")
         count = len(match.seats)
-        corners = [tuple(int(v) for v in item.numbers(2)) for item in layout.setting("panel_slots")[str(count)]]
-        if len(corners) != count:
-            raise layout.setting("panel_slots").error(f"expected {count} panel corners for {count} wizards")
-        self.corners = corners
+        self.corners = corners = self.seat_corners(count)
         size = layout["panel"].rect[2:]
         self.panels = [SeatPanel(app, pygame.Rect(*corners[seat], *size), seat, name)
                        for seat, name in enumerate(match.seats)]
@@ -110,20 +107,15 @@ class WizardDiceView(GameViewBase):
 
     # ================================================================ geometry
     def _at(self, name: str, seat: int) -> pygame.Rect:
-        """Element ``name`` of a wizard's panel, placed in ``seat``'s panel."""
-        x, y = self.corners[seat]
-        return pygame.Rect(self.layout[name].rect).move(x, y)
+        """Element ``name`` of a seat's panel, placed in ``seat``'s panel."""
+        return self.in_panel(name, self.corners[seat])
 
     def die_centre(self, index: int) -> tuple[int, int]:
-        """Where the wizard's die ``index`` lies in the tray."""
-        layout = self.layout
-        return (layout.setting("die_x").int() + index * layout.setting("die_step").int(),
-                layout.setting("die_y").int())
+        """Where die ``index`` lies in the tray."""
+        return self.row_die_centre(index)
 
     def die_rect(self, index: int) -> pygame.Rect:
-        rect = pygame.Rect(0, 0, self.die_size, self.die_size)
-        rect.center = self.die_centre(index)
-        return rect
+        return self.row_die_rect(index, self.die_size)
 
     def ally_rect(self, seat: int, slot: int) -> pygame.Rect:
         return self._at("ally_die", seat).move(slot * self.layout.setting("ally_step").int(), 0)
