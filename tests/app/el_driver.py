@@ -19,7 +19,6 @@ def _button(buttons, start: str):
 def click_intent(driver: Driver, intent) -> None:
     """Perform ``intent`` with clicks only; the table must apply exactly it."""
     view = driver.app.scenes.find("table").view
-    state = view.state
     choices, slots = view.choice_buttons, view.buttons
     if isinstance(intent, (TakeMajor, TakeMinor)):
         driver.click(_button(choices, f"Take the {intent.element.capitalize()}").rect.center)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pygame
-
 from tabletop.games.wizard_dice.intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep,
                                                 KeepAllies, Release, Roll, Stop, Uncast)
 from tabletop.games.wizard_dice.state import Target

@@ -207,7 +207,6 @@ class ElementaliSRules(BaseRules):
         out: list[Cast] = []
         mage = state.mages[seat]
         seen: set[str] = set()
-        flow = state.flow
         for card, spell in self.entries(state, seat):
             if spell.target == "reaction" or spell.spell_id in seen or not self._entry_free(state, seat, card, spell):
                 continue

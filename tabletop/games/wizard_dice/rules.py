@@ -34,7 +34,7 @@ from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSp
 from .resolution import NOTHING, portion_key, resolve
 from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carry
 from .spells import Spell, SpellBook, load_spells
-from .state import HIDDEN_DIE, Cast, Flow, Secret, Stage, State, Target, Wizard
+from .state import Flow, Secret, Stage, State, Target, Wizard
 
 __all__ = ["WizardDiceRules", "META", "DICE", "CARRY_MOST", "CARRY_USED_MOST"]
 
@@ -490,7 +490,3 @@ class WizardDiceRules(BaseRules):
                 return evolve(state, flow=evolve(flow, turn=turn))
         return self._begin_round(state, events)
 
-
-def hidden_dice(count: int) -> tuple[int, ...]:
-    """What another seat sees of ``count`` dice."""
-    return (HIDDEN_DIE,) * count

@@ -17,13 +17,10 @@ from typing import Callable
 
 import pygame
 
-from tabletop.core.values import Value
 from tabletop.games.elementalis import events as ev
 from tabletop.games.elementalis.elements import ELEMENTS, SUN, symbols
-from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell,
-                                                Declare, Done, Forfeit, Give, Oppose, PassWindow, Pay, Pick, Roll,
-                                                Split, StartMana, TakeMajor, TakeMinor, Tap)
-from tabletop.games.elementalis.state import State
+from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Counter as CounterSpell, Declare, Done,
+                                                Forfeit, Oppose, PassWindow, Pick, Roll, Tap)
 from tabletop.games.elementalis.wording import TYPE_NAMES, mana_text
 
 from ...gameview import GameViewBase, TableStatus, Tooltip

@@ -507,7 +507,6 @@ class WizardDiceView(GameViewBase):
 
     def _click_die(self, index: int) -> None:
         state = self.state
-        seat = self.table.viewer
         if state.flow.stage == Stage.CARRY:
             # A public decision: whoever carries decides at the shared screen.
             if self.legal and index < len(state.wizards[state.to_act].unused):
@@ -927,7 +926,7 @@ class WizardDiceView(GameViewBase):
                 self.app.text.draw(surface, "kept", self.layout["kept_label"].style, label)
         note = ""
         if secret.fixed:
-            note = f"Blue dice were carried from last round and keep their values.  "
+            note = "Blue dice were carried from last round and keep their values.  "
         if self.spell is not None:
             spell = self.book[self.spell]
             which = "the first" if spell.most_targets > 1 and not self.aimed else "the next"
