@@ -195,18 +195,20 @@ class GameViewBase:
             raise slots.error(f"expected {seats} panel corners for {seats} seats")
         return corners  # type: ignore[return-value]
 
-    def in_panel(self, name: str, corner: tuple[int, int]) -> pygame.Rect:
-        """Element ``name`` of a seat's panel (placed relative to the panel's corner) at ``corner``."""
-        return pygame.Rect(self.layout[name].rect).move(*corner)
+    def seat_element(self, name: str, seat: int) -> pygame.Rect:
+        """Element ``name`` of a seat's panel (placed relative to the panel's corner), in ``seat``'s panel;
+        the view keeps its panels' corners in ``self.corners`` (from :meth:`seat_corners`)."""
+        return pygame.Rect(self.layout[name].rect).move(*self.corners[seat])  # type: ignore[attr-defined]
 
-    def row_die_centre(self, index: int) -> tuple[int, int]:
-        """Where die ``index`` of a row of dice lies (settings ``die_x``, ``die_step``, ``die_y``)."""
+    def die_centre(self, index: int) -> tuple[int, int]:
+        """Where die ``index`` of the view's row of dice lies (settings ``die_x``, ``die_step``, ``die_y``)."""
         layout = self.layout
         return (layout.setting("die_x").int() + index * layout.setting("die_step").int(),
                 layout.setting("die_y").int())
 
-    def row_die_rect(self, index: int, size: int) -> pygame.Rect:
-        """The square of ``size`` pixels die ``index`` of the row covers."""
+    def die_rect(self, index: int) -> pygame.Rect:
+        """The square die ``index`` of the row covers (the view's ``die_size``)."""
+        size = self.die_size  # type: ignore[attr-defined]
         rect = pygame.Rect(0, 0, size, size)
-        rect.center = self.row_die_centre(index)
+        rect.center = self.die_centre(index)
         return rect

@@ -473,8 +473,7 @@ class WizardDiceRules(BaseRules):
         state = evolve(state, wizards=tuple(evolve(w, continued=()) for w in state.wizards))
         carriers = tuple(seat for seat in state.flow.order if self.may_carry(state.wizards[seat]))
         if carriers:
-            return evolve(state, flow=evolve(state.flow, stage=Stage.CARRY, order=state.flow.order,
-                                             turn=state.flow.order.index(carriers[0])))
+            return evolve(state, flow=evolve(state.flow, stage=Stage.CARRY, turn=state.flow.order.index(carriers[0])))
         return self._begin_round(state, events)
 
     def may_carry(self, wizard: Wizard) -> bool:

@@ -27,8 +27,8 @@ from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, D
                                                    Interrupt, KeepOrder, Pass, Pay, Place, Play, Put, Remove,
                                                    Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take,
                                                    Term)
-from tabletop.games.elemental_dice.state import HIDDEN, Phase, State, Window
-from tabletop.games.elemental_dice.wording import card_name, die_name
+from tabletop.games.elemental_dice.state import HIDDEN, Phase, Window
+from tabletop.games.elemental_dice.wording import card_name
 
 from ...anim import ease_in_out
 from ...cards import CardArt, CardFace, CardGrid, FannedHand, Pile, draw_zoomed

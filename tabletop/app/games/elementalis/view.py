@@ -19,8 +19,8 @@ import pygame
 
 from tabletop.games.elementalis import events as ev
 from tabletop.games.elementalis.elements import ELEMENTS, SUN, symbols
-from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Counter as CounterSpell, Declare, Done,
-                                                Forfeit, Oppose, PassWindow, Pick, Roll, Tap)
+from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Choose, Counter as CounterSpell, Declare,
+                                                Done, Forfeit, Oppose, PassWindow, Pay, Pick, Roll, StartMana, Tap)
 from tabletop.games.elementalis.wording import TYPE_NAMES, mana_text
 
 from ...gameview import GameViewBase, TableStatus, Tooltip
@@ -64,6 +64,7 @@ class ElementaliSView(GameViewBase):
         self.die_size = layout.setting("die_size").int(20, 200)
         self.visual_random = random.Random(5)          # only for how dice tumble
         self.sprites: dict[int, DieSprite] = {}
+        self.tumbling_faces: dict[int, tuple[str, ...]] = {}   # a tumbling die's numbers are positions on these
         self.spell: str | None = None                 # a spell chosen, waiting for its target
         self.die_for_face: int | None = None          # Tremor: the die chosen, waiting for its face
         self.selected: list[int] = []                 # Opposition: the dice picked up
@@ -76,17 +77,6 @@ class ElementaliSView(GameViewBase):
         self.sync()
 
     # ================================================================ geometry
-    def _at(self, name: str, seat: int) -> pygame.Rect:
-        """Element ``name`` of a seat's panel, placed in ``seat``'s panel."""
-        return self.in_panel(name, self.corners[seat])
-
-    def die_centre(self, index: int) -> tuple[int, int]:
-        """Where die ``index`` lies in the tray."""
-        return self.row_die_centre(index)
-
-    def die_rect(self, index: int) -> pygame.Rect:
-        return self.row_die_rect(index, self.die_size)
-
     def choice_rect(self, index: int) -> pygame.Rect:
         layout = self.layout
         columns = layout.setting("choice_columns").int(1, 8)
@@ -192,13 +182,6 @@ class ElementaliSView(GameViewBase):
 
     def _mana_picker(self, legal: list) -> list[tuple[str, Callable[[], None]]]:
         """Mana chosen one counter at a time: a button per colour still possible, then the move is sent."""
-        count = len(legal[0].mana)
-        done = [i for i in legal if tuple(i.mana) == tuple(sorted(self.picked, key=self._unit_order))]
-        if len(self.picked) == count and done:
-            intent = done[0]
-            self.picked = []
-            self.table.submit(intent)
-            return []
         fits = [i for i in legal if not (Counter(self.picked) - Counter(i.mana))]
         kinds = list(dict.fromkeys(u for i in fits for u in i.mana if Counter(self.picked + [u]) <= Counter(i.mana)))
         kinds.sort(key=self._unit_order)
@@ -213,7 +196,15 @@ class ElementaliSView(GameViewBase):
         return (unit.startswith("pale-"), ELEMENTS.index(base) if base in ELEMENTS else 9)
 
     def _pick(self, unit: str) -> None:
+        """One more counter; the last one sends the move."""
         self.picked.append(unit)
+        chosen = tuple(sorted(self.picked, key=self._unit_order))
+        done = next((i for i in self.legal if isinstance(i, (StartMana, Choose, Pay)) and tuple(i.mana) == chosen),
+                    None)
+        if done is not None:
+            self.picked = []
+            self.table.submit(done)
+            return
         self.refresh()
 
     def _spell_choices(self, seat: int, legal: list) -> list[tuple[str, Callable[[], None]]]:
@@ -339,8 +330,7 @@ class ElementaliSView(GameViewBase):
         dice = self.state.flow.dice
         faces_of = {i: self.content.dice[dice[i].kind] for i in landing if i < len(dice)}
         numbered = {i: (x, y, faces_of[i].index(face) + 1) for i, (x, y, face) in landing.items() if i in faces_of}
-        for i in numbered:
-            self.sprites[i].kind_faces = faces_of[i]          # type: ignore[attr-defined]
+        self.tumbling_faces.update(faces_of)
         tumble_dice(self.timeline, self.sprites, numbered, self.visual_random, self.die_size,
                     on_start=lambda: self.app.audio.play("roll"))
 
@@ -441,7 +431,7 @@ class ElementaliSView(GameViewBase):
         if seat in self.glowing_mages():
             pygame.draw.rect(surface, _GLOW, self.panels[seat].rect.inflate(12, 12), 4 + int(2 * pulse),
                              border_radius=20)
-        arcana = self._at("arcana", seat)
+        arcana = self.seat_element("arcana", seat)
         x = arcana.x
         for card in (mage.major, mage.minor):
             if card:
@@ -456,17 +446,17 @@ class ElementaliSView(GameViewBase):
             words = "Choosing Arcana"
         text.draw(surface, words, layout["arcana"].style, pygame.Rect(x + 4, arcana.y, arcana.right - x - 4,
                                                                       arcana.height), shrink=True)
-        text.draw(surface, f"{mage.total} Mana", layout["total"].style, self._at("total", seat))
+        text.draw(surface, f"{mage.total} Mana", layout["total"].style, self.seat_element("total", seat))
         step = layout.setting("counter_step").int()
         for index, element in enumerate(ELEMENTS):
-            rect = self._at("counter", seat).move(index * step, 0)
+            rect = self.seat_element("counter", seat).move(index * step, 0)
             self._draw_counter(surface, rect, element, mage.mana.get(element))
         if mage.faded.total:
-            text.draw(surface, f"colourless: {mage.faded.total}", layout["faded"].style, self._at("faded", seat))
+            text.draw(surface, f"colourless: {mage.faded.total}", layout["faded"].style, self.seat_element("faded", seat))
         links = [b for a, b in flow.links if a == seat]
         if links:
             text.draw(surface, "Earth Link to " + ", ".join(state.mages[b].name for b in links),
-                      layout["faded"].style, self._at("faded", seat).move(0, 0 if not mage.faded.total else 0),
+                      layout["faded"].style, self.seat_element("faded", seat).move(0, 0 if not mage.faded.total else 0),
                       shrink=True)
 
     def _draw_symbol_disc(self, surface: pygame.Surface, centre: tuple[int, int], element: str, radius: int) -> None:
@@ -505,7 +495,7 @@ class ElementaliSView(GameViewBase):
             angle = 0.0
             x, y = self.die_centre(index)
             if sprite is not None and self.busy:
-                faces = getattr(sprite, "kind_faces", None)
+                faces = self.tumbling_faces.get(index)
                 face = faces[sprite.face - 1] if faces and isinstance(sprite.face, int) and 1 <= sprite.face <= 6 \
                     else die.face
                 x, y, angle = sprite.x, sprite.y, sprite.angle

@@ -77,7 +77,7 @@ class WizardDiceView(GameViewBase):
         size = layout["panel"].rect[2:]
         self.panels = [SeatPanel(app, pygame.Rect(*corners[seat], *size), seat, name)
                        for seat, name in enumerate(match.seats)]
-        self.meters = [Meter(app, self._at("hp", seat), (196, 62, 62), "HP") for seat in range(count)]
+        self.meters = [Meter(app, self.seat_element("hp", seat), (196, 62, 62), "HP") for seat in range(count)]
         self.buttons = [Button(app, layout[f"button_{n}"], lambda n=n: self._press(n - 1)) for n in (1, 2, 3)]
         self.buttons[1].hotkey = pygame.K_SPACE
         self.choice_buttons: list[Button] = []
@@ -106,19 +106,8 @@ class WizardDiceView(GameViewBase):
         self.sync()
 
     # ================================================================ geometry
-    def _at(self, name: str, seat: int) -> pygame.Rect:
-        """Element ``name`` of a seat's panel, placed in ``seat``'s panel."""
-        return self.in_panel(name, self.corners[seat])
-
-    def die_centre(self, index: int) -> tuple[int, int]:
-        """Where die ``index`` lies in the tray."""
-        return self.row_die_centre(index)
-
-    def die_rect(self, index: int) -> pygame.Rect:
-        return self.row_die_rect(index, self.die_size)
-
     def ally_rect(self, seat: int, slot: int) -> pygame.Rect:
-        return self._at("ally_die", seat).move(slot * self.layout.setting("ally_step").int(), 0)
+        return self.seat_element("ally_die", seat).move(slot * self.layout.setting("ally_step").int(), 0)
 
     def target_rect(self, target: Target) -> pygame.Rect | None:
         """Where a target is on the table: a wizard's panel, an ally's die."""
@@ -840,7 +829,7 @@ class WizardDiceView(GameViewBase):
         hp = self.shown_hp[seat] if seat < len(self.shown_hp) else wizard.hp
         self.meters[seat].draw(surface, hp, state.start_hp)
         # Markers: poison ticks to come, paralysis, Shell shields, continued dice.
-        markers = self._at("markers", seat)
+        markers = self.seat_element("markers", seat)
         x = markers.x
         style = layout["markers"].style
         items: list[tuple[str, str]] = []
@@ -871,7 +860,7 @@ class WizardDiceView(GameViewBase):
                 surface.blit(glyph, glyph.get_rect(midright=markers.midright))
         # Allies: dice showing their HP.
         allies = self.shown_allies[seat] if seat < len(self.shown_allies) else []
-        label = self._at("allies_label", seat)
+        label = self.seat_element("allies_label", seat)
         text.draw(surface, "Allies" if allies else "No allies", layout["allies_label"].style, label)
         glowing = self.glowing_targets() if not self.busy else set()
         aims = {a.number: a.aim for a in wizard.allies}
@@ -1086,7 +1075,7 @@ class WizardDiceView(GameViewBase):
                     return (f"{state.wizards[seat].name}'s {kind.capitalize()}: {hp} HP. It deals its HP in damage "
                             "to an opponent in phase 4 and holds one of its wizard's dice."), rect.midtop
         for seat, wizard in enumerate(state.wizards):
-            if self._at("markers", seat).collidepoint(pos):
+            if self.seat_element("markers", seat).collidepoint(pos):
                 parts = []
                 if wizard.poison:
                     parts.append(f"poisoned: 1 damage at the end of round {', '.join(map(str, wizard.poison))}")
@@ -1097,7 +1086,7 @@ class WizardDiceView(GameViewBase):
                 if wizard.continued:
                     parts.append(f"carried dice {dice_text(wizard.continued)} (not rolled)")
                 if parts:
-                    return f"{wizard.name}: " + "; ".join(parts) + ".", self._at("markers", seat).midtop
+                    return f"{wizard.name}: " + "; ".join(parts) + ".", self.seat_element("markers", seat).midtop
             if self.meters[seat].rect.collidepoint(pos):
                 return (f"{wizard.name}'s hit points (healing can reach {state.start_hp + 1}; 0 or less: fallen).",
                         self.meters[seat].rect.midtop)
