@@ -4,7 +4,7 @@ from the picker to the results, with the cover at each hand-over and no secret o
 import pygame
 import pytest
 
-from tabletop.registry import game_ids, registered
+from tabletop.registry import entry, game_ids, registered
 
 from ..privacy_checks import _found
 from ..toygame import ENTRY
@@ -194,5 +194,22 @@ def test_the_picker_lays_out_every_registered_game_without_overlap(extra):
                         continue
                     assert not rect.colliderect(other), (rect, other)
             driver.frames(2)
+        finally:
+            pygame.quit()
+
+
+def test_every_game_of_the_picker_keeps_its_art_up_to_five_games():
+    # Four games on three columns once made two short rows, and every tile lost its art.
+    from dataclasses import replace
+
+    with registered(replace(ENTRY, tile_art=entry("wizard-dice").tile_art)):   # a fifth game, as the brief's five
+        app = make_app()
+        try:
+            driver = Driver(app)
+            driver.click(app.scenes.top.buttons[1].rect.center)
+            picker = app.scenes.top
+            assert len(picker.tiles) == 5
+            for game_id, rect in picker.tiles:
+                assert picker.art.get(game_id) is not None, f"{game_id}'s tile has no art"
         finally:
             pygame.quit()

@@ -127,7 +127,12 @@ class PickerScene(Scene):
             inner = rect.inflate(-40, 0)
             players = (f"{meta.min_players} players" if meta.min_players == meta.max_players
                        else f"{meta.min_players}-{meta.max_players} players")
-            for element, content in ((name_el, meta.name), (facts_el, f"{players}  ·  {meta.minutes} min")):
+            facts = f"{players}  ·  {meta.minutes} min"
+            style = facts_el.style
+            # A narrow tile (many games in a row) gives players and minutes a line each, rather than cut them.
+            lines = [(name_el, meta.name)] + ([(facts_el, facts)] if text.size(facts, style.font, style.size)[0]
+                                               <= inner.width else [(facts_el, players), (facts_el, f"{meta.minutes} min")])
+            for element, content in lines:
                 height = element.rect[3]
                 text.draw(surface, content, element.style, pygame.Rect(inner.x, y, inner.width, height), shrink=True)
                 y += height
