@@ -1,0 +1,979 @@
+"""Dice Cards rules: the deck choice, the turn (Draw, Main 1, Battle, Main 2, End), abilities and battles.
+
+The rulings implemented are those of ``shared/rules/dice_cards.md`` (its settled rulings
+first); the decisions taken where it is silent are on the rules page,
+``data/dice_cards/rules.md``, each pinned by a scenario under ``tests/scenarios/dice_cards``.
+
+Abilities are data (``content.py``): the core knows effect words (``damage``, ``equip``,
+``capture``...), never an ability's name.  Costs are sets of energy tokens
+(:func:`payments` lists the distinct ways to pay one).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from typing import Mapping, Sequence
+
+from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.rng import RandomSource
+from tabletop.core.values import Value, evolve
+
+from . import events as ev
+from . import wording
+from .content import Ability, Content, Cost, load_content
+from .intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard,
+                      EndTurn, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+from .state import (HAND_LIMIT, HIDDEN_DIE, MAX_UNITS, SLOTS, STOCK, Block, Duelist, Equip, FieldToken, Flow, HandDie,
+                    Relic, State, Unit, dice_of_power)
+
+__all__ = ["DiceCardsRules", "META", "payments", "DICE_PER_DUELIST"]
+
+META = GameMeta(
+    game_id="dice-cards",
+    name="Dice Cards",
+    min_players=2,
+    max_players=2,
+    hidden_information=True,
+    pitch="A card-battle duel fought with dice: summon units, charge energy, break three shields.",
+    minutes="20-40",
+    options=(
+        OptionSpec("shields", "Shield Power", ("2, 4, 6", "2, 3, 6"), "2, 4, 6",
+                   "The three shields from foremost to innermost (the seed's Duels section says 2, 3, 6)."),
+        OptionSpec("first", "Who goes first", ("the first seat", "a roll-off"), "the first seat",
+                   "The duel's initiator (the first seat) goes first, or a die decides."),
+    ),
+)
+
+FIRST_DRAW = 3
+SECOND_PLAYER_EXTRA = 1
+BIGGEST_BASE = 18
+DICE_PER_DUELIST = STOCK + 3
+_SUMMON_KINDS = ("ritual", "fusion", "realm", "relic")
+
+
+def payments(cost: Cost, energy: Sequence[int]) -> list[tuple[int, ...]]:
+    """Every distinct way to pay ``cost`` from energy tokens ``energy``, as sorted value tuples.
+
+    >>> payments(tuple(__import__("tabletop.games.dice_cards.content", fromlist=["parse_cost"])
+    ...          .parse_cost("doubles")), (3, 3, 5))
+    [(3, 3)]
+    """
+    found: set[tuple[int, ...]] = set()
+
+    def walk(index: int, left: Counter, paid: tuple[int, ...]) -> None:
+        if index == len(cost):
+            found.add(tuple(sorted(paid)))
+            return
+        part = cost[index]
+        if part.size == 6:
+            if all(left[v] for v in range(1, 7)):
+                walk(index + 1, left - Counter(range(1, 7)), paid + tuple(range(1, 7)))
+            return
+        for value in part.values:
+            if left[value] >= part.size:
+                walk(index + 1, left - Counter({value: part.size}), paid + (value,) * part.size)
+
+    walk(0, Counter(energy), ())
+    return sorted(found)
+
+
+def _without(values: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
+    """``values`` less one of each of ``taken`` (a multiset difference, kept in order)."""
+    left = list(values)
+    for value in taken:
+        left.remove(value)
+    return tuple(left)
+
+
+class DiceCardsRules(BaseRules):
+    """The Dice Cards rules object (see the module docstring)."""
+
+    meta = META
+    intents = INTENTS
+    events = ev.EVENTS
+    state_type = State
+
+    def __init__(self, content: Content | None = None) -> None:
+        self.content = content or load_content()
+        self._decks = self._possible_decks()
+
+    def _possible_decks(self) -> tuple[tuple[str, ...], ...]:
+        """Every deck: 1 to 3 archetypes in content order, one at least with units."""
+        ids = tuple(self.content.archetypes)
+        out = []
+        for size in (1, 2, 3):
+            for deck in combinations(ids, size):
+                if any(self.content.archetypes[a].has_units for a in deck):
+                    out.append(deck)
+        return tuple(out)
+
+    # ================================================================ setup
+    def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
+        """Both duelists choose their decks, the first seat first; then the duel begins."""
+        self.meta.check_seats(seats)
+        chosen = self.meta.resolve_options(options)
+        shields = tuple(int(v) for v in chosen["shields"].split(","))
+        first = 0
+        if chosen["first"] == "a roll-off":
+            first = rng.randint(0, 1, "first player")
+        duelists = tuple(Duelist(name=n.strip(), shields=shields) for n in seats)
+        return Step(State(duelists=duelists, flow=Flow(stage="deck", deciding=0, first=first)), ())
+
+    # ================================================================ reading the table
+    def ability(self, ability_id: str) -> Ability:
+        return self.content.ability(ability_id)
+
+    def power(self, state: State, unit: Unit, defending: bool = False) -> int:
+        """A unit's current Power: its base, its equips' boosts, its relic's (ruling 2: boosts count)."""
+        total = unit.base
+        for equip in unit.equips:
+            args = self.ability(equip.ability).modes[0][1]
+            total += args["power"] * equip.count
+            if defending:
+                total += args["power_defending"] * equip.count
+        for relic in state.duelists[unit.owner].relics:
+            if relic.host == unit.uid:
+                total += self.ability(relic.ability).arg("power")
+        return total
+
+    def battle_bonus(self, unit: Unit) -> int:
+        """Extra damage a unit deals in battle (Thornhide): not Power, it does not help it survive."""
+        return sum(self.ability(e.ability).modes[0][1]["battle_damage"] * e.count for e in unit.equips)
+
+    def slots_used(self, state: State, unit: Unit) -> int:
+        """Equip slots taken: one per stack, one per relic on it."""
+        return len(unit.equips) + sum(1 for r in state.duelists[unit.owner].relics if r.host == unit.uid)
+
+    def shield_ward(self, state: State, seat: int) -> int:
+        """How much less each battle hit on ``seat``'s shields deals (field tokens are not cumulative)."""
+        wards = [self.ability(t.ability).arg("amount") for t in state.duelists[seat].field
+                 if self.ability(t.ability).effect == "shield_ward"]
+        return max(wards, default=0)
+
+    def realm_of(self, state: State, seat: int, archetype: str) -> FieldToken | None:
+        for token in state.duelists[seat].field:
+            if token.kind == "realm" and token.ability.split(".")[0] == archetype:
+                return token
+        return None
+
+    def relic_of(self, state: State, seat: int, archetype: str) -> Relic | None:
+        for relic in state.duelists[seat].relics:
+            if relic.ability.split(".")[0] == archetype:
+                return relic
+        return None
+
+    def may_cast(self, state: State, seat: int, archetype: str) -> bool:
+        """``seat`` has a caster for ``archetype``'s activated abilities: a unit of it (a captive counts),
+        its realm token or its relic token."""
+        return (any(u.owner == seat and u.archetype == archetype for u in state.units)
+                or self.realm_of(state, seat, archetype) is not None
+                or self.relic_of(state, seat, archetype) is not None)
+
+    def deck_abilities(self, state: State, seat: int) -> tuple[Ability, ...]:
+        return self.content.abilities_of(state.duelists[seat].deck)
+
+    # ================================================================ queries
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may see: its own hand's values (the other hand as so many unknown dice), and its own
+        deck while decks are being chosen."""
+        duelists = []
+        for owner, duelist in enumerate(state.duelists):
+            if owner == seat:
+                duelists.append(duelist)
+                continue
+            changes: dict = {"hand": (HIDDEN_DIE,) * len(duelist.hand)}
+            if state.flow.stage == "deck":
+                changes["deck"] = ()
+            duelists.append(evolve(duelist, **changes))
+        return evolve(state, duelists=tuple(duelists))
+
+    def secrets(self, state: State, seat: int | None) -> frozenset[str]:
+        """The dice in ``seat``'s hand (``die17-5``); while decks are chosen, its archetypes too."""
+        if seat is None:
+            return frozenset()
+        duelist = state.duelists[seat]
+        words = {die.to_text() for die in duelist.hand}
+        if state.flow.stage == "deck":
+            words.update(duelist.deck)
+        return frozenset(words)
+
+    def outcome(self, state: State) -> Outcome:
+        """Shields left by seat; once over, the winner."""
+        finished = state.flow.stage == "over"
+        breakdown = tuple({"shields": len(d.shields), "shield_power": sum(d.shields),
+                           "units": len(state.field_units(seat)), "units_destroyed": d.units_destroyed,
+                           "damage_dealt": d.damage_dealt, "stock": d.stock, "units_set": d.units_set}
+                          for seat, d in enumerate(state.duelists))
+        winners = (state.flow.winner,) if finished and state.flow.winner >= 0 else ()
+        how = {"direct": "a direct hit", "deck-out": "the other could not draw"}.get(state.flow.how, "")
+        return Outcome(finished, tuple(len(d.shields) for d in state.duelists), winners, how, breakdown)
+
+    def progress(self, state: State) -> str:
+        if state.flow.stage == "deck":
+            return "choosing decks"
+        shields = " to ".join(str(len(d.shields)) for d in state.duelists)
+        return f"turn {state.flow.turn}, shields {shields}"
+
+    def prompt(self, state: State) -> str:
+        return wording.prompt(self, state)
+
+    def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
+        return wording.narrate(self, event, view, seat)
+
+    def why_illegal(self, state: State, intent: Value) -> str:
+        return wording.why_illegal(self, state, intent)
+
+    def playout_bot(self, seed: int):
+        from .bots import DuelBot
+
+        return DuelBot(seed)
+
+    def dice_count(self, state: State, seat: int) -> int:
+        """Every die ``seat`` owns, wherever it is (always 27)."""
+        duelist = state.duelists[seat]
+        count = (duelist.stock + len(duelist.hand) + len(duelist.energy) + len(duelist.shields) + duelist.grave
+                 + duelist.banished + len(duelist.field) + len(duelist.relics))
+        for unit in state.units_of(seat):
+            count += dice_of_power(unit.base) + sum(e.count for e in unit.equips)
+        return count
+
+    def invariants(self, state: State) -> list[str]:
+        """Dice are never made or lost; fields, slots, stacks, shields and captives stay within the rules."""
+        problems = []
+        uids = [u.uid for u in state.units]
+        if len(uids) != len(set(uids)):
+            problems.append(f"a unit number twice: {uids}")
+        stage = state.flow.stage
+        for seat, duelist in enumerate(state.duelists):
+            if stage != "deck" and self.dice_count(state, seat) != DICE_PER_DUELIST:
+                problems.append(f"seat {seat} owns {self.dice_count(state, seat)} dice, not {DICE_PER_DUELIST}")
+            if min(duelist.stock, duelist.grave, duelist.banished) < 0:
+                problems.append(f"seat {seat} has a negative pool")
+            if any(not 1 <= v <= 6 for v in duelist.energy) or list(duelist.energy) != sorted(duelist.energy):
+                problems.append(f"seat {seat} energy {duelist.energy}")
+            if any(not 1 <= d.value <= 6 for d in duelist.hand):
+                problems.append(f"seat {seat} hand {duelist.hand}")
+            if any(not 1 <= s <= 6 for s in duelist.shields) or len(duelist.shields) > 3:
+                problems.append(f"seat {seat} shields {duelist.shields}")
+            if len(state.field_units(seat)) > MAX_UNITS and stage != "overflow":
+                problems.append(f"seat {seat} has {len(state.field_units(seat))} units on the field")
+            for relic in duelist.relics:
+                if relic.host >= 0 and not any(u.uid == relic.host and u.owner == seat for u in state.units):
+                    problems.append(f"seat {seat}'s relic is on unit {relic.host}, not theirs")
+        serials = [d.serial for duelist in state.duelists for d in duelist.hand]
+        if len(serials) != len(set(serials)):
+            problems.append(f"a hand die twice: {serials}")
+        captors = [u.captor for u in state.units if u.captor >= 0]
+        if len(captors) != len(set(captors)):
+            problems.append("a unit holds two captives")
+        for unit in state.units:
+            if not 1 <= unit.base <= BIGGEST_BASE:
+                problems.append(f"unit {unit.uid} has base Power {unit.base}")
+            if self.slots_used(state, unit) > SLOTS and not (stage == "shed" and state.flow.why == str(unit.uid)):
+                problems.append(f"unit {unit.uid} uses {self.slots_used(state, unit)} equip slots")
+            for equip in unit.equips:
+                if not 1 <= equip.count <= self.ability(equip.ability).arg("stack"):
+                    problems.append(f"unit {unit.uid} has {equip.count} {equip.ability} tokens")
+            if unit.captor >= 0:
+                captor = next((u for u in state.units if u.uid == unit.captor), None)
+                if captor is None or captor.owner == unit.owner or captor.captor >= 0:
+                    problems.append(f"unit {unit.uid} is held by {unit.captor}, which cannot hold it")
+                if state.captive_of(unit.uid) is not None:
+                    problems.append(f"captive {unit.uid} holds a captive")
+        return problems
+
+    # ================================================================ legal intents
+    def legal_intents(self, state: State) -> tuple[Value, ...]:
+        """Every intent the seat to act may send now, in a fixed order."""
+        return self.cached_legal(state, self._enumerate)
+
+    def _enumerate(self, state: State) -> list[Value]:
+        flow = state.flow
+        stage = flow.stage
+        seat = state.to_act
+        if seat is None:
+            return []
+        if stage == "deck":
+            return [ChooseDeck(seat, deck) for deck in self._decks]
+        if stage == "main":
+            return self._main_intents(state, seat)
+        if stage == "attack":
+            able = [u.uid for u in state.field_units(seat)]
+            return [Attack(seat, tuple(chosen)) for size in range(len(able) + 1)
+                    for chosen in combinations(able, size)]
+        if stage == "block":
+            blocking = {b.defender for b in flow.blocks}
+            out: list[Value] = [BlockWith(seat, u.uid, attacker) for u in state.field_units(seat)
+                                if u.uid not in blocking for attacker in flow.attackers]
+            out += [Unblock(seat, b.defender) for b in flow.blocks]
+            out.append(BlocksDone(seat))
+            return out
+        if stage == "strike":
+            return [Strike(seat, uid) for uid in flow.striking]
+        if stage == "discard":
+            return [Discard(seat, value) for value in sorted({d.value for d in state.duelists[seat].hand})]
+        if stage == "overflow":
+            return [Remove(seat, u.uid) for u in state.field_units(seat)]
+        if stage == "shed":
+            unit = state.unit(int(flow.why))
+            return [Shed(seat, index) for index in range(self.slots_used(state, unit))]
+        return []
+
+    def _main_intents(self, state: State, seat: int) -> list[Value]:
+        flow = state.flow
+        duelist = state.duelists[seat]
+        values = sorted({d.value for d in duelist.hand})
+        out: list[Value] = []
+        if not flow.summoned and values:
+            out += self._summons(state, seat, values)
+        out += [Charge(seat, value) for value in values]
+        for ability in self.deck_abilities(state, seat):
+            if ability.kind in _SUMMON_KINDS:
+                continue
+            if ability.once_per_turn and ability.ability_id in flow.used:
+                continue
+            if not self.may_cast(state, seat, ability.archetype):
+                continue
+            for pay in payments(ability.cost, duelist.energy):
+                out += self._activations(state, seat, ability, pay)
+        out += self._realm_and_relic_moves(state, seat)
+        if flow.main == 1 and not flow.battled and flow.turn > 1 and state.field_units(seat):
+            out.append(Battle(seat))
+        out.append(EndTurn(seat))
+        return out
+
+    def _summons(self, state: State, seat: int, values: list[int]) -> list[Value]:
+        duelist = state.duelists[seat]
+        out: list[Value] = []
+        for archetype in duelist.deck:
+            if self.content.archetypes[archetype].has_units:
+                out += [Summon(seat, v, archetype=archetype) for v in values]
+        for ability in self.deck_abilities(state, seat):
+            if ability.kind not in _SUMMON_KINDS:
+                continue
+            args = ability.modes[0][1]
+            aid = ability.ability_id
+            if ability.kind == "ritual":
+                for v in values:
+                    if args["discard"]:
+                        rest = sorted(set(_without([d.value for d in duelist.hand], [v])))
+                        out += [Summon(seat, v, ability=aid, discard=w) for w in rest]
+                    else:
+                        out.append(Summon(seat, v, ability=aid))
+            elif ability.kind == "fusion":
+                fewest, most = args["sacrifice"]
+                kin = [u.uid for u in state.units if u.owner == seat and u.archetype == ability.archetype
+                       and u.captor < 0]
+                groups = [g for size in range(max(1, fewest), most + 1) for g in combinations(kin, size)]
+                out += [Summon(seat, v, ability=aid, sacrifice=g) for v in values for g in groups]
+            elif ability.kind == "realm":
+                if not any(t.ability == aid for t in duelist.field):
+                    out += [Summon(seat, v, ability=aid) for v in values]
+            elif ability.kind == "relic":
+                if not any(r.ability == aid for r in duelist.relics):
+                    out += [Summon(seat, v, ability=aid) for v in values]
+        return out
+
+    def _activations(self, state: State, seat: int, ability: Ability, pay: tuple[int, ...]) -> list[Value]:
+        """The activations of ``ability`` paid with ``pay``, one per choice of caster, target and mode."""
+        aid = ability.ability_id
+        enemy = 1 - seat
+        out: list[Value] = []
+        own_kind = [u for u in state.units if u.owner == seat and u.archetype == ability.archetype]
+        for mode, (effect, args) in enumerate(ability.modes):
+            if effect == "strike_first":
+                if args["target"] == "relic_host":
+                    relic = self.relic_of(state, seat, ability.archetype)
+                    targets = [relic.host] if relic is not None and relic.host >= 0 else []
+                else:
+                    targets = [u.uid for u in own_kind]
+                out += [Activate(seat, aid, pay, target=t, mode=mode) for t in targets]
+            elif effect == "equip":
+                pool = own_kind if args["target"] == "own_unit_of_type" else state.units_of(seat)
+                for unit in pool:
+                    for index, equip in enumerate(unit.equips):
+                        if equip.ability == aid and equip.count < args["stack"]:
+                            out.append(Activate(seat, aid, pay, target=unit.uid, slot=index, mode=mode))
+                    has = any(e.ability == aid for e in unit.equips)
+                    if self.slots_used(state, unit) < SLOTS and (args["stack"] > 1 or not has):
+                        out.append(Activate(seat, aid, pay, target=unit.uid, mode=mode))
+            elif effect == "damage":
+                for caster in own_kind:
+                    out += [Activate(seat, aid, pay, caster=caster.uid, target=u.uid, mode=mode)
+                            for u in state.units_of(enemy)]
+                    out.append(Activate(seat, aid, pay, caster=caster.uid, player=True, mode=mode))
+            elif effect == "destroy_unit":
+                out += [Activate(seat, aid, pay, target=u.uid, mode=mode) for u in state.units_of(enemy)
+                        if self.power(state, u) <= args["most_power"]]
+            elif effect == "mend_shield":
+                out += [Activate(seat, aid, pay, mode=mode, shield=i)
+                        for i in range(len(state.duelists[seat].shields))]
+            elif effect == "new_shield":
+                if len(state.duelists[seat].shields) < args["below"]:
+                    out.append(Activate(seat, aid, pay, mode=mode))
+            elif effect == "break_shield":
+                if state.duelists[enemy].shields:
+                    out.append(Activate(seat, aid, pay, mode=mode))
+            elif effect == "raise_from_grave":
+                if state.duelists[seat].grave >= args["banish"] + args["take"]:
+                    out.append(Activate(seat, aid, pay, mode=mode))
+            elif effect == "capture":
+                for captor in state.units_of(seat):
+                    if captor.captor >= 0 or state.captive_of(captor.uid) is not None:
+                        continue
+                    most = self.power(state, captor)
+                    out += [Activate(seat, aid, pay, caster=captor.uid, target=u.uid, mode=mode)
+                            for u in state.units_of(enemy) if u.captor < 0 and state.captive_of(u.uid) is None
+                            and self.power(state, u) <= most]
+            elif effect == "opponent_discards":
+                if state.duelists[enemy].hand:
+                    out.append(Activate(seat, aid, pay, mode=mode))
+            else:                  # shield_ward, destroy_units, extra_unit: nothing to choose
+                out.append(Activate(seat, aid, pay, mode=mode))
+        return out
+
+    def _realm_and_relic_moves(self, state: State, seat: int) -> list[Value]:
+        duelist = state.duelists[seat]
+        out: list[Value] = []
+        for token in duelist.field:
+            if token.kind != "realm" or f"adjust:{token.ability}" in state.flow.used:
+                continue
+            step = self.ability(token.ability).arg("adjust_energy")
+            for value in sorted(set(duelist.energy)):
+                if value - step >= 1:
+                    out.append(Adjust(seat, value, -step))
+                if value + step <= 6:
+                    out.append(Adjust(seat, value, step))
+        for relic in duelist.relics:
+            if f"relic:{relic.ability}" in state.flow.used:
+                continue
+            for unit in state.field_units(seat):
+                if unit.uid != relic.host and self.slots_used(state, unit) < SLOTS:
+                    out.append(MoveRelic(seat, relic.ability, unit.uid))
+            if relic.host >= 0:
+                out.append(MoveRelic(seat, relic.ability, 0))
+        return out
+
+    # ================================================================ apply
+    def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
+        """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
+        if intent not in self.legal_intents(state):
+            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        events: list[Value] = []
+        seat = intent.seat  # type: ignore[attr-defined]
+        if isinstance(intent, ChooseDeck):
+            state = self._choose_deck(state, seat, intent.archetypes, rng, events)
+        elif isinstance(intent, Summon):
+            state = self._summon(state, seat, intent, events)
+        elif isinstance(intent, Charge):
+            state = self._duelist(state, seat, hand=self._hand_without(state, seat, intent.die),
+                                  energy=tuple(sorted(state.duelists[seat].energy + (intent.die,))))
+            events.append(ev.Charged(seat, intent.die))
+        elif isinstance(intent, Activate):
+            state = self._activate(state, seat, intent, rng, events)
+        elif isinstance(intent, Adjust):
+            state = self._adjust(state, seat, intent, events)
+        elif isinstance(intent, MoveRelic):
+            state = self._move_relic(state, seat, intent, events)
+        elif isinstance(intent, Battle):
+            events.append(ev.BattleBegan(seat))
+            state = self._flow(state, stage="attack", battled=True)
+        elif isinstance(intent, Attack):
+            state = self._attack(state, seat, intent.units, rng, events)
+        elif isinstance(intent, BlockWith):
+            events.append(ev.Blocked(intent.unit, intent.attacker))
+            state = self._flow(state, blocks=state.flow.blocks + (Block(intent.unit, intent.attacker),))
+        elif isinstance(intent, Unblock):
+            events.append(ev.Unblocked(intent.unit))
+            state = self._flow(state, blocks=tuple(b for b in state.flow.blocks if b.defender != intent.unit))
+        elif isinstance(intent, BlocksDone):
+            state = self._fight_all(state, rng, events)
+        elif isinstance(intent, Strike):
+            state = self._strike(state, intent.unit, rng, events)
+            state = self._after_strike(state, rng, events)
+        elif isinstance(intent, Discard):
+            state = self._discard(state, seat, intent.die, rng, events)
+        elif isinstance(intent, Remove):
+            state = self._remove_unit(state, intent.unit, "overflow", events)
+            if len(state.field_units(seat)) <= MAX_UNITS:
+                state = self._flow(state, stage=state.flow.resume, resume="", deciding=-1)
+        elif isinstance(intent, Shed):
+            state = self._shed(state, seat, intent.equip, events)
+        elif isinstance(intent, EndTurn):
+            state = self._end_turn(state, seat, rng, events)
+        return Step(self._settle(state), tuple(events))
+
+    def _settle(self, state: State) -> State:
+        """A duelist with a 6th unit on the field chooses one to discard before anything else happens."""
+        flow = state.flow
+        if flow.stage in ("over", "overflow", "shed", "deck", "discard"):
+            return state
+        for seat in (flow.active, 1 - flow.active):
+            if len(state.field_units(seat)) > MAX_UNITS:
+                return self._flow(state, stage="overflow", deciding=seat, resume=flow.stage)
+        return state
+
+    # ---------------------------------------------------------------- small edits
+    def _duelist(self, state: State, seat: int, **changes) -> State:
+        duelists = list(state.duelists)
+        duelists[seat] = evolve(duelists[seat], **changes)
+        return evolve(state, duelists=tuple(duelists))
+
+    def _flow(self, state: State, **changes) -> State:
+        return evolve(state, flow=evolve(state.flow, **changes))
+
+    def _put_unit(self, state: State, unit: Unit) -> State:
+        units = list(state.units)
+        for index, old in enumerate(units):
+            if old.uid == unit.uid:
+                units[index] = unit
+                return evolve(state, units=tuple(units))
+        return evolve(state, units=state.units + (unit,))
+
+    def _hand_without(self, state: State, seat: int, value: int) -> tuple[HandDie, ...]:
+        """The hand less one die of ``value`` (the first rolled)."""
+        hand = list(state.duelists[seat].hand)
+        for index, die in enumerate(hand):
+            if die.value == value:
+                del hand[index]
+                return tuple(hand)
+        raise ValueError(f"no {value} in hand")
+
+    def _roll_into_hand(self, state: State, seat: int, count: int, why: str, rng: RandomSource,
+                        events: list[Value]) -> State:
+        dice = tuple(HandDie(state.next_die + i, rng.randint(1, 6, f"{why} die")) for i in range(count))
+        state = evolve(state, next_die=state.next_die + count)
+        events.append(ev.Rolled(seat, dice, why))
+        return self._duelist(state, seat, hand=state.duelists[seat].hand + dice)
+
+    def _win(self, state: State, seat: int, how: str, events: list[Value]) -> State:
+        events.append(ev.DuelWon(seat, how))
+        return self._flow(state, stage="over", winner=seat, how=how, deciding=-1)
+
+    # ---------------------------------------------------------------- the deck choice and the turn
+    def _choose_deck(self, state: State, seat: int, archetypes: tuple[str, ...], rng: RandomSource,
+                     events: list[Value]) -> State:
+        events.append(ev.DeckChosen(seat, archetypes))
+        state = self._duelist(state, seat, deck=archetypes)
+        if seat == 0:
+            return self._flow(state, deciding=1)
+        first = state.flow.first
+        events.append(ev.DecksShown(state.duelists[0].deck, state.duelists[1].deck, first))
+        state = self._flow(state, deciding=-1)
+        return self._begin_turn(state, first, rng, events)
+
+    def _begin_turn(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
+        """The start of a turn ("until your next turn" tokens go), then the Draw Phase."""
+        turn = state.flow.turn + 1
+        state = self._flow(state, stage="main", turn=turn, active=seat, main=1, summoned=False, battled=False,
+                           used=(), attackers=(), blocks=(), striking=(), deciding=-1, discarding=0, why="",
+                           resume="")
+        events.append(ev.TurnBegan(seat, turn))
+        for unit in state.units_of(seat):
+            lasting = [e for e in unit.equips if self.ability(e.ability).arg("until") == "your_next_turn"]
+            if not lasting:
+                continue
+            for equip in lasting:
+                events.append(ev.EquipLost(unit.uid, equip.ability, equip.count, "expired"))
+            state = self._put_unit(state, evolve(unit, equips=tuple(e for e in unit.equips if e not in lasting)))
+            state = self._duelist(state, seat, grave=state.duelists[seat].grave + sum(e.count for e in lasting))
+        duelist = state.duelists[seat]
+        if duelist.stock == 0:
+            events.append(ev.DeckedOut(seat))
+            return self._win(state, 1 - seat, "deck-out", events)
+        draw = FIRST_DRAW + (SECOND_PLAYER_EXTRA if turn == 2 else 0)
+        count = min(draw, duelist.stock)
+        state = self._duelist(state, seat, stock=duelist.stock - count)
+        return self._roll_into_hand(state, seat, count, "draw", rng, events)
+
+    def _end_turn(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
+        """The End Phase: "until end of turn" effects end, damage clears, then the hand limit."""
+        units = tuple(evolve(u, damage=0, strike_first=False) if (u.damage or u.strike_first) else u
+                      for u in state.units)
+        state = evolve(state, units=units)
+        over = len(state.duelists[seat].hand) - HAND_LIMIT
+        if over > 0:
+            return self._flow(state, stage="discard", deciding=seat, discarding=over, why="hand limit",
+                              resume="next turn")
+        events.append(ev.TurnEnded(seat))
+        return self._begin_turn(state, 1 - seat, rng, events)
+
+    def _discard(self, state: State, seat: int, value: int, rng: RandomSource, events: list[Value]) -> State:
+        flow = state.flow
+        events.append(ev.Discarded(seat, (value,), "tithe" if flow.why == "tithe" else "hand limit"))
+        state = self._duelist(state, seat, hand=self._hand_without(state, seat, value),
+                              grave=state.duelists[seat].grave + 1)
+        left = flow.discarding - 1
+        if left > 0 and state.duelists[seat].hand:
+            return self._flow(state, discarding=left)
+        if flow.resume == "next turn":
+            events.append(ev.TurnEnded(flow.active))
+            state = self._flow(state, deciding=-1, discarding=0, why="", resume="")
+            return self._begin_turn(state, 1 - flow.active, rng, events)
+        return self._flow(state, stage=flow.resume, deciding=-1, discarding=0, why="", resume="")
+
+    # ---------------------------------------------------------------- summons
+    def _summon(self, state: State, seat: int, intent: Summon, events: list[Value]) -> State:
+        state = self._flow(state, summoned=True)
+        duelist = state.duelists[seat]
+        hand = self._hand_without(state, seat, intent.die)
+        if not intent.ability:
+            state = self._duelist(state, seat, hand=hand)
+            return self._set_unit(state, seat, intent.archetype, -(-intent.die // 2), intent.die, "summon", events)
+        ability = self.ability(intent.ability)
+        args = ability.modes[0][1]
+        if ability.kind == "ritual":
+            grave = duelist.grave
+            if intent.discard is not None:
+                hand = _without_die(hand, intent.discard)
+                grave += 1
+                events.append(ev.Discarded(seat, (intent.discard,), "ritual"))
+            state = self._duelist(state, seat, hand=hand, grave=grave)
+            power = intent.die if args["power"] == "full" else -(-intent.die // 2)
+            return self._set_unit(state, seat, ability.archetype, power, intent.die, "ritual", events)
+        if ability.kind == "fusion":
+            return self._fuse(state, seat, intent, hand, events)
+        state = self._duelist(state, seat, hand=hand)
+        if ability.kind == "realm":
+            state = self._duelist(state, seat, field=duelist.field + (FieldToken(ability.ability_id, "realm"),))
+        else:
+            state = self._duelist(state, seat, relics=duelist.relics + (Relic(ability.ability_id),))
+        events.append(ev.TokenPlaced(seat, ability.ability_id, ability.kind, intent.die))
+        return state
+
+    def _set_unit(self, state: State, seat: int, archetype: str, power: int, die: int, how: str,
+                  events: list[Value], equips: tuple[Equip, ...] = ()) -> State:
+        """A new unit on ``seat``'s field (its dice are already taken from where they came)."""
+        unit = Unit(uid=state.next_uid, owner=seat, archetype=archetype, base=power, equips=equips)
+        state = evolve(state, next_uid=state.next_uid + 1)
+        state = self._put_unit(state, unit)
+        state = self._duelist(state, seat, units_set=state.duelists[seat].units_set + 1)
+        events.append(ev.Summoned(seat, unit.uid, archetype, power, die, how))
+        return state
+
+    def _fuse(self, state: State, seat: int, intent: Summon, hand: tuple[HandDie, ...],
+              events: list[Value]) -> State:
+        """Graft: the sacrificed units' base Power and equips pass to the new unit (rulings 3 and 8)."""
+        ability = self.ability(intent.ability)
+        sacrificed = [state.unit(uid) for uid in intent.sacrifice]
+        power = min(BIGGEST_BASE, -(-intent.die // 2) + sum(u.base for u in sacrificed))
+        dice_in = 1 + sum(dice_of_power(u.base) for u in sacrificed)
+        merged: dict[str, int] = {}
+        for unit in sacrificed:
+            for equip in unit.equips:
+                merged[equip.ability] = merged.get(equip.ability, 0) + equip.count
+        relics = [r for r in state.duelists[seat].relics if r.host in intent.sacrifice]
+        # The sacrificed units leave without their equips (they pass on) and without moving the relics.
+        extra = 0
+        equips = []
+        for aid, count in merged.items():
+            most = self.ability(aid).arg("stack")
+            equips.append(Equip(aid, min(count, most)))
+            extra += max(0, count - most)
+        units = [u for u in state.units if u.uid not in intent.sacrifice]
+        state = evolve(state, units=tuple(units))
+        for unit in sacrificed:
+            events.append(ev.UnitDestroyed(unit.uid, seat, unit.archetype, unit.base, "sacrifice"))
+            state = self._release_captive(state, unit.uid, events)
+        for aid, count in merged.items():
+            if count > self.ability(aid).arg("stack"):
+                events.append(ev.EquipLost(0, aid, count - self.ability(aid).arg("stack"), "merged"))
+        surplus = dice_in - dice_of_power(power)
+        state = self._duelist(state, seat, hand=hand, grave=state.duelists[seat].grave + surplus + extra)
+        state = self._set_unit(state, seat, ability.archetype, power, intent.die, "fusion", events,
+                               equips=tuple(equips))
+        new_uid = state.next_uid - 1
+        if relics:
+            moved = tuple(evolve(r, host=new_uid) if r in relics else r for r in state.duelists[seat].relics)
+            state = self._duelist(state, seat, relics=moved)
+        for equip in equips:
+            events.append(ev.Equipped(new_uid, equip.ability, equip.count))
+        for relic in relics:
+            events.append(ev.RelicMoved(seat, relic.ability, new_uid))
+        if self.slots_used(state, state.unit(new_uid)) > SLOTS:
+            state = self._flow(state, stage="shed", deciding=seat, why=str(new_uid), resume="main")
+        return state
+
+    def _shed(self, state: State, seat: int, index: int, events: list[Value]) -> State:
+        unit = state.unit(int(state.flow.why))
+        if index < len(unit.equips):
+            equip = unit.equips[index]
+            events.append(ev.EquipLost(unit.uid, equip.ability, equip.count, "shed"))
+            state = self._put_unit(state, evolve(unit, equips=unit.equips[:index] + unit.equips[index + 1:]))
+            state = self._duelist(state, seat, grave=state.duelists[seat].grave + equip.count)
+        else:
+            hosted = [r for r in state.duelists[seat].relics if r.host == unit.uid]
+            relic = hosted[index - len(unit.equips)]
+            events.append(ev.RelicMoved(seat, relic.ability, 0))
+            state = self._duelist(state, seat, relics=tuple(evolve(r, host=-1) if r == relic else r
+                                                            for r in state.duelists[seat].relics))
+        if self.slots_used(state, state.unit(unit.uid)) <= SLOTS:
+            state = self._flow(state, stage=state.flow.resume or "main", deciding=-1, why="", resume="")
+        return state
+
+    # ---------------------------------------------------------------- units leaving
+    def _remove_unit(self, state: State, uid: int, why: str, events: list[Value], by: int = -1) -> State:
+        """Unit ``uid`` leaves the field: its dice and equips to its owner's Grave, a relic on it stays
+        unequipped (Persistent), its captive goes home.  ``by``: the seat that destroyed it."""
+        unit = state.unit(uid)
+        owner = unit.owner
+        events.append(ev.UnitDestroyed(uid, owner, unit.archetype, unit.base, why))
+        state = evolve(state, units=tuple(u for u in state.units if u.uid != uid))
+        duelist = state.duelists[owner]
+        relics = duelist.relics
+        for relic in relics:
+            if relic.host == uid:
+                events.append(ev.RelicMoved(owner, relic.ability, 0))
+        state = self._duelist(state, owner,
+                              grave=duelist.grave + dice_of_power(unit.base) + sum(e.count for e in unit.equips),
+                              relics=tuple(evolve(r, host=-1) if r.host == uid else r for r in relics))
+        if by >= 0 and by != owner:
+            state = self._duelist(state, by, units_destroyed=state.duelists[by].units_destroyed + 1)
+        flow = state.flow
+        if uid in flow.attackers or uid in flow.striking or any(b.defender == uid for b in flow.blocks):
+            state = self._flow(state, striking=tuple(u for u in flow.striking if u != uid))
+        return self._release_captive(state, uid, events)
+
+    def _release_captive(self, state: State, captor: int, events: list[Value]) -> State:
+        captive = state.captive_of(captor)
+        if captive is None:
+            return state
+        events.append(ev.Released(captive.uid))
+        return self._put_unit(state, evolve(captive, captor=-1))
+
+    def _damage_unit(self, state: State, uid: int, amount: int, events: list[Value], by: int,
+                     defending: bool = False, why: str = "ability") -> State:
+        unit = state.unit(uid)
+        unit = evolve(unit, damage=unit.damage + amount)
+        state = self._put_unit(state, unit)
+        events.append(ev.UnitDamaged(uid, amount, unit.damage))
+        if by >= 0:
+            state = self._duelist(state, by, damage_dealt=state.duelists[by].damage_dealt + amount)
+        if unit.damage >= self.power(state, unit, defending):
+            state = self._remove_unit(state, uid, why, events, by)
+        return state
+
+    # ---------------------------------------------------------------- shields and the player
+    def _hit_player(self, state: State, seat: int, amount: int, by_unit: int, by: int, rng: RandomSource,
+                    events: list[Value]) -> State:
+        """Damage aimed at ``seat``: their foremost shield takes it; with no shield left, they lose."""
+        shields = state.duelists[seat].shields
+        if not shields:
+            events.append(ev.PlayerHit(seat, by_unit, amount))
+            state = self._duelist(state, by, damage_dealt=state.duelists[by].damage_dealt + amount)
+            return self._win(state, by, "direct", events)
+        left = shields[0] - amount
+        events.append(ev.ShieldHit(seat, amount, max(0, left), by_unit))
+        state = self._duelist(state, by, damage_dealt=state.duelists[by].damage_dealt + amount)
+        if left > 0:
+            return self._duelist(state, seat, shields=(left,) + shields[1:])
+        return self._break_shield(state, seat, rng, events)
+
+    def _break_shield(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
+        """The foremost shield is destroyed: its die is rolled into its owner's hand."""
+        events.append(ev.ShieldBroken(seat))
+        state = self._duelist(state, seat, shields=state.duelists[seat].shields[1:])
+        return self._roll_into_hand(state, seat, 1, "shield", rng, events)
+
+    # ---------------------------------------------------------------- abilities
+    def _activate(self, state: State, seat: int, intent: Activate, rng: RandomSource, events: list[Value]) -> State:
+        ability = self.ability(intent.ability)
+        effect, args = ability.modes[intent.mode]
+        duelist = state.duelists[seat]
+        state = self._duelist(state, seat, energy=_without(duelist.energy, intent.pay))
+        if ability.once_per_turn:
+            state = self._flow(state, used=state.flow.used + (ability.ability_id,))
+        events.append(ev.Activated(seat, ability.ability_id, intent.pay, intent.mode))
+        spent = list(intent.pay)        # dice that may become the tokens the effect places (C.3 #10)
+        enemy = 1 - seat
+
+        def token_die() -> None:
+            if spent:
+                spent.pop()
+            else:
+                nonlocal state
+                state = self._duelist(state, seat, stock=state.duelists[seat].stock - 1)
+
+        if effect == "strike_first":
+            unit = state.unit(intent.target)  # type: ignore[arg-type]
+            state = self._put_unit(state, evolve(unit, strike_first=True))
+            events.append(ev.StrikeFirst(unit.uid))
+        elif effect == "equip":
+            unit = state.unit(intent.target)  # type: ignore[arg-type]
+            token_die()
+            if intent.slot is None:
+                equips = unit.equips + (Equip(ability.ability_id, 1),)
+                count = 1
+            else:
+                equips = list(unit.equips)
+                count = equips[intent.slot].count + 1
+                equips[intent.slot] = evolve(equips[intent.slot], count=count)
+                equips = tuple(equips)
+            state = self._put_unit(state, evolve(unit, equips=equips))
+            events.append(ev.Equipped(unit.uid, ability.ability_id, count))
+        elif effect == "shield_ward":
+            token_die()
+            state = self._duelist(state, seat, field=state.duelists[seat].field
+                                  + (FieldToken(ability.ability_id, "field"),))
+            events.append(ev.TokenPlaced(seat, ability.ability_id, "field"))
+        elif effect == "damage":
+            caster = state.unit(intent.caster)  # type: ignore[arg-type]
+            amount = self.power(state, caster)
+            if intent.player:
+                state = self._hit_player(state, enemy, amount, 0, seat, rng, events)
+            else:
+                state = self._damage_unit(state, intent.target, amount, events, seat)  # type: ignore[arg-type]
+        elif effect == "destroy_unit":
+            state = self._remove_unit(state, intent.target, "ability", events, seat)  # type: ignore[arg-type]
+        elif effect == "destroy_units":
+            doomed = [u.uid for u in state.units_of(enemy) if self.power(state, u) <= args["most_power"]]
+            for uid in doomed:
+                if any(u.uid == uid for u in state.units):
+                    state = self._remove_unit(state, uid, "ability", events, seat)
+        elif effect == "break_shield":
+            state = self._break_shield(state, enemy, rng, events)
+        elif effect == "mend_shield":
+            shields = list(state.duelists[seat].shields)
+            shields[intent.shield] = min(args["most"], shields[intent.shield] + args["amount"])  # type: ignore
+            state = self._duelist(state, seat, shields=tuple(shields))
+            events.append(ev.ShieldMended(seat, intent.shield, shields[intent.shield]))  # type: ignore[index]
+        elif effect == "new_shield":
+            token_die()
+            state = self._duelist(state, seat, shields=(args["power"],) + state.duelists[seat].shields)
+            events.append(ev.ShieldRaised(seat, args["power"]))
+        elif effect == "raise_from_grave":
+            grave = state.duelists[seat].grave - args["banish"] - args["take"]
+            state = self._duelist(state, seat, grave=grave,
+                                  banished=state.duelists[seat].banished + args["banish"])
+            events.append(ev.Banished(seat, args["banish"]))
+            state = self._roll_into_hand(state, seat, args["take"], "grave", rng, events)
+        elif effect == "extra_unit":
+            token_die()
+            state = self._set_unit(state, seat, ability.archetype, args["power"], 0, "extra", events)
+        elif effect == "capture":
+            target = state.unit(intent.target)  # type: ignore[arg-type]
+            state = self._put_unit(state, evolve(target, captor=intent.caster))
+            events.append(ev.Captured(intent.caster, target.uid))  # type: ignore[arg-type]
+        elif effect == "opponent_discards":
+            count = min(args["count"], len(state.duelists[enemy].hand))
+            state = self._flow(state, stage="discard", deciding=enemy, discarding=count, why="tithe",
+                               resume="main")
+        if spent:
+            state = self._duelist(state, seat, grave=state.duelists[seat].grave + len(spent))
+        return state
+
+    def _adjust(self, state: State, seat: int, intent: Adjust, events: list[Value]) -> State:
+        token = next(t for t in state.duelists[seat].field if t.kind == "realm"
+                     and self.ability(t.ability).arg("adjust_energy") == abs(intent.by))
+        energy = list(state.duelists[seat].energy)
+        energy.remove(intent.value)
+        energy.append(intent.value + intent.by)
+        events.append(ev.EnergyAdjusted(seat, intent.value, intent.value + intent.by))
+        state = self._flow(state, used=state.flow.used + (f"adjust:{token.ability}",))
+        return self._duelist(state, seat, energy=tuple(sorted(energy)))
+
+    def _move_relic(self, state: State, seat: int, intent: MoveRelic, events: list[Value]) -> State:
+        host = intent.unit if intent.unit else -1
+        relics = tuple(evolve(r, host=host) if r.ability == intent.ability else r
+                       for r in state.duelists[seat].relics)
+        events.append(ev.RelicMoved(seat, intent.ability, intent.unit))
+        state = self._flow(state, used=state.flow.used + (f"relic:{intent.ability}",))
+        return self._duelist(state, seat, relics=relics)
+
+    # ---------------------------------------------------------------- battles
+    def _attack(self, state: State, seat: int, attackers: tuple[int, ...], rng: RandomSource,
+                events: list[Value]) -> State:
+        events.append(ev.Attacked(seat, attackers))
+        if not attackers:
+            return self._flow(state, stage="main", main=2)
+        state = self._flow(state, attackers=attackers, blocks=())
+        if state.field_units(1 - seat):
+            return self._flow(state, stage="block")
+        return self._fight_all(state, rng, events)
+
+    def _fight_all(self, state: State, rng: RandomSource, events: list[Value]) -> State:
+        """The unit battles (each attacker against its blockers in the order assigned), then the hits on
+        shields by the unblocked attackers."""
+        flow = state.flow
+        blocked = {b.attacker for b in flow.blocks}
+        for attacker in flow.attackers:
+            for block in flow.blocks:
+                if block.attacker != attacker:
+                    continue
+                alive = {u.uid for u in state.units}
+                if attacker not in alive:
+                    break
+                if block.defender in alive:
+                    state = self._fight(state, attacker, block.defender, events)
+        alive = {u.uid for u in state.units}
+        striking = tuple(uid for uid in flow.attackers if uid not in blocked and uid in alive)
+        state = self._flow(state, striking=striking)
+        return self._after_strike(state, rng, events)
+
+    def _after_strike(self, state: State, rng: RandomSource, events: list[Value]) -> State:
+        """Hit shields while the order does not matter (one attacker left, or no shield to protect); then
+        the attacker chooses, or the battle is over."""
+        while state.flow.stage != "over" and state.flow.striking:
+            enemy = 1 - state.flow.active
+            if len(state.flow.striking) > 1 and state.duelists[enemy].shields:
+                return self._flow(state, stage="strike")
+            state = self._strike(state, state.flow.striking[0], rng, events)
+        if state.flow.stage == "over":
+            return state
+        return self._flow(state, stage="main", main=2, attackers=(), blocks=(), striking=())
+
+    def _strike(self, state: State, uid: int, rng: RandomSource, events: list[Value]) -> State:
+        """An unblocked attacker hits the foremost shield (Rampart takes some off), or the player."""
+        seat = state.flow.active
+        enemy = 1 - seat
+        state = self._flow(state, striking=tuple(u for u in state.flow.striking if u != uid))
+        unit = state.unit(uid)
+        amount = self.power(state, unit) + self.battle_bonus(unit)
+        if state.duelists[enemy].shields:
+            amount = max(0, amount - self.shield_ward(state, enemy))
+        return self._hit_player(state, enemy, amount, uid, seat, rng, events)
+
+    def _fight(self, state: State, attacker_id: int, defender_id: int, events: list[Value]) -> State:
+        """One unit battle: simultaneous damage, unless exactly one strikes first."""
+        attacker, defender = state.unit(attacker_id), state.unit(defender_id)
+        seat = attacker.owner
+        to_defender = self.power(state, attacker) + self.battle_bonus(attacker)
+        to_attacker = self.power(state, defender, defending=True) + self.battle_bonus(defender)
+        first = 0
+        if attacker.strike_first != defender.strike_first:
+            first = attacker_id if attacker.strike_first else defender_id
+        events.append(ev.Fought(attacker_id, defender_id, to_defender, to_attacker, first,
+                                attacker.archetype, defender.archetype))
+        if first == attacker_id:
+            state = self._damage_unit(state, defender_id, to_defender, events, seat, True, "battle")
+            if any(u.uid == defender_id for u in state.units):
+                state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, False, "battle")
+            return state
+        if first == defender_id:
+            state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, False, "battle")
+            if any(u.uid == attacker_id for u in state.units):
+                state = self._damage_unit(state, defender_id, to_defender, events, seat, True, "battle")
+            return state
+        # Simultaneous: both take their damage before either is checked.
+        attacker = evolve(attacker, damage=attacker.damage + to_attacker)
+        defender = evolve(defender, damage=defender.damage + to_defender)
+        state = self._put_unit(self._put_unit(state, attacker), defender)
+        events.append(ev.UnitDamaged(defender_id, to_defender, defender.damage))
+        events.append(ev.UnitDamaged(attacker_id, to_attacker, attacker.damage))
+        state = self._duelist(state, seat, damage_dealt=state.duelists[seat].damage_dealt + to_defender)
+        state = self._duelist(state, 1 - seat, damage_dealt=state.duelists[1 - seat].damage_dealt + to_attacker)
+        defender_falls = defender.damage >= self.power(state, defender, defending=True)
+        attacker_falls = attacker.damage >= self.power(state, attacker)
+        if defender_falls:
+            state = self._remove_unit(state, defender_id, "battle", events, seat)
+        if attacker_falls:
+            state = self._remove_unit(state, attacker_id, "battle", events, 1 - seat)
+        return state
+
+
+def _without_die(hand: tuple[HandDie, ...], value: int) -> tuple[HandDie, ...]:
+    for index, die in enumerate(hand):
+        if die.value == value:
+            return hand[:index] + hand[index + 1:]
+    raise ValueError(f"no {value} in hand")

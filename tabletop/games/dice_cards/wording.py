@@ -1,0 +1,299 @@
+"""Everything Dice Cards says to the players: the move log, the banner's prompt, why a move is refused.
+
+The rules decide; this module puts their decisions into words, with names from the
+state or view it is given.  A hand die's value is never named for a seat that may
+not see it: the log says "Bo rolls 3 dice into their hand".
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from tabletop.core.values import Value
+
+from . import events as ev
+from .intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard, EndTurn,
+                      MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+from .state import HAND_LIMIT, MAX_UNITS, SLOTS, State
+
+if TYPE_CHECKING:
+    from .rules import DiceCardsRules
+
+__all__ = ["prompt", "narrate", "why_illegal", "unit_name", "plural"]
+
+
+def plural(count: int, word: str) -> str:
+    """``1 die``, ``3 dice``, ``2 shields``.
+
+    >>> plural(1, "die"), plural(3, "die"), plural(2, "unit")
+    ('1 die', '3 dice', '2 units')
+    """
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {'dice' if word == 'die' else word + 's'}"
+
+
+def kind_name(rules: "DiceCardsRules", archetype: str) -> str:
+    """``Cinder Drakes`` -> ``Cinder Drake`` (one unit of the archetype)."""
+    if not archetype:
+        return "typeless unit"
+    name = rules.content.name(archetype)
+    return name[:-1] if name.endswith("s") else name
+
+
+def unit_name(rules: "DiceCardsRules", view: State, uid: int, archetype: str | None = None) -> str:
+    """``Ann's Cinder Drake #3`` (from ``archetype`` when the unit has left the table)."""
+    for unit in view.units:
+        if unit.uid == uid:
+            return f"{view.duelists[unit.owner].name}'s {kind_name(rules, unit.archetype)} #{uid}"
+    return f"{kind_name(rules, archetype or '')} #{uid}"
+
+
+def ability_name(rules: "DiceCardsRules", ability_id: str) -> str:
+    return rules.ability(ability_id).name if rules.content.has_ability(ability_id) else ability_id
+
+
+def _values(values) -> str:
+    return ", ".join(str(v) for v in values) if values else "nothing"
+
+
+# ================================================================ the banner
+def prompt(rules: "DiceCardsRules", state: State) -> str:
+    """What the seat to act must do now, in plain words."""
+    flow = state.flow
+    names = [d.name for d in state.duelists]
+    seat = state.to_act
+    if seat is None:
+        if flow.winner >= 0:
+            return f"{names[flow.winner]} wins the duel."
+        return "The duel is over."
+    name = names[seat]
+    if flow.stage == "deck":
+        return f"{name}, choose your deck: up to three archetypes, or a starter deck."
+    if flow.stage == "main":
+        phase = f"Main Phase {flow.main}"
+        summon = "" if flow.summoned else "summon, "
+        battle = ", battle" if any(i.KIND == "battle" for i in rules.legal_intents(state)) else ""
+        return f"{name}, {phase}: {summon}charge dice, use abilities{battle}, or end the turn."
+    if flow.stage == "attack":
+        return f"{name}, choose your attackers (or none)."
+    if flow.stage == "block":
+        return (f"{name}, {names[flow.active]} attacks with {plural(len(flow.attackers), 'unit')}: "
+                "assign your blockers, then fight.")
+    if flow.stage == "strike":
+        return f"{name}, choose which unblocked attacker hits the foremost shield next."
+    if flow.stage == "discard":
+        if flow.why == "tithe":
+            return f"{name}, Tithe of Secrets: discard {plural(flow.discarding, 'die')} of your choice."
+        return f"{name}, hand limit {HAND_LIMIT}: discard {plural(flow.discarding, 'die')}."
+    if flow.stage == "overflow":
+        return f"{name}, a 6th unit: choose one of your units to discard (the new one ignores the summon)."
+    if flow.stage == "shed":
+        return f"{name}, the fused unit holds more than {SLOTS} equips: choose one to lose."
+    return f"{name} to act."
+
+
+# ================================================================ the move log
+def narrate(rules: "DiceCardsRules", event: Value, view: State, seat: int | None) -> str | None:
+    """The move log's sentence for ``event`` as ``seat`` reads it."""
+    names = [d.name for d in view.duelists]
+
+    def who(s: int) -> str:
+        return names[s]
+
+    def unit(uid: int, archetype: str | None = None) -> str:
+        return unit_name(rules, view, uid, archetype)
+
+    if isinstance(event, ev.DeckChosen):
+        return f"{who(event.seat)} chooses {', '.join(rules.content.name(a) for a in event.archetypes)}."
+    if isinstance(event, ev.DeckPicked):
+        return f"{who(event.seat)} has chosen a deck."
+    if isinstance(event, ev.DecksShown):
+        first = ", ".join(rules.content.name(a) for a in event.first)
+        second = ", ".join(rules.content.name(a) for a in event.second)
+        return f"The duel begins: {names[0]} plays {first}; {names[1]} plays {second}. {who(event.starts)} goes first."
+    if isinstance(event, ev.TurnBegan):
+        return f"Turn {event.turn}: {who(event.seat)}."
+    if isinstance(event, ev.Rolled):
+        where = {"draw": "draws and rolls", "shield": "rolls the broken shield's die:",
+                 "grave": "rolls a die from the Grave:"}[event.why]
+        return f"{who(event.seat)} {where} {_values(sorted(d.value for d in event.dice))} into their hand."
+    if isinstance(event, ev.RolledCount):
+        what = {"draw": "", "shield": " (the broken shield's die)", "grave": " (from the Grave)"}[event.why]
+        return f"{who(event.seat)} rolls {plural(event.count, 'die')} into their hand{what}."
+    if isinstance(event, ev.DeckedOut):
+        return f"{who(event.seat)} must draw from an empty Stock."
+    if isinstance(event, ev.Summoned):
+        how = {"summon": f"summons from a {event.die}", "ritual": f"performs a ritual with a {event.die}",
+               "fusion": f"fuses with a {event.die}", "extra": "sets an extra unit"}[event.how]
+        return f"{who(event.seat)} {how}: {kind_name(rules, event.archetype)} #{event.uid}, Power {event.power}."
+    if isinstance(event, ev.TokenPlaced):
+        die = f" (spending a {event.die})" if event.die else ""
+        return f"{who(event.seat)} places the {ability_name(rules, event.ability)} {event.kind} token{die}."
+    if isinstance(event, ev.Charged):
+        return f"{who(event.seat)} charges a {event.value} as energy."
+    if isinstance(event, ev.Activated):
+        paid = f", paying {_values(event.pay)}" if event.pay else ""
+        return f"{who(event.seat)} activates {ability_name(rules, event.ability)}{paid}."
+    if isinstance(event, ev.Equipped):
+        tokens = "" if event.count == 1 else f" (stack of {event.count})"
+        return f"{unit(event.uid)} is equipped with {ability_name(rules, event.ability)}{tokens}."
+    if isinstance(event, ev.EquipLost):
+        why = {"expired": "ends", "shed": "is lost", "merged": "is too tall a stack",
+               "destroyed": "is destroyed"}.get(event.why, "goes")
+        whose = f" on {unit(event.uid)}" if event.uid else ""
+        return f"{ability_name(rules, event.ability)}{whose} {why} ({plural(event.count, 'die')} to the Grave)."
+    if isinstance(event, ev.StrikeFirst):
+        return f"{unit(event.uid)} strikes first this turn."
+    if isinstance(event, ev.UnitDamaged):
+        return None          # the battle or ability line says it
+    if isinstance(event, ev.UnitDestroyed):
+        why = {"battle": "is destroyed in battle", "ability": "is destroyed", "sacrifice": "is sacrificed",
+               "overflow": "is discarded to make room"}[event.why]
+        return (f"{who(event.owner)}'s {kind_name(rules, event.archetype)} #{event.uid} (Power {event.power}) "
+                f"{why}.")
+    if isinstance(event, ev.ShieldHit):
+        by = f"{unit(event.by)} hits" if event.by else "The ability hits"
+        return f"{by} {who(event.seat)}'s foremost shield for {event.amount}: {event.left} left."
+    if isinstance(event, ev.ShieldBroken):
+        return f"{who(event.seat)}'s foremost shield breaks; its die is rolled into their hand."
+    if isinstance(event, ev.ShieldMended):
+        return f"{who(event.seat)} mends a shield to {event.power}."
+    if isinstance(event, ev.ShieldRaised):
+        return f"{who(event.seat)} raises a new foremost shield of {event.power}."
+    if isinstance(event, ev.Captured):
+        return f"{unit(event.captor)} takes {unit(event.captive)} captive."
+    if isinstance(event, ev.Released):
+        return f"{unit(event.uid)} comes home from captivity."
+    if isinstance(event, ev.EnergyAdjusted):
+        return f"{who(event.seat)} turns an energy {event.value} into a {event.to}."
+    if isinstance(event, ev.RelicMoved):
+        where = f"onto {unit(event.unit)}" if event.unit else "off, into the Field zone"
+        return f"{who(event.seat)}'s {ability_name(rules, event.ability)} goes {where}."
+    if isinstance(event, ev.Banished):
+        return f"{who(event.seat)} banishes {plural(event.count, 'die')} from the Grave."
+    if isinstance(event, ev.Discarded):
+        why = {"tithe": " (Tithe of Secrets)", "hand limit": " (hand limit)", "ritual": " for the ritual"}[event.why]
+        return f"{who(event.seat)} discards {_values(event.dice)}{why}."
+    if isinstance(event, ev.BattleBegan):
+        return f"{who(event.seat)} goes to battle."
+    if isinstance(event, ev.Attacked):
+        if not event.units:
+            return f"{who(event.seat)} attacks with nothing after all."
+        return f"{who(event.seat)} attacks with {', '.join(unit(u) for u in event.units)}."
+    if isinstance(event, ev.Blocked):
+        return f"{unit(event.unit)} blocks {unit(event.attacker)}."
+    if isinstance(event, ev.Unblocked):
+        return f"{unit(event.unit)} no longer blocks."
+    if isinstance(event, ev.Fought):
+        first = ""
+        if event.first:
+            first = f" ({unit(event.first)} strikes first)"
+        return (f"Battle: {unit(event.attacker, event.attacker_type)} deals {event.to_defender}, "
+                f"{unit(event.defender, event.defender_type)} deals {event.to_attacker}{first}.")
+    if isinstance(event, ev.PlayerHit):
+        by = unit(event.by) if event.by else "An ability"
+        return f"{by} damages {who(event.seat)} directly!"
+    if isinstance(event, ev.TurnEnded):
+        return None
+    if isinstance(event, ev.DuelWon):
+        how = "by a direct hit" if event.how == "direct" else "as the other cannot draw"
+        return f"{who(event.seat)} wins the duel {how}."
+    return None
+
+
+# ================================================================ refusals
+def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
+    """Why ``intent`` is refused now, in a sentence a player understands."""
+    flow = state.flow
+    seat = getattr(intent, "seat", None)
+    if flow.stage == "over":
+        return "The duel is over."
+    if seat != state.to_act:
+        actor = state.to_act
+        name = state.duelists[actor].name if actor is not None else "nobody"
+        return f"It is {name}'s decision now."
+    duelist = state.duelists[seat]
+    hand = [d.value for d in duelist.hand]
+    if isinstance(intent, ChooseDeck):
+        if flow.stage != "deck":
+            return "Decks are chosen before the duel."
+        if not 1 <= len(intent.archetypes) <= 3 or len(set(intent.archetypes)) != len(intent.archetypes):
+            return "A deck is one to three different archetypes."
+        if any(a not in rules.content.archetypes for a in intent.archetypes):
+            return "That is not an archetype of this game."
+        return "A deck needs at least one archetype with units (Veil Court and Clockwork Reliquary have none)."
+    if flow.stage != "main" and isinstance(intent, (Summon, Charge, Activate, Adjust, MoveRelic, Battle, EndTurn)):
+        return {"attack": "Choose your attackers first (or attack with none).",
+                "block": "The defender is assigning blockers.",
+                "strike": "Choose which attacker hits the shield next.",
+                "discard": "Discard first.", "overflow": "Choose a unit to discard first: six is one too many.",
+                "shed": "Choose an equip for the fused unit to lose first.",
+                "deck": "Choose a deck first."}.get(flow.stage, "Not now.")
+    if isinstance(intent, (Summon, Charge)) and intent.die not in hand:
+        return f"There is no {intent.die} in your hand."
+    if isinstance(intent, Summon):
+        if flow.summoned:
+            return "You have used this turn's summon already."
+        if intent.ability:
+            if not rules.content.has_ability(intent.ability) or intent.ability.split(".")[0] not in duelist.deck:
+                return "That special summon is not in your deck."
+            ability = rules.ability(intent.ability)
+            if ability.kind == "ritual" and (intent.discard is None or
+                                             hand.count(intent.discard) < 1 + (intent.discard == intent.die)):
+                return f"{ability.name} needs another hand die to discard."
+            if ability.kind == "fusion":
+                return f"{ability.name} sacrifices 1 or 2 of your own {rules.content.name(ability.archetype)}."
+            if ability.kind in ("realm", "relic"):
+                return f"You have the {ability.name} token already."
+            return "That summon is not possible."
+        if intent.archetype not in duelist.deck:
+            return "Units come only in the colours of your deck's archetypes."
+        if not rules.content.archetypes[intent.archetype].has_units:
+            return f"{rules.content.name(intent.archetype)} has no units: it places a token instead."
+        return "That summon is not possible."
+    if isinstance(intent, Activate):
+        if not rules.content.has_ability(intent.ability) or intent.ability.split(".")[0] not in duelist.deck:
+            return "That ability is not in your deck."
+        ability = rules.ability(intent.ability)
+        if ability.once_per_turn and ability.ability_id in flow.used:
+            return f"{ability.name} works once per turn."
+        if not rules.may_cast(state, seat, ability.archetype):
+            return f"{ability.name} needs a caster: a {kind_name(rules, ability.archetype)} of yours, or its token."
+        from .rules import payments
+        if tuple(sorted(intent.pay)) not in payments(ability.cost, duelist.energy):
+            return f"{ability.name} costs {ability.cost_text}; pay it from your energy tokens."
+        return f"{ability.name} cannot take that target."
+    if isinstance(intent, Adjust):
+        return "The realm token changes one energy token by 1, within 1 to 6, once a turn."
+    if isinstance(intent, MoveRelic):
+        return "The relic moves once a turn, to a unit of yours with a free equip slot."
+    if isinstance(intent, Battle):
+        if flow.turn == 1:
+            return "The first player skips the Battle Phase of their first turn."
+        if flow.battled or flow.main == 2:
+            return "There is one Battle Phase a turn."
+        return "You need a unit that can attack."
+    if isinstance(intent, Attack):
+        if flow.stage != "attack":
+            return "Go to the Battle Phase first."
+        return "Only your units that are not captive can attack."
+    if isinstance(intent, (BlockWith, Unblock, BlocksDone)):
+        if flow.stage != "block":
+            return "Blockers are assigned when the opponent attacks."
+        if isinstance(intent, BlockWith):
+            return "Each of your units that is not captive blocks one attacker."
+        return "That unit is not blocking."
+    if isinstance(intent, Strike):
+        return "Only an unblocked attacker that has not hit yet can strike."
+    if isinstance(intent, Discard):
+        if flow.stage != "discard":
+            return "You discard only for the hand limit or a Tithe."
+        return f"There is no {intent.die} in your hand."
+    if isinstance(intent, Remove):
+        if flow.stage != "overflow":
+            return f"You discard a unit only when a 6th would join your {MAX_UNITS}."
+        return "Choose one of your own units on the field."
+    if isinstance(intent, Shed):
+        return "Choose one of the fused unit's equips."
+    return "That move is not possible now."
