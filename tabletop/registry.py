@@ -70,6 +70,14 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
                        ("Mana in the Pool (the score)", "total")),
               tile_art="elementalis/tile.png",
               bench="tabletop.app.games.elementalis.view:busiest_table"),
+    GameEntry("dice-cards", rules="tabletop.games.dice_cards:make_rules",
+              view="tabletop.app.games.dice_cards.view:DiceCardsView", layout="dice_cards",
+              results=(("Shield Power left", "shield_power"), ("Units on the field", "units"),
+                       ("Units set", "units_set"), ("Enemy units destroyed", "units_destroyed"),
+                       ("Damage dealt", "damage_dealt"), ("Dice left in the Stock", "stock"),
+                       ("Shields left (the score)", "shields")),
+              tile_art="dice_cards/tile.png",
+              bench="tabletop.app.games.dice_cards.view:busiest_table"),
 )}
 
 

@@ -98,7 +98,7 @@ class ResultsScene(Scene):
         text.draw_element(surface, layout["heading"], self.headline)
         tie_break = self.outcome.tie_break
         if tie_break:
-            line = (tie_break.capitalize() if tie_break.startswith("shared")
+            line = (tie_break.capitalize() if tie_break.startswith(("shared", "won "))
                     else f"Equal totals: decided by the {tie_break}")
             text.draw_element(surface, layout["tie_break"], line)
         table = layout["table"]

@@ -206,7 +206,8 @@ class DiceCardsRules(BaseRules):
                            "damage_dealt": d.damage_dealt, "stock": d.stock, "units_set": d.units_set}
                           for seat, d in enumerate(state.duelists))
         winners = (state.flow.winner,) if finished and state.flow.winner >= 0 else ()
-        how = {"direct": "a direct hit", "deck-out": "the other could not draw"}.get(state.flow.how, "")
+        # The results screen shows a tie-break that starts "won " as it is: a duel has no equal totals.
+        how = {"direct": "won by a direct hit", "deck-out": "won as the other could not draw"}.get(state.flow.how, "")
         return Outcome(finished, tuple(len(d.shields) for d in state.duelists), winners, how, breakdown)
 
     def progress(self, state: State) -> str:

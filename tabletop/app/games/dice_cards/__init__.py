@@ -1,0 +1,1 @@
+"""The Dice Cards playmat view."""
