@@ -14,6 +14,10 @@ Writes, under ``art/``:
 * ``elementalis/symbols/{fire,water,earth,air,ether,sun,mana,round,channel,link,spell}.png`` - 128x128 white
   glyphs (tinted by the app)
 * ``elementalis/tile.png`` - 256x256 emblem for the game picker: four element gems round a golden sun
+* ``dice_cards/symbols/{flame,tower,skull,leaf,eye,gear,shield,energy,stock,grave,banish,strike,chain,hand,
+  damage,power}.png`` - 128x128 white glyphs (tinted by the app): the six archetypes and the table's markers
+* ``dice_cards/tile.png`` - 256x256 emblem for the game picker: a unit of two stacked dice before a shield,
+  two cards fanned behind, on a playmat ringed with the six archetype colours
 * ``icon.png`` and ``icon.ico`` - the app icon
 
 Everything is drawn with pygame primitives at 4x size and scaled down for smooth
@@ -1330,6 +1334,257 @@ def elementalis_tile() -> Emblem:
     return e
 
 
+# ---------------------------------------------------------------- Dice Cards symbols (white glyphs, 128x128)
+#
+# One glyph per archetype, drawn in the corner of its coloured dice, so each outline must
+# read alone at 20-30 px: a flame with tall tongues, a square tower with merlons, a round
+# skull, a slanted leaf, a wide almond eye and a toothed gear.  The flame and leaf are the
+# Dice Realms ones and the skull Wizard Dice's.  The markers of the table each have their
+# own outline too: a kite shield and a lightning bolt (Wizard Dice's), a pile of three dice
+# for the Stock, a tombstone for the Grave, a slashed ring for banished dice, a sword with
+# speed lines for Strike First, a cuff and chain for a captive, an open hand, a jagged
+# burst for damage and two upward chevrons for Power.
+
+def symbol_tower(c: Canvas) -> None:
+    """Bastion Wardens: a square tower, three merlons on an overhanging parapet, an arched gate."""
+    c.polygon([(28, 124), (36, 50), (92, 50), (100, 124)], WHITE)
+    c.polygon([(14, 30), (114, 30), (106, 54), (22, 54)], WHITE)
+    for x in (14, 52, 90):
+        c.polygon([(x, 4), (x + 24, 4), (x + 24, 34), (x, 34)], WHITE)
+    # The seam under the parapet, an arrow slit, and the gate.
+    c.stroke([(30, 60), (98, 60)], 5, CLEAR_WHITE)
+    c.stroke([(64, 72), (64, 86)], 8, CLEAR_WHITE)
+    c.polygon([(50, 126), (50, 108)] + arc((64, 108), 14, 180, 360, 12) + [(78, 126)], CLEAR_WHITE)
+
+
+def symbol_eye(c: Canvas) -> None:
+    """Veil Court: a wide almond eye, its iris set off by a clear ring, a round pupil."""
+    c.polygon(smooth([(2, 64, 1), (30, 32), (64, 20), (98, 32), (126, 64, 1), (98, 96), (64, 108), (30, 96)], 8),
+              WHITE)
+    c.circle((64, 64), 33, CLEAR_WHITE)
+    c.circle((64, 64), 26, WHITE)
+    c.circle((64, 64), 11, CLEAR_WHITE)
+
+
+def symbol_gear(c: Canvas) -> None:
+    """Clockwork Reliquary: a cog with eight square teeth round a hub hole."""
+    centre = (64, 64)
+    c.circle(centre, 47, WHITE)
+    for i in range(8):
+        a = i * 45
+        c.polygon([polar(centre, 40, a - 15), polar(centre, 63, a - 10), polar(centre, 63, a + 10),
+                   polar(centre, 40, a + 15)], WHITE)
+    c.circle(centre, 19, CLEAR_WHITE)
+
+
+def symbol_bold_leaf(c: Canvas) -> None:
+    """Bramble Chimera: the Dice Realms leaf with only its midrib cut and a thicker stem, so it
+    holds together at 20 px."""
+    c.polygon(smooth([(34, 96, 1), (30, 60), (50, 32), (82, 18), (116, 12, 1), (110, 46), (96, 78), (68, 98)], 8),
+              WHITE)
+    c.stroke([(12, 118), (40, 90)], 13, WHITE)
+    c.stroke(smooth([(40, 88), (66, 60), (98, 30)], 6, closed=False), 5.5, CLEAR_WHITE)
+
+
+def symbol_dice_pile(c: Canvas) -> None:
+    """Stock: a pile of three dice, two side by side and one resting on top."""
+    two, three = [(-1, -1), (1, 1)], [(-1, -1), (0, 0), (1, 1)]
+    for at, angle, spots in (((32, 94), -4, two), ((96, 94), 6, [(0, 0)]), ((62, 34), -10, three)):
+        c.polygon(rounded_square(*at, 36, 13, angle), CLEAR_WHITE)
+        c.polygon(rounded_square(*at, 30, 9, angle), WHITE)
+        for px, py in place([(x * 15, y * 15) for x, y in spots], angle, 1, at):
+            c.circle((px, py), 7, CLEAR_WHITE)
+
+
+def symbol_tombstone(c: Canvas) -> None:
+    """Grave: a round-topped headstone with a cross, on a mound of earth."""
+    c.polygon([(24, 110)] + arc((64, 48), 40, 180, 360, 24) + [(104, 110)], WHITE)
+    c.stroke([(64, 28), (64, 80)], 11, CLEAR_WHITE)
+    c.stroke([(46, 46), (82, 46)], 11, CLEAR_WHITE)
+    mound = smooth([(0, 126, 1), (14, 110), (64, 100), (114, 110), (128, 126, 1)], 6)
+    c.stroke(mound, 10, CLEAR_WHITE, closed=True)
+    c.polygon(mound, WHITE)
+
+
+def symbol_banish(c: Canvas) -> None:
+    """Banished: a thick ring struck through: gone from the game."""
+    centre = (64, 64)
+    c.circle(centre, 62, WHITE)
+    c.circle(centre, 43, CLEAR_WHITE)
+    c.stroke([polar(centre, 50, 225), polar(centre, 50, 45)], 18, WHITE)
+
+
+def symbol_sword(c: Canvas) -> None:
+    """Strike First: a sword thrust up to the right, speed lines streaming behind it."""
+    def along(d: float, across: float = 0.0) -> tuple[float, float]:
+        # d along the blade (towards the top right), `across` to its lower right.
+        return 60 + (d + across) * 0.7071, 68 + (-d + across) * 0.7071
+    c.polygon([along(-24, -10), along(60, -10), along(84), along(60, 10), along(-24, 10)], WHITE)
+    c.stroke([along(-26, -26), along(-26, 26)], 13, WHITE)
+    c.stroke([along(-30), along(-56)], 12, WHITE)
+    c.circle(along(-64), 11, WHITE)
+    for across, d0, d1 in ((-30, -6, 40), (30, -40, 6), (-48, -20, 10)):
+        c.stroke([along(d0, across), along(d1, across)], 8, WHITE)
+
+
+def symbol_shackle(c: Canvas) -> None:
+    """Captive: an iron cuff with a rivet, held by a chain link that runs off to the top left."""
+    width, gap = 14, 6
+    link = stadium((42, 42), 28, 20, 45)
+    c.stroke(link, width, WHITE, closed=True)
+    cuff = (84, 84)
+    c.circle(cuff, 46, CLEAR_WHITE)
+    c.circle(cuff, 41, WHITE)
+    c.circle(cuff, 23, CLEAR_WHITE)
+    c.circle(polar(cuff, 32, 135), 6, CLEAR_WHITE)
+    # The link passes back over the cuff on its far side.
+    over = link[12:20]
+    c.stroke(over, width + 2 * gap, CLEAR_WHITE)
+    c.stroke(over, width, WHITE)
+
+
+def symbol_open_hand(c: Canvas) -> None:
+    """Hand: an open hand, palm out, four fingers spread and the thumb out to the side."""
+    for base, angle, length in (((42, 64), -102, 46), ((58, 60), -93, 54), ((74, 60), -84, 52),
+                                ((90, 66), -74, 40)):
+        c.stroke([base, polar(base, length, angle)], 16, WHITE)
+    c.stroke([(40, 96), polar((40, 96), 44, -148)], 18, WHITE)
+    c.polygon(smooth([(34, 62), (64, 56), (98, 64), (100, 96), (86, 122), (46, 122), (30, 100)], 6), WHITE)
+
+
+def symbol_burst(c: Canvas) -> None:
+    """Damage: a jagged burst, like a blow landing, with a clear star at its heart."""
+    centre = (64, 64)
+    outer = (62, 50, 60, 46, 62, 52, 58, 48, 62, 50)
+    pts: list[Point] = []
+    for i, r in enumerate(outer):
+        a = -90 + i * 36
+        pts.append(polar(centre, r, a))
+        pts.append(polar(centre, 30, a + 18))
+    c.polygon(pts, WHITE)
+    c.polygon(star_points(centre, 20, 0.5, 5), CLEAR_WHITE)
+
+
+def symbol_chevrons(c: Canvas) -> None:
+    """Power: two bold chevrons pointing up."""
+    for y in (16, 66):
+        c.stroke([(14, y + 44), (64, y), (114, y + 44)], 26, WHITE)
+
+
+DICE_CARDS_SYMBOLS = {"flame": symbol_flame, "tower": symbol_tower, "skull": symbol_skull, "leaf": symbol_bold_leaf,
+                      "eye": symbol_eye, "gear": symbol_gear, "shield": symbol_kite, "energy": symbol_bolt,
+                      "stock": symbol_dice_pile, "grave": symbol_tombstone, "banish": symbol_banish,
+                      "strike": symbol_sword, "chain": symbol_shackle, "hand": symbol_open_hand,
+                      "damage": symbol_burst, "power": symbol_chevrons}
+
+
+# ---------------------------------------------------------------- Dice Cards picker tile (256x256)
+
+DICE_CARDS_COLOURS = {"flame": (0xD8, 0x40, 0x2F), "tower": (0x3F, 0x6F, 0xD8), "skull": (0x8E, 0x4F, 0xC4),
+                      "leaf": (0x3F, 0x9A, 0x45), "eye": (0xE0, 0xB5, 0x2A), "gear": (0xE0, 0x7A, 0x1F)}
+
+
+def dice_cards_tile() -> Emblem:
+    """Dice Cards: a duel on a playmat.  A unit of two red dice stacked (6 and 2: Power 8)
+    stands in front of a silver shield, a card with a purple frame and one with a green frame
+    fanned behind it, on a felt roundel with its zones marked, in a rim of the six archetype
+    colours."""
+    ink = (20, 16, 30)
+    centre = (128, 128)
+    felt = Palette((64, 126, 104), (30, 84, 70), (14, 48, 40), ink)
+    steel = Palette((250, 252, 255), (190, 200, 214), (118, 130, 150), ink)
+    field = Palette((120, 160, 240), (52, 86, 180), (26, 44, 110), ink)
+    gold = Palette((255, 238, 160), (236, 186, 60), (176, 122, 30), ink)
+    parchment = Palette((255, 250, 232), (236, 224, 196), (190, 172, 140), ink)
+    red = Palette.of(DICE_CARDS_COLOURS["flame"], ink)
+
+    def wedge(a0: float, a1: float) -> Callable[[Canvas, Colour], None]:
+        def draw(c: Canvas, col: Colour) -> None:
+            c.polygon(arc(centre, 124, a0, a1, 12) + arc(centre, 104, a1, a0, 12), col)
+        return draw
+
+    def zones(c: Canvas) -> None:
+        # The playmat: a row of zone frames for each player, the centre line between them.
+        line = (200, 240, 220, 70)
+        c.stroke([(30, 128), (226, 128)], 2.5, line)
+        for y in (44, 190):
+            for x in (62, 100, 138, 176):
+                c.stroke(rounded_square(x + 9, y + 11, 15, 4), 2.5, line, closed=True)
+
+    def card(angle: float, at: tuple[float, float], frame: Colour, glyph_name: str
+             ) -> list[tuple[Palette, Callable[[Canvas, Colour], None], Callable[[Canvas], None] | None]]:
+        w, h = 31, 44
+
+        def rect(hw: float, hh: float, dy: float = 0) -> list[Point]:
+            return place([(-hw, -hh + dy), (hw, -hh + dy), (hw, hh + dy), (-hw, hh + dy)], angle, 1, at)
+        glyph = pygame.transform.smoothscale(render_symbol(DICE_CARDS_SYMBOLS[glyph_name]), (26 * SS,) * 2)
+        glyph = pygame.transform.rotate(glyph, -angle)
+        frame_pal = Palette.of(frame, ink)
+
+        def body(c: Canvas, col: Colour) -> None:
+            c.polygon(smooth(rect(w, h), 1), col)
+
+        def inside(c: Canvas) -> None:
+            # The picture window, its glyph, and three lines of card text.
+            c.polygon(rect(w - 7, 17, -14), (*parchment.base, 255))
+            c.polygon(rect(w - 10, 14, -14), (*darker(frame, 0.6), 255))
+            x, y = place([(0, -14)], angle, 1, at)[0]
+            c.surface.blit(glyph, glyph.get_rect(center=(x * SS, y * SS)))
+            for dy, half in ((12, 20), (21, 20), (30, 12)):
+                a, b = place([(-half, dy), (half, dy)], angle, 1, at)
+                c.stroke([a, b], 3, (*darker(frame, 0.45), 200))
+        return [(frame_pal, body, None),
+                (parchment, lambda c, col: c.polygon(rect(w - 5, h - 5), col), inside)]
+
+    shield = [(74, 46, 1), (128, 36), (182, 46, 1), (180, 116), (162, 164), (128, 204, 1), (94, 164), (76, 116)]
+
+    def shield_field(c: Canvas, col: Colour) -> None:
+        c.polygon(place(smooth(shield, 8), 0, 0.8, (128 * 0.2, 116 * 0.2)), col)
+
+    def field_marks(c: Canvas) -> None:
+        # A gold chevron on the blue field and a glint at the top left.
+        c.stroke([(98, 112), (128, 82), (158, 112)], 10, (*gold.base, 255))
+        c.stroke([(98, 112), (128, 82), (158, 112)], 3, (*gold.light, 255))
+        c.stroke(smooth([(94, 62), (108, 56), (124, 54)], 4, closed=False), 5, (255, 255, 255, 120))
+
+    def die_shape(at: tuple[float, float], angle: float, half: float) -> Callable[[Canvas, Colour], None]:
+        return lambda c, col: c.polygon(rounded_square(at[0], at[1], half, half * 0.3, angle), col)
+
+    def pips(at: tuple[float, float], angle: float, half: float, spots: Sequence[tuple[int, int]]
+             ) -> Callable[[Canvas], None]:
+        def draw(c: Canvas) -> None:
+            for px, py in place([(x * half * 0.5, y * half * 0.5) for x, y in spots], angle, 1, at):
+                c.circle((px, py), half * 0.16, (*ink, 255))
+                c.circle((px, py), half * 0.12, (255, 246, 236, 255))
+        return draw
+
+    e = Emblem(ink)
+    step = 60
+    for i, colour in enumerate(DICE_CARDS_COLOURS.values()):
+        a0 = -90 - step / 2 + i * step
+        e.part(Palette.of(colour, ink), wedge(a0 + 1, a0 + step - 1))
+    e.part(felt, lambda c, col: c.circle(centre, 104, col), zones)
+    for part in card(-20, (66, 120), DICE_CARDS_COLOURS["skull"], "skull") + \
+            card(20, (190, 120), DICE_CARDS_COLOURS["leaf"], "leaf"):
+        e.part(*part)
+    e.part(steel, filled(shield, steps=8))
+    e.part(field, shield_field, field_marks)
+    # The unit: a 6 with a 2 on top of it, both red (Cinder Drakes), in front of the shield.
+    six = [(-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)]
+    two = [(-1, -1), (1, 1)]
+    e.part(red, die_shape((128, 196), -4, 30), pips((128, 196), -4, 30, six))
+    flame = pygame.transform.rotate(
+        pygame.transform.smoothscale(render_symbol(DICE_CARDS_SYMBOLS["flame"]), (14 * SS,) * 2), -6)
+
+    def top_face(c: Canvas) -> None:
+        pips((124, 146), 6, 22, two)(c)
+        # The archetype's symbol in the free corner, as on the dice in the game.
+        x, y = place([(11, -11)], 6, 1, (124, 146))[0]
+        c.surface.blit(flame, flame.get_rect(center=(x * SS, y * SS)))
+    e.part(red, die_shape((124, 146), 6, 22), top_face)
+    return e
+
+
 # ---------------------------------------------------------------- board tiles (periodic textures)
 
 TILE = 32
@@ -1638,6 +1893,11 @@ def main() -> None:
     for name, draw in ELEMENTALIS_SYMBOLS.items():
         save(render_symbol(draw), elementalis / "symbols" / f"{name}.png")
     save(elementalis_tile().render(256), elementalis / "tile.png")
+
+    dice_cards = ART / "dice_cards"
+    for name, draw in DICE_CARDS_SYMBOLS.items():
+        save(render_symbol(draw), dice_cards / "symbols" / f"{name}.png")
+    save(dice_cards_tile().render(256), dice_cards / "tile.png")
 
     icon = render_icon()
     save(icon, ART / "icon.png")
