@@ -200,7 +200,7 @@ def test_resize_events_never_recreate_the_window(driver, monkeypatch):
     assert len(calls) == 2                   # one switch each way, no more
 
 
-@pytest.mark.parametrize("game", ["dice-realms", "elemental-dice", "wizard-dice", "elementalis"])
+@pytest.mark.parametrize("game", ["dice-realms", "elemental-dice", "wizard-dice", "elementalis", "dice-cards"])
 def test_every_games_legend_fits_its_panel(driver, game):
     from tabletop.app.screens.rules import RulesScene
 

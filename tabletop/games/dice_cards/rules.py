@@ -595,14 +595,14 @@ class DiceCardsRules(BaseRules):
         state = evolve(state, units=units)
         over = len(state.duelists[seat].hand) - HAND_LIMIT
         if over > 0:
-            return self._flow(state, stage="discard", deciding=seat, discarding=over, why="hand limit",
+            return self._flow(state, stage="discard", deciding=seat, discarding=over, why="hand-limit",
                               resume="next turn")
         events.append(ev.TurnEnded(seat))
         return self._begin_turn(state, 1 - seat, rng, events)
 
     def _discard(self, state: State, seat: int, value: int, rng: RandomSource, events: list[Value]) -> State:
         flow = state.flow
-        events.append(ev.Discarded(seat, (value,), "tithe" if flow.why == "tithe" else "hand limit"))
+        events.append(ev.Discarded(seat, (value,), "tithe" if flow.why == "tithe" else "hand-limit"))
         state = self._duelist(state, seat, hand=self._hand_without(state, seat, value),
                               grave=state.duelists[seat].grave + 1)
         left = flow.discarding - 1

@@ -156,7 +156,7 @@ class Flow:
     striking: tuple[int, ...] = ()        # unblocked attackers still to hit a shield
     deciding: int = -1                    # who discards or drops now (discard, overflow, shed)
     discarding: int = 0                   # dice still to discard
-    why: str = ""                         # discard: "hand limit" or "tithe"; shed: the unit's uid as text
+    why: str = ""                         # discard: "hand-limit" or "tithe"; shed: the unit's uid as text
     resume: str = ""                      # the stage to go back to after an overflow or a Tithe
     winner: int = -1
     how: str = ""                         # how the duel was won: "direct", "deck-out"

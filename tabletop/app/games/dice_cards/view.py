@@ -716,7 +716,7 @@ class DiceCardsView(GameViewBase):
                                self.rules.prompt(state), "Before the duel", seat)
         active = self.name(flow.active)
         phase = {"main": f"Main Phase {flow.main}", "attack": "Battle Phase", "block": "Battle Phase",
-                 "strike": "Battle Phase", "discard": "End Phase" if flow.why == "hand limit" else f"Main Phase",
+                 "strike": "Battle Phase", "discard": "End Phase" if flow.why == "hand-limit" else "Main Phase",
                  "overflow": "A sixth unit", "shed": "Fusion"}.get(flow.stage, "")
         headline = f"{active}'s turn  ·  {phase}"
         if seat is not None and seat != flow.active:
