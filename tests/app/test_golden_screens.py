@@ -307,3 +307,63 @@ def test_the_elementalis_faces_stay_distinct_in_greyscale(app):
             changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
             assert changed > 0.025, f"the {a} and {b} faces look alike in greyscale ({changed:.1%} differ)"
     check_golden(greyscale(strip), "elementalis_greyscale")
+
+
+def dice_cards_table(app, seed: int, done) -> TableScene:
+    """A Dice Cards table after a seeded duel between playout bots reached ``done(state)``, behind no cover
+    (the screen of the seat that holds it)."""
+    rules = get_rules("dice-cards")
+    match = MatchController(rules, None, ["Ann", "Bo"], seed)
+    bot = rules.playout_bot(seed)
+    while not done(match.state):
+        assert not match.finished, "the duel ended before the position wanted"
+        match.submit(bot.choose(match.legal_intents()))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    if app.scenes.top is not table:
+        app.scenes.pop()                  # the cover: its own test is elsewhere
+    return table
+
+
+def test_a_dice_cards_duel_mid_game_looks_as_it_should(app):
+    dice_cards_table(app, 2026, lambda s: s.flow.turn >= 7 and s.flow.stage == "main"
+                     and all(len(s.field_units(seat)) >= 2 for seat in (0, 1)))
+    Driver(app).settle()
+    check_golden(app.display.surface.copy(), "dice_cards_duel")
+
+
+def test_dice_cards_blockers_being_assigned_look_as_they_should(app):
+    table = dice_cards_table(app, 11, lambda s: s.flow.stage == "block" and s.flow.blocks)
+    Driver(app).settle()
+    assert table.view.state.flow.stage == "block"
+    check_golden(app.display.surface.copy(), "dice_cards_block")
+
+
+def test_the_dice_cards_deck_choice_looks_as_it_should(app):
+    dice_cards_table(app, 3, lambda s: s.flow.stage == "deck")
+    Driver(app).settle()
+    check_golden(app.display.surface.copy(), "dice_cards_decks")
+
+
+def test_the_dice_cards_dice_stay_distinct_in_greyscale(app):
+    art = app.dice_for("dice_cards")
+    kinds = ("CINDER", "BASTION", "HOLLOW", "BRAMBLE", "VEIL", "CLOCKWORK", "typeless", "energy", "shield", "hidden")
+    tiles = {}
+    strip = pygame.Surface((len(kinds) * 72 + 8, 80))
+    strip.fill((40, 40, 40))
+    for index, kind in enumerate(kinds):
+        tile = pygame.Surface((64, 64))
+        tile.fill((40, 40, 40))
+        tile.blit(art.face(kind, 0 if kind == "hidden" else 3, 60), (2, 2))
+        tiles[kind] = pygame.image.tobytes(greyscale(tile), "RGB")
+        strip.blit(tile, (8 + index * 72, 8))
+    # Two dice part by their brightness (the colours are spread from dark blue to yellow) or by their
+    # symbol and pips (a pattern of strongly different pixels).
+    for i, a in enumerate(kinds):
+        for b in kinds[i + 1:]:
+            changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (64 * 64)
+            brightness = abs(sum(tiles[a][::3]) - sum(tiles[b][::3])) / (64 * 64)
+            assert changed > 0.01 or brightness > 12, \
+                f"the {a} and {b} dice look alike in greyscale ({changed:.1%} differ, brightness {brightness:.0f} apart)"
+    check_golden(greyscale(strip), "dice_cards_greyscale")
