@@ -258,7 +258,8 @@ class Banished(Value):
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Value):
-    """``seat`` discards hand dice ``dice`` to the Grave (``why``: hand limit, tithe, ritual)."""
+    """``seat`` discards hand dice ``dice`` to the Grave (``why``: hand-limit, tithe, ritual; one word: the
+    text form holds no spaces)."""
 
     KIND = "discarded"
     seat: int

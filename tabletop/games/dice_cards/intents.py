@@ -12,7 +12,7 @@ Text forms (stable; used by saves, scenarios and tests)::
     summon seat=0 die=1 ability=VEIL.1                               # realm or relic token
     charge seat=0 die=4                                              # a hand die becomes energy
     activate seat=0 ability=CINDER.3 pay=5,5 caster=3 target=7       # target: a unit
-    activate seat=0 ability=CINDER.3 pay=5,5 caster=3 target=0 player=true   # at the opponent
+    activate seat=0 ability=CINDER.3 pay=5,5 caster=3 player=true    # at the opponent (no target)
     activate seat=0 ability=CINDER.2 pay=2 target=3 slot=0           # equip: onto the stack in slot 0
     activate seat=1 ability=BASTION.3 pay=4,4,4 mode=0 shield=1      # a choice of effects: mode
     adjust seat=0 value=3 by=1                                       # Court of Whispers

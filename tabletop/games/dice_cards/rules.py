@@ -459,6 +459,8 @@ class DiceCardsRules(BaseRules):
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
+        if isinstance(intent, Activate) and list(intent.pay) != sorted(intent.pay):
+            intent = evolve(intent, pay=tuple(sorted(intent.pay)))      # energy tokens paid in any order
         if intent not in self.legal_intents(state):
             raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []

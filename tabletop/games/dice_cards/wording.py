@@ -173,7 +173,7 @@ def narrate(rules: "DiceCardsRules", event: Value, view: State, seat: int | None
     if isinstance(event, ev.Banished):
         return f"{who(event.seat)} banishes {plural(event.count, 'die')} from the Grave."
     if isinstance(event, ev.Discarded):
-        why = {"tithe": " (Tithe of Secrets)", "hand limit": " (hand limit)", "ritual": " for the ritual"}[event.why]
+        why = {"tithe": " (Tithe of Secrets)", "hand-limit": " (hand limit)", "ritual": " for the ritual"}[event.why]
         return f"{who(event.seat)} discards {_values(event.dice)}{why}."
     if isinstance(event, ev.BattleBegan):
         return f"{who(event.seat)} goes to battle."
@@ -222,6 +222,9 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
             return "A deck is one to three different archetypes."
         if any(a not in rules.content.archetypes for a in intent.archetypes):
             return "That is not an archetype of this game."
+        order = list(rules.content.archetypes)
+        if list(intent.archetypes) != sorted(intent.archetypes, key=order.index):
+            return f"Name the deck's archetypes in the game's order: {', '.join(order)}."
         return "A deck needs at least one archetype with units (Veil Court and Clockwork Reliquary have none)."
     if flow.stage != "main" and isinstance(intent, (Summon, Charge, Activate, Adjust, MoveRelic, Battle, EndTurn)):
         return {"attack": "Choose your attackers first (or attack with none).",
@@ -259,14 +262,27 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
         if ability.once_per_turn and ability.ability_id in flow.used:
             return f"{ability.name} works once per turn."
         if not rules.may_cast(state, seat, ability.archetype):
-            return f"{ability.name} needs a caster: a {kind_name(rules, ability.archetype)} of yours, or its token."
+            archetype = rules.content.archetypes[ability.archetype]
+            if archetype.has_units:
+                return f"{ability.name} needs a caster: a {kind_name(rules, ability.archetype)} of yours."
+            token = next((a for a in archetype.abilities if a.kind in ("realm", "relic")), None)
+            what = f"the {token.name} {token.kind} token" if token is not None else "its token"
+            return f"{ability.name} needs a caster: {what} ({archetype.name} has no units)."
         from .rules import payments
         if tuple(sorted(intent.pay)) not in payments(ability.cost, duelist.energy):
             return f"{ability.name} costs {ability.cost_text}; pay it from your energy tokens."
-        return f"{ability.name} cannot take that target."
+        return _why_target(rules, state, intent, ability)
     if isinstance(intent, Adjust):
+        if any(word.startswith("adjust:") for word in flow.used):
+            return "The realm token changes an energy token once a turn; it has done so this turn."
+        if intent.value not in duelist.energy:
+            return f"You have no energy token of {intent.value}."
         return "The realm token changes one energy token by 1, within 1 to 6, once a turn."
     if isinstance(intent, MoveRelic):
+        if not any(r.ability == intent.ability for r in duelist.relics):
+            return "You have no such relic token."
+        if f"relic:{intent.ability}" in flow.used:
+            return f"{ability_name(rules, intent.ability)} moves once a turn; it has moved this turn already."
         return "The relic moves once a turn, to a unit of yours with a free equip slot."
     if isinstance(intent, Battle):
         if flow.turn == 1:
@@ -282,6 +298,8 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
         if flow.stage != "block":
             return "Blockers are assigned when the opponent attacks."
         if isinstance(intent, BlockWith):
+            if any(u.uid == intent.unit and u.captive for u in state.units):
+                return f"Unit #{intent.unit} is a captive: it can neither attack nor block."
             return "Each of your units that is not captive blocks one attacker."
         return "That unit is not blocking."
     if isinstance(intent, Strike):
@@ -297,3 +315,80 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
     if isinstance(intent, Shed):
         return "Choose one of the fused unit's equips."
     return "That move is not possible now."
+
+
+def _why_target(rules: "DiceCardsRules", state: State, intent: Activate, ability) -> str:
+    """Why an activation with a caster and a fitting payment is still refused: what its effect needs."""
+    seat = intent.seat
+    names = [d.name for d in state.duelists]
+    if not 0 <= intent.mode < len(ability.modes):
+        return f"{ability.name} has {plural(len(ability.modes), 'choice')}: mode 0 to {len(ability.modes) - 1}."
+    effect, args = ability.modes[intent.mode]
+    units = {u.uid: u for u in state.units}
+    target = units.get(intent.target) if intent.target is not None else None
+    caster = units.get(intent.caster) if intent.caster is not None else None
+    kin = kind_name(rules, ability.archetype)
+    if effect == "strike_first":
+        if args["target"] == "relic_host":
+            relic = rules.relic_of(state, seat, ability.archetype)
+            relic_name = ability_name(rules, relic.ability) if relic is not None else "the relic"
+            if relic is None or relic.host < 0:
+                return f"{ability.name} works on the unit that carries {relic_name}: equip it first."
+            return f"{ability.name} works on the unit that carries {relic_name} (#{relic.host})."
+        return f"{ability.name} targets a {kin} of yours."
+    if effect == "equip":
+        mine = args["target"] != "own_unit_of_type" or (target is not None and target.archetype == ability.archetype)
+        if target is None or target.owner != seat or not mine:
+            whose = "a unit of yours" if args["target"] != "own_unit_of_type" else f"a {kin} of yours"
+            return f"{ability.name} is equipped to {whose}."
+        if intent.slot is not None:
+            if not 0 <= intent.slot < len(target.equips) or target.equips[intent.slot].ability != ability.ability_id:
+                return f"That unit has no {ability.name} stack in slot {intent.slot}."
+            if args["stack"] == 1:
+                return f"{ability.name} does not stack."
+            return f"That {ability.name} stack holds {args['stack']} tokens already, the most."
+        if args["stack"] == 1 and any(e.ability == ability.ability_id for e in target.equips):
+            return f"That unit carries {ability.name} already."
+        open_stacks = [i for i, e in enumerate(target.equips)
+                       if e.ability == ability.ability_id and e.count < args["stack"]]
+        return (f"That unit's {SLOTS} equip slots are full"
+                + (f"; add to its {ability.name} stack (slot={open_stacks[0]}) instead." if open_stacks else "."))
+    if effect == "damage":
+        if caster is None or caster.owner != seat or caster.archetype != ability.archetype:
+            return f"{ability.name} needs a caster: a {kin} of yours (its Power is the damage)."
+        return f"{ability.name} hits an enemy unit, or the opponent (player=true, no target)."
+    if effect in ("destroy_unit", "destroy_units"):
+        if effect == "destroy_unit" and (target is None or target.owner == seat):
+            return f"{ability.name} destroys an enemy unit."
+        if effect == "destroy_unit":
+            return (f"{ability.name} destroys only a unit with Power {args['most_power']} or less "
+                    f"(that one has {rules.power(state, target)}).")
+        return f"{ability.name} takes no target."
+    if effect == "mend_shield":
+        return "Choose one of your shields (shield=0 is the foremost)."
+    if effect == "new_shield":
+        return f"A new shield needs fewer than {args['below']} shields."
+    if effect == "break_shield":
+        return f"{names[1 - seat]} has no shield left to destroy."
+    if effect == "raise_from_grave":
+        need = args["banish"] + args["take"]
+        return (f"{ability.name} needs {plural(need, 'die')} in your Grave before you pay "
+                f"(you have {state.duelists[seat].grave}).")
+    if effect == "capture":
+        if caster is None or caster.owner != seat:
+            return f"{ability.name} needs a unit of yours to hold the captive (caster=...)."
+        if caster.captive:
+            return "A captive cannot take a captive."
+        if state.captive_of(caster.uid) is not None:
+            return "That unit holds a captive already."
+        if target is None or target.owner == seat:
+            return f"{ability.name} takes an enemy unit captive."
+        if target.captive:
+            return "That unit is a captive already."
+        if state.captive_of(target.uid) is not None:
+            return "A unit that holds a captive cannot be taken captive."
+        return (f"{ability.name} takes only a unit with Power no higher than its captor's "
+                f"({rules.power(state, target)} against {rules.power(state, caster)}).")
+    if effect == "opponent_discards":
+        return f"{ability.name} needs a die in {names[1 - seat]}'s hand."
+    return f"{ability.name} takes no target."
