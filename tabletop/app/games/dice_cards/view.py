@@ -25,6 +25,7 @@ from tabletop.games.dice_cards import events as ev
 from tabletop.games.dice_cards.intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge,
                                                ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike, Summon,
                                                Unblock)
+from tabletop.games.dice_cards.rules import payments
 from tabletop.games.dice_cards.state import Unit
 from tabletop.games.dice_cards.wording import kind_name, plural
 
@@ -215,6 +216,8 @@ class DiceCardsView(GameViewBase):
     def sync(self) -> None:
         self.sprites = {}
         self._clear()
+        # A deck picked on one seat's screen must not show on the next seat's (the choice is private).
+        self.picked_deck = []
         self.refresh()
 
     def _clear(self) -> None:
@@ -500,7 +503,13 @@ class DiceCardsView(GameViewBase):
                     self.refresh()
                     return
             return
-        for uid, rect in self.unit_rects().items():
+        if stage == "main" and self.candidates is None:
+            # A relic on a unit: its equip die lies inside the unit's slot, so it is looked for first.
+            for relic in state.duelists[seat].relics:
+                if relic.host >= 0 and self._relic_rect(relic.host).collidepoint(pos):
+                    self._click_token(relic.ability, "relic", seat)
+                    return
+        for uid, rect in reversed(self.unit_rects().items()):     # captives first: they lie on their captors
             if rect.collidepoint(pos):
                 self._click_unit(uid, seat)
                 return
@@ -516,11 +525,6 @@ class DiceCardsView(GameViewBase):
             if rect.collidepoint(pos):
                 self._click_token(ability, kind, seat)
                 return
-        for unit in state.units:           # a relic on a unit: click its equip die
-            for relic in state.duelists[seat].relics:
-                if relic.host == unit.uid and self._relic_rect(unit.uid).collidepoint(pos):
-                    self._click_token(relic.ability, "relic", seat)
-                    return
 
     def _click_unit(self, uid: int, seat: int) -> None:
         stage = self.state.flow.stage
@@ -583,10 +587,14 @@ class DiceCardsView(GameViewBase):
         uses = [i for i in self.legal if isinstance(i, (Activate, Summon)) and i.ability == ability_id]
         if not uses:
             ability = self.rules.ability(ability_id)
+            duelist = self.state.duelists[seat]
             if ability.kind in ("ritual", "fusion", "realm", "relic"):
-                self._refuse(Summon(seat, 0, ability=ability_id))
+                # A die of the hand, so the sentence tells what else stops the summon.
+                self._refuse(Summon(seat, duelist.hand[0].value if duelist.hand else 0, ability=ability_id))
             else:
-                self._refuse(Activate(seat, ability_id, ()))
+                # A payment the energy allows, if any, so the sentence tells what else is missing.
+                pay = next(iter(payments(ability.cost, duelist.energy)), ())
+                self._refuse(Activate(seat, ability_id, pay))
             return
         self._begin(uses, self.rules.ability(ability_id).name + ": " + self.rules.ability(ability_id).text)
 
@@ -864,6 +872,11 @@ class DiceCardsView(GameViewBase):
 
     def _draw_units(self, surface, seat: int, pulse: float) -> None:
         state = self.state
+        if not self.field_units(seat):
+            # An empty mat says what its zones are for, so a newcomer can read the table.
+            self._text(surface, "Unit zone: up to 5 units", "zone_label", self.zone("unit_zone", seat))
+            if not self.token_rects(seat):
+                self._text(surface, "Field zone", "zone_label", self.zone("field_zone", seat))
         glowing = self.glowing_units()
         flow = state.flow
         blocking = {b.defender for b in flow.blocks}
@@ -1023,7 +1036,7 @@ class DiceCardsView(GameViewBase):
                                      for a in archetype.abilities)
                     return f"{archetype.name} ({archetype.colour_name}). {texts}", rect.midtop
             return None
-        for uid, rect in self.unit_rects().items():
+        for uid, rect in reversed(self.unit_rects().items()):     # captives first: they lie on their captors
             if rect.collidepoint(pos):
                 return self._unit_help(uid), rect.midtop
         for seat in (0, 1):
