@@ -1116,8 +1116,7 @@ class DiceCardsView(GameViewBase):
         items.append((self.art.face("hidden", 0, 44), "A die you may not see"))
         items.append((self.art.face("energy", 4, 44), "Energy token"))
         items.append((self.art.face("shield", 4, 44), "Shield (its Power)"))
-        for glyph, words in (("damage", "Damage this turn"), ("strike", "Strikes first"), ("chain", "Captive"),
-                             ("stock", "Stock"), ("grave", "Grave")):
+        for glyph, words in (("damage", "Damage this turn"), ("strike", "Strikes first"), ("chain", "Captive")):
             icon = self.art.symbol(glyph, 44, (230, 230, 236))
             if icon is not None:
                 items.append((icon, words))
