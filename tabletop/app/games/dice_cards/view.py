@@ -29,6 +29,7 @@ from tabletop.games.dice_cards.rules import payments
 from tabletop.games.dice_cards.state import Unit
 from tabletop.games.dice_cards.wording import kind_name, plural
 
+from ...anim import ease_out
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
@@ -73,6 +74,8 @@ class DiceCardsView(GameViewBase):
         self.picked_deck: list[str] = []
         self.visual_random = random.Random(7)    # only for how dice tumble
         self.sprites: dict[str, DieSprite] = {}
+        self.sliding: list[dict] = []            # dice moving between zones (hand to unit, energy, Grave)
+        self.arriving: set[int] = set()          # units drawn once their die has landed
         self.unit_spots: dict[int, tuple[int, int]] = {}   # where each unit was drawn last (for its animations)
         s = layout.setting
         self.mirror_y = s("mirror_y").int()
@@ -215,6 +218,8 @@ class DiceCardsView(GameViewBase):
     # ================================================================ state -> what may be clicked
     def sync(self) -> None:
         self.sprites = {}
+        self.sliding = []
+        self.arriving = set()
         self._clear()
         # A deck picked on one seat's screen must not show on the next seat's (the choice is private).
         self.picked_deck = []
@@ -270,7 +275,7 @@ class DiceCardsView(GameViewBase):
             elif stage == "block":
                 if self.blocker is not None:
                     name = self._unit_label(self.blocker)
-                    self.menu_title = f"{name} blocks which attacker?"
+                    self.menu_title = f"{name[:1].upper()}{name[1:]} blocks which attacker?"
                     menu = [(f"Block {self._unit_label(i.attacker)}", lambda i=i: self.table.submit(i))
                             for i in legal if isinstance(i, BlockWith) and i.unit == self.blocker]
                 self.slots = [_Slot("Back" if self.blocker is not None else "", self._clear_and_refresh),
@@ -649,13 +654,45 @@ class DiceCardsView(GameViewBase):
     def _on_rolled_count(self, event: ev.RolledCount) -> None:
         self._tumble_into_hand(event.seat, [0] * event.count)
 
+    def _from_hand(self, seat: int) -> tuple[int, int]:
+        """Where a die leaving ``seat``'s hand starts from (the slot after the dice left there)."""
+        count = len(self.state.duelists[seat].hand)
+        return self.hand_centre(seat, count, count + 1)
+
+    def _slide(self, kind: str, face: int, start: tuple[int, int], end: tuple[int, int], size: int,
+               arriving: int = 0, duration: float = 0.3) -> None:
+        """A die moving from ``start`` to ``end`` (a unit ``arriving`` is drawn only once its die lands)."""
+        item = {"kind": kind, "face": face, "x": start[0], "y": start[1], "size": size}
+
+        def begin() -> None:
+            self.sliding.append(item)
+
+        def move(p: float) -> None:
+            eased = ease_out(p)
+            item["x"] = start[0] + (end[0] - start[0]) * eased
+            item["y"] = start[1] + (end[1] - start[1]) * eased - 60 * math.sin(math.pi * p)
+
+        def land() -> None:
+            if item in self.sliding:
+                self.sliding.remove(item)
+            self.arriving.discard(arriving)
+            self.app.audio.play("place")
+
+        if arriving:
+            self.arriving.add(arriving)
+        self.timeline.add(duration, on_start=begin, on_update=move, on_end=land)
+
     def _on_summoned(self, event: ev.Summoned) -> None:
-        self.floating.add(self.timeline, f"Power {event.power}", self._spot(event.uid), _GOOD, duration=0.5,
-                          sound="place")
+        spot = self.unit_rects().get(event.uid)
+        end = spot.center if spot is not None else self._spot(event.uid)
+        start = self._from_hand(event.seat) if event.die else self.zone("charge_zone", event.seat).center
+        self._slide(event.archetype or "typeless", min(6, event.power), start, end, self.unit_die, event.uid)
+        self.floating.add(self.timeline, f"Power {event.power}", self._spot(event.uid), _GOOD, duration=0.5)
 
     def _on_charged(self, event: ev.Charged) -> None:
-        self.floating.add(self.timeline, f"+{event.value} energy", self.energy_rect(event.seat, event.value).midtop,
-                          _GOOD, duration=0.35, sound="place")
+        rect = self.energy_rect(event.seat, event.value)
+        self._slide("energy", event.value, self._from_hand(event.seat), rect.center, rect.width, duration=0.25)
+        self.floating.add(self.timeline, f"+{event.value} energy", rect.midtop, _GOOD, duration=0.3)
 
     def _on_token(self, event: ev.TokenPlaced) -> None:
         zone = self.zone("field_zone", event.seat)
@@ -697,6 +734,8 @@ class DiceCardsView(GameViewBase):
 
     def _on_discarded(self, event: ev.Discarded) -> None:
         zone = self.zone("grave", event.seat)
+        for value in event.dice:
+            self._slide("typeless", value, self._from_hand(event.seat), zone.center, self.die_size, duration=0.25)
         self.floating.add(self.timeline, f"{', '.join(map(str, event.dice))} to the Grave", zone.midtop, _HURT,
                           duration=0.4)
 
@@ -741,6 +780,8 @@ class DiceCardsView(GameViewBase):
             for seat in (0, 1):
                 self._draw_mat(surface, seat, pulse)
             self._draw_battle_lines(surface)
+            for item in self.sliding:
+                self.art.draw(surface, item["kind"], item["face"], (item["x"], item["y"]), item["size"], lift=0.4)
         for button in self.buttons:
             button.draw(surface)
         self._draw_menu(surface)
@@ -884,6 +925,8 @@ class DiceCardsView(GameViewBase):
         size, stack_step, equip_size = self.unit_die, s("stack_step").int(), s("equip_die").int()
         rects = self.unit_rects()
         for index, unit in enumerate(self.field_units(seat)):
+            if unit.uid in self.arriving and self.busy:
+                continue
             cx, cy = self.unit_centre(seat, index)
             rect = rects[unit.uid]
             attacking = unit.uid in flow.attackers or unit.uid in self.attackers
