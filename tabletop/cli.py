@@ -38,6 +38,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
     simulate.add_argument("--jobs", type=int, default=None, help="worker processes (default: one per core)")
     simulate.add_argument("--no-check", action="store_true", help="skip the invariant checks (raw speed)")
+    simulate.add_argument("--bots", default="", help="a bot level per seat, e.g. strong,easy (the seats turn by "
+                                                     "one each game); default: the playout bot everywhere")
 
     bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
     bench.add_argument("--frames", type=int, default=600)
@@ -92,7 +94,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.players is not None and args.players not in meta.player_counts:
             print(f"{meta.name} is played by {meta.players_text} players, not {args.players}.", file=sys.stderr)
             return 2
-        summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check)
+        bots = tuple(level.strip() for level in args.bots.split(",") if level.strip())
+        summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check,
+                           bots=bots)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
         from tabletop.app.bench import run_bench

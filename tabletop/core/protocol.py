@@ -42,8 +42,11 @@ from .rng import RandomSource
 from .values import Codec, Value
 
 __all__ = [
-    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState",
+    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState", "BOT_LEVELS",
 ]
+
+#: The bot levels every game offers: random-legal with light sense, and a searching or heuristic player.
+BOT_LEVELS = ("easy", "strong")
 
 
 class IllegalIntent(Exception):
@@ -186,6 +189,13 @@ class Rules(Protocol):
     def playout_bot(self, seed: int) -> Any:
         """The bot of random playouts and ``simulate``: it must finish games (``choose(legal, view)``)."""
 
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        """A bot of ``level`` (one of ``BOT_LEVELS``) for ``seat``: ``choose(legal, view)`` sees only the
+        legal intents and that seat's view."""
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        """A whole state consistent with ``seat``'s view, its hidden parts sampled (for a bot's search)."""
+
 
 class BaseRules:
     """Defaults for a game that hides nothing; a game with secrets overrides view, handover and secrets."""
@@ -223,6 +233,18 @@ class BaseRules:
         from .bots import RandomBot
 
         return RandomBot(seed)
+
+    def determinize(self, view: Any, seat: int, rng: Any) -> Any:
+        """A whole state ``seat`` cannot tell from the real one: what its view hides filled in at random
+        (``rng`` a ``random.Random``), consistent with everything the view shows.  A searching bot plays
+        its look-ahead on such states, never on the real one.  With nothing hidden, the view is the state."""
+        return view
+
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+        """The game's bots by level; until a game has its own, both levels play as its playout bot."""
+        if level not in BOT_LEVELS:
+            raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+        return self.playout_bot(seed)
 
     def progress(self, state: Any) -> str:
         """No measure of progress unless the game has one."""

@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import time
 import traceback
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from .bots import RandomBot
 from .controller import MatchController
@@ -55,49 +55,95 @@ MOVE_CAP = 20_000
 
 
 def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = True,
-             max_intents: int = MOVE_CAP) -> MatchController:
-    """Play one whole game with the game's playout bot in every seat; returns the match (finished, or
-    stopped after ``max_intents`` moves: see ``match.finished``)."""
-    count = players or rules.meta.min_players
+             max_intents: int = MOVE_CAP, bots: Sequence[str] = (), timings: list | None = None) -> MatchController:
+    """Play one whole game; returns the match (finished, or stopped after ``max_intents`` moves: see
+    ``match.finished``).
+
+    Without ``bots`` the game's playout bot plays every seat.  With ``bots`` (a level per seat, from
+    ``rules.make_bot``) each seat's bot sees only the legal intents and its own seat's view; ``timings``
+    collects ``(level, seconds)`` for every decision.
+    """
+    count = players or (len(bots) if bots else rules.meta.min_players)
     match = MatchController(rules, None, DEFAULT_SEATS[:count], seed)
-    make_bot = getattr(rules, "playout_bot", RandomBot)
-    bot = make_bot(derive_seed(seed, "bot"))
+    if bots:
+        if len(bots) != count:
+            raise ValueError(f"{len(bots)} bots for {count} seats")
+        seated = [rules.make_bot(level, derive_seed(seed, "bot", seat), seat) for seat, level in enumerate(bots)]
+    else:
+        make_bot = getattr(rules, "playout_bot", RandomBot)
+        playout = make_bot(derive_seed(seed, "bot"))
     while not match.finished and len(match.journal) < max_intents:
         if check:
             check_invariants(match)
-        match.submit(bot.choose(match.legal_intents()))
+        legal = match.legal_intents()
+        if bots:
+            seat = match.state.to_act
+            started = time.perf_counter()
+            intent = seated[seat].choose(legal, rules.view(match.state, seat))
+            if timings is not None:
+                timings.append((bots[seat], time.perf_counter() - started))
+        else:
+            intent = playout.choose(legal)
+        match.submit(intent)
     if check:
         check_invariants(match)
     return match
 
 
-def _play_line(args: tuple[Callable[[str], Rules], str, int, int, int | None, bool]) -> dict[str, Any]:
-    lookup, game, index, seed, players, check = args
+def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
+    """The bot of each seat in game ``index``: the list turned by one seat a game, so each starts in turn.
+
+    >>> seating(("strong", "easy"), 0), seating(("strong", "easy"), 1)
+    (('strong', 'easy'), ('easy', 'strong'))
+    """
+    shift = index % len(bots)
+    return tuple(bots[shift:]) + tuple(bots[:shift])
+
+
+def _play_line(args: tuple) -> dict[str, Any]:
+    lookup, game, index, seed, players, check, bots = args
     game_seed = derive_seed(seed, index)
+    seats = seating(bots, index) if bots else ()
+    timings: list = []
     try:
-        match = play_one(lookup(game), game_seed, players, check, MOVE_CAP)
+        match = play_one(lookup(game), game_seed, players, check, MOVE_CAP, seats, timings)
     except Exception as exc:  # reported per game, counted as an error
         return {"game": index, "seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=3)}
     outcome = match.rules.outcome(match.state)
     line = {"game": index, "seed": game_seed, "scores": list(outcome.scores),
             "winner": list(outcome.winners), "intents": len(match.journal)}
+    if seats:
+        line["bots"] = list(seats)
+        line["winner_bots"] = [seats[w] for w in outcome.winners]
+        line["decisions"] = timings
     if not match.finished:
         line["capped"] = True
     return line
 
 
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
 def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, players: int | None = None,
-             jobs: int | None = None, check: bool = True, emit: Callable[[str], None] = print) -> dict[str, Any]:
+             jobs: int | None = None, check: bool = True, emit: Callable[[str], None] = print,
+             bots: Sequence[str] = ()) -> dict[str, Any]:
     """Play ``games`` games and emit a JSON line per game and a summary; returns the summary.
 
     ``lookup`` gives the rules of ``game`` (a module-level function, so worker processes can use it).
+    ``bots``: a bot level per seat (``strong,easy``); the seats turn by one each game, and the summary
+    gives each level's share of the decided games it won and its decision times.
     """
     jobs = max(1, jobs or os.cpu_count() or 1)
-    work: Iterable[tuple[Callable[[str], Rules], str, int, int, int | None, bool]] = (
-        (lookup, game, index, seed, players, check) for index in range(games))
+    bots = tuple(bots)
+    work: Iterable[tuple] = ((lookup, game, index, seed, players, check, bots) for index in range(games))
     errors = capped = 0
     intents = 0
+    played: dict[str, int] = {}
+    won: dict[str, int] = {}
+    times: dict[str, list[float]] = {}
     start = time.perf_counter()
 
     def handle(line: dict[str, Any]) -> None:
@@ -105,6 +151,14 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
         errors += "error" in line
         capped += bool(line.get("capped"))
         intents += line.get("intents", 0)
+        if line.get("bots") and line.get("winner") and not line.get("capped"):
+            # A decided game counts once for each level seated (a level in two seats plays one game).
+            for level in set(line["bots"]):
+                played[level] = played.get(level, 0) + 1
+            for level in set(line["winner_bots"]):
+                won[level] = won.get(level, 0) + 1
+        for level, seconds in line.pop("decisions", ()):
+            times.setdefault(level, []).append(seconds)
         emit(json.dumps({k: v for k, v in line.items() if k != "trace"}))
 
     if jobs == 1 or games < 2 * jobs:
@@ -116,10 +170,18 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
             for line in pool.imap(_play_line, work, chunksize=max(1, min(64, games // (jobs * 8)))):
                 handle(line)
     elapsed = time.perf_counter() - start
-    summary = {"summary": True, "game": game, "players": players or lookup(game).meta.min_players,
+    summary = {"summary": True, "game": game, "players": players or (len(bots) if bots else
+                                                                   lookup(game).meta.min_players),
                "games": games, "errors": errors, "capped": capped, "move_cap": MOVE_CAP, "seed": seed,
                "jobs": jobs, "seconds": round(elapsed, 3),
                "games_per_second": round(games / elapsed, 1) if elapsed else None,
                "intents_per_second": round(intents / elapsed) if elapsed else None}
+    if bots:
+        summary["bots"] = {level: {"decided_games": played.get(level, 0), "wins": won.get(level, 0),
+                                   "win_rate": round(won.get(level, 0) / played[level], 3) if played.get(level)
+                                   else None,
+                                   "decision_ms_p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
+                                   "decision_ms_p95": round(1000 * _percentile(times.get(level, []), 0.95), 2)}
+                           for level in dict.fromkeys(bots)}
     emit(json.dumps(summary))
     return summary

@@ -188,6 +188,27 @@ class DiceCardsRules(BaseRules):
             duelists.append(evolve(duelist, **changes))
         return evolve(state, duelists=tuple(duelists))
 
+    def determinize(self, view: State, seat: int, rng) -> State:
+        """A state ``seat`` cannot tell from the real one: the other hand's values rolled anew (while decks
+        are chosen, the other deck drawn from the possible ones)."""
+        duelists = list(view.duelists)
+        serial = 10 ** 6          # the hidden dice's own serials are not seen: these cannot meet the seat's
+        for owner, duelist in enumerate(duelists):
+            if owner == seat:
+                continue
+            hand = []
+            for die in duelist.hand:
+                if die.value:
+                    hand.append(die)
+                else:
+                    hand.append(HandDie(serial, rng.randint(1, 6)))
+                    serial += 1
+            changes: dict = {"hand": tuple(hand)}
+            if view.flow.stage == "deck" and not duelist.deck and view.flow.deciding > owner:
+                changes["deck"] = rng.choice(self._decks)
+            duelists[owner] = evolve(duelist, **changes)
+        return evolve(view, duelists=tuple(duelists))
+
     def secrets(self, state: State, seat: int | None) -> frozenset[str]:
         """The dice in ``seat``'s hand (``die17-5``); while decks are chosen, its archetypes too."""
         if seat is None:
