@@ -66,6 +66,7 @@ class DiceCardsView(GameViewBase):
         self.buttons[1].hotkey = pygame.K_SPACE
         self.slots: list[_Slot] = []
         self.menu_buttons: list[Button] = []
+        self.menu_shift = 0                      # the menu moves over the near mat when far units glow
         self.menu_title = ""
         self.candidates: list | None = None      # intents a choice started with, narrowed click by click
         self.asked = ""                          # the field the choice asks about now
@@ -143,7 +144,8 @@ class DiceCardsView(GameViewBase):
         unit = state.unit(captor)
         index = [u.uid for u in self.field_units(unit.owner)].index(captor)
         x, y = self.unit_centre(unit.owner, index)
-        return x + 62, self._flip(unit.owner, self._flip(unit.owner, y) + 70)
+        # Below the right equip slot, clear of the Power label and the centre line.
+        return x + 66, self._flip(unit.owner, self._flip(unit.owner, y) + 42)
 
     def hand_centre(self, seat: int, index: int, count: int) -> tuple[int, int]:
         s = self.layout.setting
@@ -305,9 +307,19 @@ class DiceCardsView(GameViewBase):
                 button.text, button.enabled, button.reason = slot.text, slot.enabled, slot.reason
 
     def _build_menu(self, menu: list[tuple[str, Callable[[], None]]]) -> None:
+        """The menu over the far mat, unless units glow there: then over the near one, so the menu never hides
+        what it asks about (its answers may be clicked on the table too)."""
         step = self.layout.setting("menu_step").int()
-        self.menu_buttons = [Button(self.app, self.layout["menu_item"].moved(0, i * step), action, text=text)
-                             for i, (text, action) in enumerate(menu[:9])]
+        items = menu[:9]
+        self.menu_shift = 0
+        rects = self.unit_rects()
+        centre_line = pygame.Rect(self.layout["centre_line"].rect).centery
+        if items and any(rects[uid].centery < centre_line for uid in self.glowing_units() if uid in rects):
+            top = pygame.Rect(self.layout["menu"].rect).y
+            bottom = self.layout.setting("menu_bottom").int()
+            self.menu_shift = bottom - (70 + len(items) * step) - top
+        self.menu_buttons = [Button(self.app, self.layout["menu_item"].moved(0, i * step + self.menu_shift),
+                                    action, text=text) for i, (text, action) in enumerate(items)]
 
     def _press(self, index: int) -> None:
         if index < len(self.slots) and self.slots[index].enabled:
@@ -830,16 +842,16 @@ class DiceCardsView(GameViewBase):
     def _draw_pool(self, surface, seat: int, zone_name: str, label: str, count: int, glyph: str,
                    extra: str = "") -> None:
         zone = self.zone(zone_name, seat)
-        title = pygame.Rect(zone.x, zone.y + 4, zone.width, 34)
+        title = pygame.Rect(zone.x, zone.y + 2, zone.width, 34)
         self._text(surface, label, "zone_label", title)
         icon = self.art.symbol(glyph, 36, (200, 204, 214))
-        number = pygame.Rect(zone.x, zone.y + 40, zone.width, 56)
+        number = pygame.Rect(zone.x, zone.y + 34, zone.width, 50)
         if icon is not None:
             surface.blit(icon, icon.get_rect(midleft=(zone.x + 10, number.centery)))
             number = number.move(18, 0)
         self._text(surface, str(count), "pool_count", number)
         if extra and zone.height > 110:
-            self._text(surface, extra, "zone_label", pygame.Rect(zone.x, zone.bottom - 34, zone.width, 30),
+            self._text(surface, extra, "zone_label", pygame.Rect(zone.x, zone.bottom - 32, zone.width, 30),
                        shrink=True)
 
     def _draw_hand(self, surface, seat: int, pulse: float) -> None:
@@ -1028,10 +1040,11 @@ class DiceCardsView(GameViewBase):
         if not self.menu_buttons:
             return
         step = self.layout.setting("menu_step").int()
-        box = pygame.Rect(self.layout["menu"].rect)
+        box = pygame.Rect(self.layout["menu"].rect).move(0, self.menu_shift)
         box.height = 70 + len(self.menu_buttons) * step
         draw_box(surface, box, self._style("menu"))
-        self._text(surface, self.menu_title, "menu_title", self.layout["menu_title"].rect, shrink=True)
+        self._text(surface, self.menu_title, "menu_title",
+                   pygame.Rect(self.layout["menu_title"].rect).move(0, self.menu_shift), shrink=True)
         for button in self.menu_buttons:
             button.draw(surface)
 

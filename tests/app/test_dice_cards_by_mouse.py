@@ -1,0 +1,742 @@
+"""Dice Cards played on the real app through posted clicks only: a whole seeded duel from the deck choice to
+the results, every kind of move from scenario-like positions (both by clicks on the table and by the menu),
+refused clicks that show the rules' sentence and change nothing, and what the screen shows of the hands.
+
+Every move is found on screen the way a player finds it: a hand die, an ability row, a realm or relic token
+starts a choice; each question of the choice is answered by a glowing unit, a hand die or a menu button;
+the three bottom buttons do the rest.  The match is read back after each move: exactly the intended one.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+from typing import Callable
+
+import pygame
+import pytest
+
+from tabletop.core.controller import MatchController
+from tabletop.core.rng import derive_seed
+from tabletop.games.dice_cards.intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith,
+                                               Charge, ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike,
+                                               Summon, Unblock)
+from tabletop.games.dice_cards.rules import DICE_PER_DUELIST
+from tabletop.games.dice_cards.state import HIDDEN_DIE, Equip, FieldToken, HandDie, Relic, Unit
+from tabletop.registry import get_rules
+
+from .driver import Driver, open_new_game
+
+RULES = get_rules("dice-cards")
+
+
+# ================================================================ clicking a move
+def through_cover(driver: Driver) -> int:
+    """Click "I am ..." while the pass-the-device cover is up; how many covers were passed."""
+    passed = 0
+    for _ in range(5):
+        top = driver.app.scenes.top
+        if top.scene_name != "pass_device":
+            break
+        driver.click(top.ready.rect.center)
+        driver.settle()
+        passed += 1
+    return passed
+
+
+def _button(buttons, text: str):
+    for button in buttons:
+        if button.visible and button.text == text:
+            return button
+    raise AssertionError(f"no button {text!r}: {[b.text for b in buttons if b.visible]}")
+
+
+def hand_point(view, value: int) -> tuple[int, int]:
+    """The first die of ``value`` in the hand of the seat in front of the screen."""
+    seat = view.near
+    hand = view.state.duelists[seat].hand
+    index = next(i for i, die in enumerate(hand) if die.value == value)
+    return view.hand_rects(seat)[index].center
+
+
+def menu_box(view):
+    """Where the menu covers the table (None when no menu shows)."""
+    if not view.menu_buttons:
+        return None
+    box = pygame.Rect(view.layout["menu"].rect)
+    box.height = 70 + len(view.menu_buttons) * view.layout.setting("menu_step").int()
+    return box
+
+
+def unit_point(view, uid: int, covered_ok: bool = False):
+    """A point of the unit a player sees and clicks: its die (a captive's die), or, where the menu covers
+    it, another part of its slot that shows."""
+    rect = view.unit_rects()[uid]
+    unit = view.state.unit(uid)
+    if unit.captive:
+        return rect.center
+    owner_units = [u.uid for u in view.field_units(unit.owner)]
+    die = view.unit_centre(unit.owner, owner_units.index(uid))
+    box = menu_box(view)
+    captive = view.state.captive_of(uid)
+    covered = [box] if box is not None else []
+    if captive is not None:
+        covered.append(view.unit_rects()[captive.uid])
+    for dy in (0, -40, 40, -70, 70, -100, 100):
+        for dx in (0, -60, 60):
+            point = (die[0] + dx, die[1] + dy)
+            if rect.collidepoint(point) and not any(c.collidepoint(point) for c in covered):
+                return point
+    assert covered_ok, f"unit {uid} is covered (by the menu)"
+    return None
+
+
+def ability_point(view, ability_id: str) -> tuple[int, int]:
+    return dict((a, r) for r, a in view.ability_rects(view.near))[ability_id].center
+
+
+def token_point(view, ability_id: str) -> tuple[int, int]:
+    """A realm token or an unequipped relic in the Field zone; an equipped relic on its unit."""
+    seat = view.near
+    for rect, ability, _kind in view.token_rects(seat):
+        if ability == ability_id:
+            return rect.center
+    relic = next(r for r in view.state.duelists[seat].relics if r.ability == ability_id)
+    return view._relic_rect(relic.host).center
+
+
+class Clicker:
+    """Clicks moves on the table.  ``way``: "table" answers with units and hand dice wherever the screen
+    lets one click them (and starts special summons at the ability row); "menu" answers with the menu's
+    buttons (and starts summons at the hand die); "mixed" chooses at random each time."""
+
+    def __init__(self, driver: Driver, way: str = "mixed", seed: int = 1) -> None:
+        self.driver = driver
+        self.way = way
+        self.random = random.Random(seed)
+        self.asked: list[str] = []          # every question answered, in order
+        self.by_table = 0
+        self.by_menu = 0
+
+    @property
+    def view(self):
+        return self.driver.app.scenes.find("table").view
+
+    def _table_way(self) -> bool:
+        return self.way == "table" or (self.way == "mixed" and self.random.random() < 0.6)
+
+    def click(self, point) -> None:
+        self.driver.click(point)
+
+    def make(self, intent) -> None:
+        """Perform ``intent`` with clicks only."""
+        through_cover(self.driver)
+        view = self.view
+        assert view.legal, "the screen offers no move"
+        if isinstance(intent, ChooseDeck):
+            self._deck(intent)
+        elif isinstance(intent, (Summon, Charge)):
+            if isinstance(intent, Summon) and intent.ability and self._table_way():
+                self.click(ability_point(view, intent.ability))
+            else:
+                self.click(hand_point(view, intent.die))
+            self._answer(intent)
+        elif isinstance(intent, Activate):
+            self.click(ability_point(view, intent.ability))
+            self._answer(intent)
+        elif isinstance(intent, Adjust):
+            realm = next(t.ability for t in view.state.duelists[intent.seat].field if t.kind == "realm")
+            self.click(token_point(view, realm))
+            self._answer(intent)
+        elif isinstance(intent, MoveRelic):
+            self.click(token_point(view, intent.ability))
+            self._answer(intent)
+        elif isinstance(intent, Battle):
+            self.click(_button(view.buttons, "Battle!").rect.center)
+        elif isinstance(intent, EndTurn):
+            self.click(_button(view.buttons, "End turn").rect.center)
+        elif isinstance(intent, Attack):
+            for uid in intent.units:
+                self.click(unit_point(view, uid))
+                assert uid in view.attackers, (uid, view.attackers)
+            label = f"Attack with {len(intent.units)}" if intent.units else "No attack"
+            self.click(_button(view.buttons, label).rect.center)
+        elif isinstance(intent, BlockWith):
+            self.click(unit_point(view, intent.unit))
+            assert view.blocker == intent.unit, (intent.to_str(), view.blocker)
+            assert view.menu_title[:1].isupper() and view.menu_title.endswith("blocks which attacker?")
+            # The menu may hide the attackers on the far mat: then its button is the way.
+            point = unit_point(view, intent.attacker, covered_ok=True) if self._table_way() else None
+            if point is not None:
+                self.by_table += 1
+                self.click(point)
+            else:
+                self.by_menu += 1
+                attackers = [i.attacker for i in view.legal if isinstance(i, BlockWith) and i.unit == intent.unit]
+                self.click(view.menu_buttons[attackers.index(intent.attacker)].rect.center)
+        elif isinstance(intent, Unblock):
+            self.click(unit_point(view, intent.unit))
+        elif isinstance(intent, BlocksDone):
+            self.click(_button(view.buttons, "Fight!").rect.center)
+        elif isinstance(intent, (Strike, Remove)):
+            point = unit_point(view, intent.unit, covered_ok=True) if self._table_way() else None
+            if point is not None:
+                self.by_table += 1
+                self.click(point)
+            else:
+                self.by_menu += 1
+                units = [i.unit for i in view.legal]
+                self.click(view.menu_buttons[units.index(intent.unit)].rect.center)
+        elif isinstance(intent, Discard):
+            self.click(hand_point(view, intent.die))
+        elif isinstance(intent, Shed):
+            equips = [i.equip for i in view.legal]
+            self.click(view.menu_buttons[equips.index(intent.equip)].rect.center)
+        else:
+            raise AssertionError(f"no clicks for {intent}")
+        self.driver.settle()
+
+    def _deck(self, intent: ChooseDeck) -> None:
+        view = self.view
+        order = list(view.content.archetypes)
+        starters = {tuple(sorted(deck, key=order.index)): name for name, deck in view.content.starter_decks.items()}
+        name = starters.get(intent.archetypes)
+        if name is not None and not self._table_way():
+            self.click(_button(view.buttons, f"Starter: {name}").rect.center)
+        else:
+            for archetype in list(view.picked_deck):
+                if archetype not in intent.archetypes:
+                    self.click(view.deck_card_rect(order.index(archetype)).center)
+            for archetype in intent.archetypes:
+                if archetype not in view.picked_deck:
+                    self.click(view.deck_card_rect(order.index(archetype)).center)
+        self.click(_button(view.buttons, f"Play these {len(intent.archetypes)}").rect.center)
+
+    def _answer(self, intent) -> None:
+        """Answer the questions of the choice in progress until the move is sent."""
+        for _ in range(20):
+            view = self.view
+            if view.candidates is None:
+                return
+            question = view.asked
+            assert question, [c.to_str() for c in view.candidates]
+            assert intent in view.candidates, (intent.to_str(), [c.to_str() for c in view.candidates])
+            self.asked.append(question)
+            value = view._field(intent, question)
+            answers = list(dict.fromkeys(view._field(c, question) for c in view.candidates))
+            table_way = self._table_way() or answers.index(value) >= len(view.menu_buttons)
+            point = uid = None
+            if table_way:
+                if question in ("die", "discard"):
+                    point = hand_point(view, value)
+                elif question in ("caster", "unit") and value:
+                    uid = value
+                elif question == "target" and value[0] is not None and not value[1]:
+                    uid = value[0]
+                elif question == "sacrifice":
+                    # A unit of the sacrifice that not every remaining choice includes narrows the choice.
+                    uid = next((u for u in value if not all(u in c.sacrifice for c in view.candidates)), None)
+            if uid is not None:
+                assert uid in view.glowing_units(), (question, uid, view.glowing_units())
+                point = unit_point(view, uid, covered_ok=True)
+                assert point is None or self._uid_at(point) == uid
+            if point is not None:
+                self.by_table += 1
+                self.click(point)
+                continue
+            index = answers.index(value)
+            assert index < len(view.menu_buttons), (question, answers)
+            self.by_menu += 1
+            self.click(view.menu_buttons[index].rect.center)
+        raise AssertionError(f"the choice for {intent.to_str()} never ended")
+
+    def _uid_at(self, point) -> int:
+        return next(uid for uid, rect in reversed(list(self.view.unit_rects().items())) if rect.collidepoint(point))
+
+
+def make_move(clicker: Clicker, match: MatchController, intent) -> None:
+    """Click ``intent``; the match must have applied exactly it."""
+    before = len(match.journal)
+    clicker.make(intent)
+    assert len(match.journal) == before + 1, (intent.to_str(), clicker.driver.app.toasts.message)
+    assert match.journal[before].intent == intent
+
+
+# ================================================================ what the screen shows of the hands
+def check_screen_privacy(driver: Driver, monkeypatch) -> str:
+    """One frame drawn with spies: under the cover nothing of the table is drawn; at the table the far
+    seat's hand dice are drawn blank (and the screen's state holds no value of them)."""
+    table = driver.app.scenes.find("table")
+    view = table.view
+    top = driver.app.scenes.top
+    drawn: list[tuple] = []
+    original = view.art.draw
+
+    def spy(surface, die, face, center, size, *args, **kwargs):
+        drawn.append((die, face, (round(center[0]), round(center[1])), size))
+        return original(surface, die, face, center, size, *args, **kwargs)
+
+    table_draws = []
+    original_table_draw = table.draw
+    with monkeypatch.context() as patch:
+        patch.setattr(view.art, "draw", spy)
+        patch.setattr(table, "draw", lambda surface: (table_draws.append(1), original_table_draw(surface)))
+        driver.frames(1)
+    if top.scene_name == "pass_device":
+        assert not table_draws and not drawn, "the table shows through the cover"
+        return "cover"
+    if top.scene_name != "table" or view.state.flow.stage == "deck" or view.busy:
+        return "other"
+    far = 1 - view.near
+    state = view.state
+    assert all(die == HIDDEN_DIE for die in state.duelists[far].hand), state.duelists[far].hand
+    far_centres = {rect.center for rect in view.hand_rects(far)}
+    at_far = [d for d in drawn if d[2] in far_centres]
+    assert len(at_far) >= len(far_centres)
+    assert all(d[0] == "hidden" and d[1] == 0 for d in at_far), at_far
+    near_hand = state.duelists[view.near].hand
+    near_drawn = {d[2]: d for d in drawn if d[0] == "typeless"}
+    for die, rect in zip(near_hand, view.hand_rects(view.near)):
+        assert near_drawn[rect.center][1] == die.value
+    return "table"
+
+
+# ================================================================ (a) a whole duel
+def test_a_whole_duel_by_mouse(driver, monkeypatch):
+    # A new match takes a random seed; a fixed one makes the duel, and this test, the same every run.
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "dice-cards")
+    match = table.match
+    bot = RULES.playout_bot(derive_seed(3, "mouse"))
+    clicker = Clicker(driver, "mixed", seed=3)
+    kinds: dict[str, int] = {}
+    covers = privacy_checks = 0
+    started = time.perf_counter()
+    while not match.finished:
+        if driver.app.scenes.top.scene_name == "pass_device":
+            holder = RULES.handover(match.state)
+            assert driver.app.scenes.top.player == match.seats[holder]
+            assert check_screen_privacy(driver, monkeypatch) == "cover"
+            covers += 1
+            through_cover(driver)
+            continue
+        assert table.viewer == RULES.handover(match.state) == match.state.to_act
+        if check_screen_privacy(driver, monkeypatch) == "table":
+            privacy_checks += 1
+        intent = bot.choose(match.legal_intents())
+        make_move(clicker, match, intent)
+        kinds[intent.KIND] = kinds.get(intent.KIND, 0) + 1
+        assert len(match.journal) < 3000
+    driver.settle()
+    results = driver.app.scenes.top
+    assert results.scene_name == "results"
+    winner = RULES.outcome(match.state).winners[0]
+    assert match.seats[winner] in results.headline
+    assert covers >= 4 and privacy_checks > 20
+    assert {"deck", "summon", "charge", "activate", "battle", "attack", "block", "blocks-done", "end"} <= set(kinds)
+    assert clicker.by_table and clicker.by_menu
+    print(f"{len(match.journal)} moves by mouse, {covers} covers, in {time.perf_counter() - started:.1f} s; "
+          f"kinds: {sorted(kinds.items())}; questions: {sorted(set(clicker.asked))}")
+
+
+def test_a_duel_with_animations_never_draws_the_far_hand(driver, monkeypatch):
+    # With the animations playing (dice tumbling into a hand, sliding to a unit, the Charge zone, the Grave),
+    # every frame is watched: nothing drawn in the far hand's zone shows a value, and the clicks still work.
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 77)
+    driver.app.settings.animation = "fast"
+    table = open_new_game(driver, "dice-cards")
+    match = table.match
+    view = table.view
+    drawing = []
+    watched = [0]
+    original_draw, original_art = view.draw, view.art.draw
+
+    def draw(surface):
+        drawing.append(1)
+        try:
+            original_draw(surface)
+        finally:
+            drawing.pop()
+
+    def art(surface, die, face, center, size, *args, **kwargs):
+        if drawing and view.state.flow.stage != "deck":
+            far_hand = view.zone("hand", 1 - view.near)
+            if far_hand.collidepoint(center):
+                watched[0] += 1
+                assert (die, face) == ("hidden", 0), (die, face, center)
+        return original_art(surface, die, face, center, size, *args, **kwargs)
+
+    monkeypatch.setattr(view, "draw", draw)
+    monkeypatch.setattr(view.art, "draw", art)
+    bot = RULES.playout_bot(derive_seed(77, "mouse"))
+    clicker = Clicker(driver, "mixed", seed=77)
+    while not match.finished:
+        if driver.app.scenes.top.scene_name == "pass_device":
+            through_cover(driver)
+            continue
+        make_move(clicker, match, bot.choose(match.legal_intents()))
+        assert len(match.journal) < 3000
+    driver.settle()
+    assert driver.app.scenes.top.scene_name == "results"
+    assert watched[0] > 100
+
+
+# ================================================================ (b) every kind of move, from set positions
+def hand(*values: int, first: int = 900) -> tuple[HandDie, ...]:
+    return tuple(HandDie(first + i, v) for i, v in enumerate(values))
+
+
+def unit(uid: int, owner: int, archetype: str, base: int, **more) -> Unit:
+    return Unit(uid=uid, owner=owner, archetype=archetype, base=base, **more)
+
+
+def duelist(state, seat: int, **changes):
+    duelists = list(state.duelists)
+    duelists[seat] = replace(duelists[seat], **changes)
+    return replace(state, duelists=tuple(duelists))
+
+
+def flow(state, **changes):
+    return replace(state, flow=replace(state.flow, **changes))
+
+
+def balanced(state):
+    """Each duelist's Stock takes up the difference, so each still owns exactly 27 dice."""
+    for seat in (0, 1):
+        missing = DICE_PER_DUELIST - RULES.dice_count(state, seat)
+        stock = state.duelists[seat].stock + missing
+        assert stock >= 0, f"seat {seat} would need a Stock of {stock}"
+        state = duelist(state, seat, stock=stock)
+    return state
+
+
+def given(match: MatchController, edit: Callable) -> None:
+    """Edit the current position (the scenario files' ``given``), keeping 27 dice per duelist."""
+    state = balanced(edit(match.state))
+    assert RULES.invariants(state) == [], RULES.invariants(state)
+    assert all(RULES.dice_count(state, seat) == DICE_PER_DUELIST for seat in (0, 1))
+    match.states[-1] = state
+
+
+def duel(decks: tuple[str, str], edit: Callable, seed: int = 11) -> MatchController:
+    """A duel after both deck choices (Ann's first turn), then ``edit``-ed."""
+    match = MatchController(RULES, None, ["Ann", "Bo"], seed)
+    order = list(RULES.content.archetypes)
+    for seat, deck in enumerate(decks):
+        match.submit(ChooseDeck(seat, tuple(sorted(deck.split(","), key=order.index))))
+    given(match, edit)
+    return match
+
+
+def _summons(state):
+    state = flow(state, turn=3)
+    return duelist(state, 0, hand=hand(5, 3, 2, 6), energy=())
+
+
+def _ritual(state):
+    return duelist(flow(state, turn=3), 0, hand=hand(6, 6, 2), energy=())
+
+
+def _realm(state):
+    return duelist(flow(state, turn=3), 0, hand=hand(1, 4), energy=(3, 5))
+
+
+def _relic(state):
+    state = replace(state, units=(unit(1, 0, "CINDER", 3), unit(2, 0, "CINDER", 2)), next_uid=3)
+    return duelist(flow(state, turn=3), 0, hand=hand(4, 2), energy=(4, 5))
+
+
+def _fusion(state):
+    units = (unit(1, 0, "BRAMBLE", 2, equips=(Equip("CINDER.2"),)), unit(2, 0, "BRAMBLE", 1,
+             equips=(Equip("BRAMBLE.2"),)), unit(3, 0, "BRAMBLE", 3))
+    state = replace(state, units=units, next_uid=4)
+    return duelist(flow(state, turn=3), 0, hand=hand(4, 3), energy=(), relics=(Relic("CLOCKWORK.1", 2),))
+
+
+def _abilities(state):
+    units = (unit(1, 0, "CINDER", 3, equips=(Equip("CINDER.2"),)), unit(2, 0, "CINDER", 5),
+             unit(3, 1, "BASTION", 2), unit(4, 1, "BASTION", 4), unit(5, 0, "HOLLOW", 1))
+    state = replace(state, units=units, next_uid=6)
+    state = duelist(state, 1, hand=hand(2, 5, first=950))
+    state = duelist(state, 0, hand=hand(1), energy=(1, 1, 2, 3, 3, 3, 3, 5, 5, 6, 6, 6), grave=3,
+                    field=(FieldToken("VEIL.1", "realm"),))
+    return flow(state, turn=3)
+
+
+def _modes(state):
+    state = replace(state, units=(unit(1, 0, "BASTION", 2),), next_uid=2)
+    state = duelist(state, 0, hand=hand(1), energy=(1, 2, 3, 3, 3, 4, 4, 4, 5, 6), shields=(2, 4))
+    return flow(state, turn=3)
+
+
+def _battle(state):
+    units = (unit(1, 0, "CINDER", 3), unit(2, 0, "CINDER", 4), unit(3, 0, "BRAMBLE", 2),
+             unit(4, 1, "BASTION", 2), unit(5, 1, "BASTION", 5))
+    state = replace(state, units=units, next_uid=6)
+    state = duelist(state, 1, hand=hand(3, 4, first=950))
+    return duelist(flow(state, turn=3), 0, hand=hand(2), energy=())
+
+
+def _overflow(state):
+    units = tuple(unit(uid, 0, "BRAMBLE", 1 + uid % 3) for uid in range(1, 6))
+    state = replace(state, units=units, next_uid=6)
+    return duelist(flow(state, turn=3), 0, hand=hand(1, 2, 3, 4, 5, 6, 6, 2), energy=(1, 1, 2))
+
+
+def _no_used(state):
+    return flow(state, used=())
+
+
+WILDFIRE, STONEWALL = "CINDER,BRAMBLE,CLOCKWORK", "BASTION,HOLLOW,VEIL"
+
+# name: (decks, position, steps (intents as text, or edits of the position), questions the clicks must answer)
+SCENARIOS = {
+    "charge-and-summon": ((WILDFIRE, STONEWALL), _summons, [
+        "charge seat=0 die=2",
+        "summon seat=0 die=5 archetype=BRAMBLE",
+        "end seat=0",
+    ], {"kind", "archetype"}),
+    "ritual": (("HOLLOW,VEIL,CLOCKWORK", STONEWALL), _ritual, [
+        "summon seat=0 die=6 ability=HOLLOW.1 discard=2",
+    ], {"die", "discard"}),
+    "realm-and-adjust": (("HOLLOW,VEIL", STONEWALL), _realm, [
+        "summon seat=0 die=1 ability=VEIL.1",
+        "adjust seat=0 value=3 by=-1",
+    ], {"value", "by"}),
+    "relic": (("CINDER,CLOCKWORK", STONEWALL), _relic, [
+        "summon seat=0 die=4 ability=CLOCKWORK.1",
+        "relic seat=0 ability=CLOCKWORK.1 unit=2",
+        "activate seat=0 ability=CLOCKWORK.2 pay=5 target=2",
+        _no_used,
+        "relic seat=0 ability=CLOCKWORK.1 unit=1",            # from the unit it is on
+        _no_used,
+        "relic seat=0 ability=CLOCKWORK.1 unit=0",
+    ], {"unit", "pay"}),
+    "fusion-and-shed": (("BRAMBLE,CINDER,CLOCKWORK", STONEWALL), _fusion, [
+        "summon seat=0 die=4 ability=BRAMBLE.1 sacrifice=1,2",
+        "shed seat=0 equip=1",
+    ], {"die", "sacrifice"}),
+    "abilities": (("CINDER,HOLLOW,VEIL", STONEWALL), _abilities, [
+        "activate seat=0 ability=CINDER.2 pay=2 target=1 slot=0",
+        "activate seat=0 ability=CINDER.2 pay=1 target=1",
+        "activate seat=0 ability=CINDER.3 pay=5,5 caster=2 player=true",
+        "activate seat=0 ability=CINDER.1 pay=6 target=2",
+        "activate seat=0 ability=VEIL.2 pay=6,6 caster=2 target=3",
+        "activate seat=0 ability=HOLLOW.3 pay=3,3,3 target=3",          # the captive, behind its captor
+        "activate seat=0 ability=HOLLOW.2 pay=3",
+        "charge seat=0 die=1",
+        "activate seat=0 ability=VEIL.3 pay=1",
+        "discard seat=1 die=5",                                         # Bo, behind the cover
+        "end seat=0",
+    ], {"pay", "caster", "target", "slot"}),
+    "modes": (("BASTION,CLOCKWORK", STONEWALL), _modes, [
+        "activate seat=0 ability=BASTION.3 pay=4,4,4 mode=0 shield=1",
+        _no_used,
+        "activate seat=0 ability=BASTION.3 pay=3,3,3 mode=1",
+        "activate seat=0 ability=BASTION.1 pay=1 target=1",
+    ], {"pay", "mode", "shield"}),
+    "battle": ((WILDFIRE, STONEWALL), _battle, [
+        "battle seat=0",
+        "attack seat=0 units=1,2,3",
+        "block seat=1 unit=5 attacker=1",
+        "block seat=1 unit=4 attacker=2",
+        "unblock seat=1 unit=4",
+        "unblock seat=1 unit=5",
+        "block seat=1 unit=4 attacker=1",
+        "blocks-done seat=1",
+        "strike seat=0 unit=3",
+        "end seat=0",
+    ], set()),
+    "no-attack": ((WILDFIRE, STONEWALL), _battle, [
+        "battle seat=0",
+        Attack(0, ()),
+        "end seat=0",
+    ], set()),
+    "overflow-and-hand-limit": (("BRAMBLE", STONEWALL), _overflow, [
+        "activate seat=0 ability=BRAMBLE.3 pay=1,1",
+        "remove seat=0 unit=2",
+        "end seat=0",
+        "discard seat=0 die=6",
+        "discard seat=0 die=2",
+    ], set()),
+}
+
+
+def _step_intents(steps):
+    out = []
+    for step in steps:
+        if isinstance(step, str):
+            out.append(RULES.intents.parse(step))
+        elif not callable(step):
+            out.append(step)
+    return out
+
+
+def test_the_scenarios_make_every_kind_of_move():
+    kinds = {i.KIND for _, _, steps, _ in SCENARIOS.values() for i in _step_intents(steps)}
+    assert kinds | {"deck"} == set(INTENTS.kinds)          # the deck choice: test_the_deck_choice_by_mouse
+    summons = {RULES.ability(i.ability).kind if i.ability else "unit" for _, _, steps, _ in SCENARIOS.values()
+               for i in _step_intents(steps) if isinstance(i, Summon)}
+    assert summons == {"unit", "ritual", "fusion", "realm", "relic"}
+    asked = set().union(*(asks for *_, asks in SCENARIOS.values()))
+    assert {"pay", "mode", "caster", "target", "slot", "shield", "die", "discard", "sacrifice", "unit",
+            "value", "by"} <= asked
+
+
+@pytest.mark.parametrize("way", ["table", "menu"])
+@pytest.mark.parametrize("name", list(SCENARIOS))
+def test_scenario_moves_by_mouse(driver, name, way):
+    decks, position, steps, asks = SCENARIOS[name]
+    match = duel(decks, position)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    clicker = Clicker(driver, way)
+    covers = through_cover(driver)
+    for step in steps:
+        if callable(step):
+            given(match, step)
+            table.view.sync()
+            continue
+        intent = _step_intents([step])[0]
+        assert intent in match.legal_intents(), f"{name}: {intent.to_str()} is not legal here"
+        covers += through_cover(driver)
+        assert table.viewer == intent.seat
+        make_move(clicker, match, intent)
+    # Started at the hand die rather than the ability row, a special summon asks no "die".
+    assert asks - ({"die"} if way == "menu" else set()) <= set(clicker.asked), (name, way, clicker.asked)
+    if way == "menu":
+        assert clicker.by_table == 0
+    if name in ("battle", "abilities"):
+        assert covers >= 3, "the defender blocks, the Tithe's discard, each behind the cover"
+
+
+def test_the_deck_choice_by_mouse(driver, monkeypatch):
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 5)
+    table = open_new_game(driver, "dice-cards")
+    match = table.match
+    clicker = Clicker(driver, "table")
+    assert driver.app.scenes.top.scene_name == "pass_device"
+    view = table.view
+    through_cover(driver)
+    order = list(view.content.archetypes)
+    # Four cards: the fourth is refused, and says why.
+    # A deck without units cannot be confirmed: the button says why.
+    driver.click(view.deck_card_rect(order.index("VEIL")).center)
+    _refused(driver, match, _button(view.buttons, "Play these 1").rect.center, ChooseDeck(0, ("VEIL",)))
+    driver.click(view.deck_card_rect(order.index("VEIL")).center)
+    assert view.picked_deck == []
+    for archetype in ("CINDER", "VEIL", "CLOCKWORK", "HOLLOW"):
+        driver.click(view.deck_card_rect(order.index(archetype)).center)
+    assert view.picked_deck == ["CINDER", "VEIL", "CLOCKWORK"]
+    assert "at most three" in driver.app.toasts.message
+    driver.click(view.deck_card_rect(order.index("CLOCKWORK")).center)       # a click puts one back
+    assert view.picked_deck == ["CINDER", "VEIL"]
+    make_move(clicker, match, ChooseDeck(0, ("CINDER", "VEIL")))
+    # Ann's choice is private: Bo's screen, behind the cover, shows none of it.
+    assert driver.app.scenes.top.scene_name == "pass_device"
+    through_cover(driver)
+    assert view.picked_deck == [] and _button(view.buttons, "Pick archetypes")
+    clicker.way = "menu"
+    make_move(clicker, match, ChooseDeck(1, ("BASTION", "HOLLOW", "VEIL")))
+    assert match.state.duelists[0].deck == ("CINDER", "VEIL")
+    assert match.state.flow.stage == "main"
+
+
+# ================================================================ (c) refusals
+def _refused(driver, match, point, intent) -> None:
+    """A click on something not legal: the rules' sentence for ``intent`` as a toast, nothing changes."""
+    before, moves = match.state, len(match.journal)
+    driver.app.toasts.show("")
+    driver.click(point)
+    driver.settle()
+    assert driver.app.toasts.message == RULES.why_illegal(match.state, intent), driver.app.toasts.message
+    assert driver.app.toasts.message
+    assert match.state is before and len(match.journal) == moves
+
+
+def test_a_refused_click_shows_the_rules_sentence(driver):
+    position = lambda s: duelist(_battle(s), 0, energy=(1,), hand=hand(2, 4))     # noqa: E731
+    match = duel(("CINDER,BRAMBLE,HOLLOW", STONEWALL), position)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    through_cover(driver)
+    view = table.view
+    clicker = Clicker(driver, "table")
+    # Dragonfire with one energy token of 1.
+    _refused(driver, match, ability_point(view, "CINDER.3"), Activate(0, "CINDER.3", ()))
+    assert "costs High Doubles" in driver.app.toasts.message
+    make_move(clicker, match, RULES.intents.parse("summon seat=0 die=2 archetype=CINDER"))
+    # A second summon in one turn, from the ability row.
+    _refused(driver, match, ability_point(view, "HOLLOW.1"), Summon(0, 4, ability="HOLLOW.1"))
+    assert driver.app.toasts.message == "You have used this turn's summon already."
+    # The Battle Phase: a hand die, an enemy unit as an attacker.
+    make_move(clicker, match, Battle(0))
+    _refused(driver, match, hand_point(view, 4), Charge(0, 4))
+    assert driver.app.toasts.message == "Choose your attackers first (or attack with none)."
+    _refused(driver, match, unit_point(view, 5), Attack(0, (5,)))
+    assert driver.app.toasts.message == "Only your units that are not captive can attack."
+    assert view.attackers == []
+    make_move(clicker, match, Attack(0, (1, 2)))
+    through_cover(driver)
+    # Bo blocks: an attacker is not his to block with.
+    _refused(driver, match, unit_point(view, 1), BlockWith(1, 1, 1))
+    assert view.blocker is None
+
+
+def test_an_ability_that_can_be_paid_says_what_else_it_needs(driver):
+    def position(state):
+        state = replace(state, units=(unit(1, 0, "HOLLOW", 2),), next_uid=2)
+        return duelist(flow(state, turn=3), 0, hand=hand(5), energy=(3, 3, 3))
+
+    match = duel(("HOLLOW,VEIL", STONEWALL), position)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    through_cover(driver)
+    view = table.view
+    # Soul Toll is paid for (3, 3, 3) but Bo has no unit: the sentence says so, not the cost.
+    _refused(driver, match, ability_point(view, "HOLLOW.3"), Activate(0, "HOLLOW.3", (3, 3, 3)))
+    assert driver.app.toasts.message == "Soul Toll destroys an enemy unit."
+    # Dirge Rite with one hand die: it needs another to discard.
+    _refused(driver, match, ability_point(view, "HOLLOW.1"), Summon(0, 5, ability="HOLLOW.1"))
+    assert driver.app.toasts.message == "Dirge Rite needs another hand die to discard."
+
+
+def test_a_relic_that_moved_this_turn_refuses(driver):
+    match = duel(("CINDER,CLOCKWORK", STONEWALL), _relic)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    through_cover(driver)
+    view = table.view
+    clicker = Clicker(driver, "table")
+    make_move(clicker, match, RULES.intents.parse("summon seat=0 die=4 ability=CLOCKWORK.1"))
+    make_move(clicker, match, RULES.intents.parse("relic seat=0 ability=CLOCKWORK.1 unit=1"))
+    _refused(driver, match, token_point(view, "CLOCKWORK.1"), MoveRelic(0, "CLOCKWORK.1", 0))
+    assert "moves once a turn" in driver.app.toasts.message
+
+
+# ================================================================ (d) privacy on screen
+def test_the_cover_hides_the_hand_and_the_far_hand_is_blank(driver, monkeypatch):
+    match = duel((WILDFIRE, STONEWALL), _battle)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    assert driver.app.scenes.top.scene_name == "pass_device"
+    assert check_screen_privacy(driver, monkeypatch) == "cover"
+    through_cover(driver)
+    assert check_screen_privacy(driver, monkeypatch) == "table"
+    view = table.view
+    assert view.near == 0 and [d.value for d in view.state.duelists[1].hand] == [0, 0]
+    clicker = Clicker(driver, "table")
+    make_move(clicker, match, Battle(0))
+    make_move(clicker, match, Attack(0, (1,)))
+    # Bo must block: the cover first; then Bo's own mat at the bottom, Ann's hand blank at the top.
+    assert driver.app.scenes.top.scene_name == "pass_device"
+    assert check_screen_privacy(driver, monkeypatch) == "cover"
+    through_cover(driver)
+    assert table.viewer == 1 and view.near == 1
+    assert check_screen_privacy(driver, monkeypatch) == "table"
+    assert view.zone("hand", 1).y > view.zone("hand", 0).y
+    assert view.state.duelists[1].hand == match.state.duelists[1].hand
+    # The hover help of a far die does not tell its value.
+    tip = view.help_at(view.hand_rects(0)[0].center)
+    assert tip is not None and "only they see" in tip[0]
