@@ -11,6 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Sequence
 
 from tabletop.core.controller import MatchController
+from tabletop.core.protocol import BOT_LEVELS
 from tabletop.registry import get_rules
 
 from .storage import SavedMatch, clean_name
@@ -18,7 +19,18 @@ from .storage import SavedMatch, clean_name
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names"]
+__all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names", "SEAT_KINDS",
+           "kind_words"]
+
+#: Who may play a seat, in the order a seat's button steps through them: a human, or a bot of a level.
+SEAT_KINDS = ("human", *BOT_LEVELS)
+_KIND_WORDS = {"human": "Human", "easy": "Bot: easy", "strong": "Bot: strong"}
+
+
+def kind_words(kind: str) -> str:
+    """A seat kind as its button says it (``Bot: easy``)."""
+    return _KIND_WORDS.get(kind, f"Bot: {kind}")
+
 
 DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
 

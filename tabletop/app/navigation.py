@@ -16,6 +16,7 @@ from .screens.pile import PileScene
 from .screens.problem import ProblemScene
 from .screens.results import ResultsScene
 from .screens.rules import RulesScene
+from .screens.seat_kinds import SeatKindsScene
 from .screens.seats import SeatsScene
 from .screens.settings import SettingsScene
 from .screens.table import TableScene
@@ -25,5 +26,5 @@ __all__ = ["SCENES"]
 
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
-    PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene,
+    PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene,
 )}

@@ -29,13 +29,14 @@ from tabletop.core.controller import MatchController, MatchRecord, RecordError, 
 from tabletop.paths import describe_os_error, user_dir
 from tabletop.registry import get_rules
 
-__all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "ANIMATION_SPEEDS", "REVEAL_PACES", "clean_name",
+__all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "ANIMATION_SPEEDS", "REVEAL_PACES", "BOT_PACES", "clean_name",
            "NAME_LIMIT", "read_limited"]
 
 #: Animation speed setting -> factor on every animation's duration.
 ANIMATION_SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 #: How a reveal (Wizard Dice's five phases) is shown: a click per step, or played through.
 REVEAL_PACES = {"step": "Step by step", "play": "Play through"}
+BOT_PACES = {"paced": "Paced (watchable)", "instant": "Instant"}
 #: The longest name a seat may have, in characters.
 NAME_LIMIT = 16
 #: The largest settings file and match record read (a real one is a few kilobytes).
@@ -93,6 +94,7 @@ class Settings:
     muted: bool = False
     animation: str = "normal"
     reveal: str = "step"
+    bots: str = "paced"                             # how bots move: "paced" (watchable) or "instant"
     names: dict = field(default_factory=dict)       # game id -> last seat names
     starter: dict = field(default_factory=dict)     # game id -> index of the last starting name
 
@@ -107,6 +109,8 @@ class Settings:
             self.animation = "normal"
         if self.reveal not in REVEAL_PACES:
             self.reveal = "step"
+        if self.bots not in BOT_PACES:
+            self.bots = "paced"
         names: dict[str, list[str]] = {}
         for game, listed in (self.names.items() if isinstance(self.names, dict) else ()):
             if isinstance(game, str) and isinstance(listed, list) and len(listed) <= 8:

@@ -1,4 +1,4 @@
-"""The pause menu (Esc): resume, rules, restart, quit to title."""
+"""The pause menu (Esc): resume, rules, who plays each seat, restart, quit to title."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class PauseScene(Scene):
             Button(app, layout["rules"], self.rules, hotkey=pygame.K_F1),
             Button(app, layout["restart"], self.restart),
             Button(app, layout["quit"], self.quit_to_title, hotkey=pygame.K_q),
+            Button(app, layout["seats"], lambda: app.scenes.open("seat_kinds", table=table)),
         ]
 
     def rules(self) -> None:

@@ -1,4 +1,5 @@
-"""Seat setup: how many players (within the game's range), their names and seat colours, who starts, options.
+"""Seat setup: how many players (within the game's range), their names and seat colours, who plays each seat
+(a human, or a bot: easy or strong), who starts, options.
 
 Names are remembered per game; the rows are laid out from one row element
 repeated ``row_spacing`` apart, so five players fit as well as two.
@@ -10,7 +11,7 @@ import pygame
 
 from tabletop.registry import get_rules
 
-from ..matches import DEFAULT_NAMES, start_match
+from ..matches import DEFAULT_NAMES, SEAT_KINDS, kind_words, start_match
 from ..scenes import Scene
 from ..storage import NAME_LIMIT
 from ..widgets import Button, TextField, press_any
@@ -35,6 +36,7 @@ class SeatsScene(Scene):
         names = (remembered + [n for n in DEFAULT_NAMES if n not in remembered])[:count]
         self.starter = int(app.settings.starter.get(game_id, 0)) % count
         self.fields: list[TextField] = []
+        self.kinds: list[str] = []
         for name in names:
             self._add_field(name)
         self.options = {spec.key: spec.default for spec in self.meta.options}
@@ -61,6 +63,7 @@ class SeatsScene(Scene):
     # ---------------------------------------------------------------- seats
     def _add_field(self, name: str) -> None:
         index = len(self.fields)
+        self.kinds.append("human")
         self.fields.append(TextField(self.app, self.layout["name_field"].moved(0, index * self.spacing), name,
                                      max_length=NAME_LIMIT, on_enter=self.start))
 
@@ -73,6 +76,10 @@ class SeatsScene(Scene):
         self.remove_buttons = [
             Button(self.app, self.layout["remove"].moved(0, index * self.spacing),
                    lambda i=index: self.remove_player(i), visible=can_remove)
+            for index in range(len(self.fields))]
+        self.kind_buttons = [
+            Button(self.app, self.layout["kind"].moved(0, index * self.spacing), lambda i=index: self.cycle_kind(i),
+                   reason="Who plays this seat: a human at the table, or a bot (easy or strong).")
             for index in range(len(self.fields))]
         self.add_button.visible = self.meta.min_players != self.meta.max_players
         self.add_button.enabled = len(self.fields) < self.meta.max_players
@@ -91,9 +98,14 @@ class SeatsScene(Scene):
         if len(self.fields) <= self.meta.min_players:
             return
         del self.fields[index]
+        del self.kinds[index]
         if self.starter > index or self.starter >= len(self.fields):
             self.starter = max(0, self.starter - 1)
         self._refresh_rows()
+
+    def cycle_kind(self, index: int) -> None:
+        """Seat ``index`` to its next kind: Human, Bot: easy, Bot: strong."""
+        self.kinds[index] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[index]) + 1) % len(SEAT_KINDS)]
 
     def swap_starter(self) -> None:
         """Give the start to the next player."""
@@ -109,12 +121,13 @@ class SeatsScene(Scene):
         """Check the names and start the match with the chosen player first."""
         names = [field.value.strip() for field in self.fields]
         order = names[self.starter:] + names[:self.starter]
+        kinds = self.kinds[self.starter:] + self.kinds[:self.starter]
         try:
             self.meta.check_seats(order)
         except ValueError as exc:
             self.error = str(exc).capitalize() + "."
             return
-        start_match(self.app, self.game_id, order, dict(self.options))
+        start_match(self.app, self.game_id, order, dict(self.options), tuple(kinds))
 
     # ---------------------------------------------------------------- loop
     def enter(self) -> None:
@@ -130,7 +143,7 @@ class SeatsScene(Scene):
         for field in self.fields:
             if field.handle(event):
                 return
-        press_any(self.buttons + self.option_buttons + self.remove_buttons, event)
+        press_any(self.buttons + self.option_buttons + self.remove_buttons + self.kind_buttons, event)
 
     def next_field(self, backwards: bool = False) -> None:
         """Tab: the next name field (Shift+Tab: the previous), round the list."""
@@ -168,7 +181,9 @@ class SeatsScene(Scene):
             button.text = f"{spec.label}: {self.options[spec.key]}"
             button.reason = spec.help
             button.draw(surface)
-        for button in self.buttons + self.remove_buttons:
+        for button, kind in zip(self.kind_buttons, self.kinds):
+            button.text = kind_words(kind)
+        for button in self.buttons + self.remove_buttons + self.kind_buttons:
             button.draw(surface)
         for button in self.option_buttons:
             button.draw_tooltip(surface, always=True)       # each option explains itself on hover

@@ -1,11 +1,11 @@
-"""Settings: full screen, volume and mute, animation speed, the pace of reveals.  Kept for next time."""
+"""Settings: full screen, volume and mute, animation speed, the pace of reveals and of bots.  Kept for next time."""
 
 from __future__ import annotations
 
 import pygame
 
 from ..scenes import Scene
-from ..storage import ANIMATION_SPEEDS, REVEAL_PACES
+from ..storage import ANIMATION_SPEEDS, BOT_PACES, REVEAL_PACES
 from ..widgets import Button, press_any
 
 
@@ -18,7 +18,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.layout = layout = app.layouts["settings"]
         step = layout.setting("row_spacing").int()
-        self.rows = ["Full screen", "Volume", "Sound", "Animations", "Reveals"]
+        self.rows = ["Full screen", "Volume", "Sound", "Animations", "Reveals", "Bots"]
         self.buttons = [
             Button(app, layout["value"], self.toggle_fullscreen),
             Button(app, layout["minus"].moved(0, step), lambda: self.change_volume(-0.1), hotkey=pygame.K_MINUS),
@@ -27,6 +27,7 @@ class SettingsScene(Scene):
             Button(app, layout["value"].moved(0, 3 * step), self.cycle_speed, hotkey=pygame.K_a),
             Button(app, layout["back"], self.close, hotkey=pygame.K_ESCAPE),
             Button(app, layout["value"].moved(0, 4 * step), self.cycle_reveal, hotkey=pygame.K_r),
+            Button(app, layout["value"].moved(0, 5 * step), self.cycle_bots, hotkey=pygame.K_b),
         ]
 
     def toggle_fullscreen(self) -> None:
@@ -55,6 +56,12 @@ class SettingsScene(Scene):
         self.app.settings.reveal = paces[(current + 1) % len(paces)]
         self.app.save_settings()
 
+    def cycle_bots(self) -> None:
+        paces = list(BOT_PACES)
+        current = paces.index(self.app.settings.bots) if self.app.settings.bots in paces else 0
+        self.app.settings.bots = paces[(current + 1) % len(paces)]
+        self.app.save_settings()
+
     def close(self) -> None:
         self.app.save_settings()
         self.app.scenes.pop()
@@ -76,6 +83,7 @@ class SettingsScene(Scene):
         self.buttons[3].text = "Muted" if audio.muted else ("On" if audio.available else "No sound device")
         self.buttons[4].text = self.app.settings.animation.capitalize()
         self.buttons[6].text = REVEAL_PACES.get(self.app.settings.reveal, "Step by step")
+        self.buttons[7].text = BOT_PACES.get(self.app.settings.bots, "Paced (watchable)")
         text.draw_element(surface, layout["volume"].moved(0, step), f"{round(audio.volume * 100)} %")
         for button in self.buttons:
             button.draw(surface)

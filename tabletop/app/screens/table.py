@@ -11,16 +11,25 @@ seat, the table waits for the animations to finish, then covers the screen and
 names who should take it; the view, the move log and the tooltips then show that
 seat's view only.  When it names nobody, everyone may look and the public view
 is shown.  At the end of the game the public view is shown, never a seat's.
+
+Bots: a seat whose kind is not "human" is played by the game's bot of that level
+(``rules.make_bot``), which sees only its own seat's view.  It moves at a pace the
+table can follow (Settings -> Bots), thinking in a thread so the screen stays alive;
+while it thinks nobody can click for it.  The cover appears only between humans:
+with one human at the table the screen always shows that player's view, with none
+(bots only) the public view.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any, Sequence
 
 import pygame
 
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import derive_seed
 from tabletop.core.values import Value, visible_events
 
 from ..gameview import GameView, Tooltip
@@ -33,6 +42,8 @@ __all__ = ["TableScene", "MoveLog"]
 
 _LOG_LIMIT = 200
 _TOOLTIP_DELAY = 0.45
+#: How long a paced bot's move waits after the table settles (seconds, at normal animation speed).
+BOT_PAUSE = 0.9
 
 
 class MoveLog:
@@ -101,6 +112,9 @@ class TableScene(Scene):
         self.viewer: int | None = None
         self.log = MoveLog(match)
         self.log.rebuild(None)
+        self.bots: dict[int, Any] = {}
+        self.thinking: dict | None = None         # a bot's move being worked out
+        self.seat_bots()
         self.view: GameView = make_view(app, self, match)
         self.undo_button = Button(app, layout["undo"], self.undo)
         self.buttons = [
@@ -114,6 +128,46 @@ class TableScene(Scene):
         self.tip_since = 0.0
         self.clock = 0.0
         self._refresh_undo()
+
+    # ---------------------------------------------------------------- who plays each seat
+    def seat_bots(self) -> None:
+        """A bot for every seat whose kind is not human (after a seat changed hands, too)."""
+        rules = self.match.rules
+        self.bots = {}
+        for seat, kind in enumerate(self.match.seat_kinds):
+            if kind == "human":
+                continue
+            seed = derive_seed(self.match.seed, "bot", seat, kind)
+            try:
+                self.bots[seat] = rules.make_bot(kind, seed, seat)
+            except ValueError:
+                # A kind this copy does not know (an older save, a hand-edited file): the easy bot plays it.
+                self.bots[seat] = rules.make_bot("easy", seed, seat)
+        self.thinking = None
+
+    def seats_changed(self) -> None:
+        """Someone left or came back: bots are seated again, and the screen shows the public view until the
+        table works out who holds it now (behind the cover if that is a human among several)."""
+        self.seat_bots()
+        self.viewer = None
+        self.log.rebuild(None)
+        self.view.sync()
+
+    @property
+    def humans(self) -> list[int]:
+        return [seat for seat, kind in enumerate(self.match.seat_kinds) if kind == "human"]
+
+    @property
+    def one_screen(self) -> bool:
+        """At most one human: the screen is theirs (or, with none, everyone's) and never needs the cover."""
+        return len(self.humans) <= 1
+
+    def bot_to_act(self) -> int | None:
+        """The seat to act, if a bot plays it."""
+        if self.match.finished:
+            return None
+        seat = self.match.state.to_act
+        return seat if seat is not None and seat in self.bots else None
 
     def enter(self) -> None:
         # A new match or a resumed one of a hidden game opens behind the cover.
@@ -137,15 +191,25 @@ class TableScene(Scene):
         return seat
 
     def legal(self) -> Sequence[Value]:
-        """The legal intents, if the seat to act may act from this screen (else none)."""
+        """The legal intents, if the seat to act may act from this screen (else none: nobody clicks for a bot)."""
         holder = self.screen_holder()
-        if self.watch_only or (holder is not None and holder != self.viewer):
+        if self.watch_only or (holder is not None and holder != self.viewer) or self.bot_to_act() is not None:
             return ()
         return self.match.legal_intents()
 
     def _hand_over_if_needed(self) -> None:
         """Show the view of whoever must hold the screen now, behind the cover when that is a new seat."""
+        if self.one_screen:
+            home = self.humans[0] if self.humans else None
+            if self.viewer != home:
+                self.viewer = home
+                self.log.rebuild(home)
+                self.view.sync()
+            return
         holder = self.screen_holder()
+        handover = self.match.rules.handover(self.match.state) if not self.match.finished else None
+        if holder is None and handover is not None and handover in self.bots:
+            return                   # a bot decides in private: the human in front of the screen keeps looking
         if holder == self.viewer:
             return
         self.viewer = holder
@@ -175,7 +239,10 @@ class TableScene(Scene):
         # A view that shows some events step by step (a reveal) holds back their lines until it has: the
         # log takes the move first, so the view's first step can already release its lines.
         hold = self.view.log_hold(shown)
-        if self.viewer is not None and (self.screen_holder() is None or hold):
+        handover = self.match.rules.handover(self.match.state) if not self.match.finished else None
+        private_bot = handover is not None and handover in self.bots
+        if self.viewer is not None and not self.one_screen and (
+                (self.screen_holder() is None and not private_bot) or hold):
             # The move makes the screen public (a public prompt, or a reveal the view shows the whole table
             # step by step): from now on the log speaks to everyone, without the private lines of the seat
             # that made it.
@@ -269,12 +336,50 @@ class TableScene(Scene):
                 self.app.scenes.open_instead("results", match=self.match, table=self)
             return
         self._hand_over_if_needed()
+        if self.app.scenes.top is self:          # not behind the cover, the rules or the menu
+            self._let_bot_move()
+
+    def _let_bot_move(self) -> None:
+        """A bot's turn: work out its move (in a thread when paced), wait a moment, then play it."""
+        seat = self.bot_to_act()
+        if seat is None or self.watch_only:
+            self.thinking = None
+            return
+        state = self.match.state
+        paced = self.app.settings.bots != "instant"
+        if self.thinking is None or self.thinking["state"] is not state:
+            rules = self.match.rules
+            legal, view = self.match.legal_intents(), rules.view(state, seat)
+            chosen: list = []
+            work = lambda: chosen.append(self.bots[seat].choose(legal, view))   # noqa: E731
+            thread = None
+            if paced:
+                thread = threading.Thread(target=work, daemon=True)
+                thread.start()
+            else:
+                work()
+            self.thinking = {"state": state, "seat": seat, "since": self.clock, "chosen": chosen, "thread": thread}
+        thinking = self.thinking
+        if thinking["thread"] is not None and thinking["thread"].is_alive():
+            return
+        if paced and self.clock - thinking["since"] < BOT_PAUSE * max(self.app.animation_factor, 0.3):
+            return
+        self.thinking = None
+        if thinking["chosen"]:
+            self.submit(thinking["chosen"][0])
+
+    def thinking_line(self) -> str:
+        """The banner's line while a bot works out its move."""
+        seat = self.bot_to_act()
+        if seat is None:
+            return ""
+        return f"{self.match.seats[seat]} ({self.match.seat_kinds[seat]} bot) is thinking…"
 
     @property
     def busy(self) -> bool:
         """Animating, or a tooltip is about to appear (the loop keeps drawing until it has)."""
         waiting_tip = self.tip is not None and self.clock - self.tip_since <= _TOOLTIP_DELAY + 0.1
-        return self.view.animating or waiting_tip
+        return self.view.animating or waiting_tip or self.bot_to_act() is not None
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.chrome.background)
@@ -294,7 +399,7 @@ class TableScene(Scene):
         draw_box(surface, layout["banner"].rect, layout["banner"].style)
         status = self.view.status()
         text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
-        text.draw_element(surface, layout["banner_prompt"], status.prompt, shrink=True)
+        text.draw_element(surface, layout["banner_prompt"], self.thinking_line() or status.prompt, shrink=True)
         text.draw_element(surface, layout["banner_round"], status.round)
 
     def _draw_log(self, surface: pygame.Surface) -> None:

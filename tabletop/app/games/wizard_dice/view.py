@@ -574,7 +574,8 @@ class WizardDiceView(GameViewBase):
 
     def _open_reveal(self, events) -> None:
         self._clear_choice()
-        self.play_all = self.app.settings.reveal == "play"
+        # With no human at the table (bots only, the attract mode) nobody is there to click through it.
+        self.play_all = self.app.settings.reveal == "play" or not getattr(self.table, "humans", [0])
         reveals = [e for e in events if isinstance(e, ev.Revealed)]
         if reveals:
             self.board = [_Shown(e.seat, e.spell, e.dice, e.targets, e.split) for e in reveals]
