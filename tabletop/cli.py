@@ -47,6 +47,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS, help="the game whose busiest scene is drawn")
     bench.add_argument("--window", action="store_true",
                        help="draw in a real X window (under Xvfb if no display is set) instead of headless")
+    bench.add_argument("--demo", action="store_true",
+                       help="run the attract mode headless instead, in compressed time, and report memory growth")
+    bench.add_argument("--minutes", type=float, default=30.0, help="with --demo: minutes of game time")
     return parser
 
 
@@ -99,8 +102,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                            bots=bots)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
-        from tabletop.app.bench import run_bench
+        from tabletop.app.bench import run_bench, run_demo_bench
 
+        if args.demo:
+            return run_demo_bench(args.minutes)
         return run_bench(args.frames, args.exe, args.game, args.window)
     from tabletop.app.main import run_app
 

@@ -174,3 +174,42 @@ def _run(frames: int, exe: str | None, game: str, window: bool) -> int:
     print(f"idle CPU: {result['idle_cpu_percent']} % of a core while nothing moves (goal < 5 %)")
     print(json.dumps(result))
     return 0
+
+
+def run_demo_bench(minutes: float = 30.0, dt: float = 0.1) -> int:
+    """``bench --demo``: the attract mode for ``minutes`` of game time, headless and compressed (each frame
+    advances ``dt`` seconds); prints how much peak memory grew after the first round of games.  Exit 1 if it
+    grew by more than 10 MB."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["TABLETOP_HOME"] = home
+        import pygame
+
+        from tabletop.registry import game_ids
+
+        from .main import App
+
+        pygame.init()
+        app = App(windowed=True)
+        app.scenes.open("title")
+        demo = app.scenes.open("attract")
+        first_round = None
+        frames = int(minutes * 60 / dt)
+        started = time.perf_counter()
+        for _ in range(frames):
+            app.frame(dt)
+            if first_round is None and demo.games_shown > len(game_ids()):
+                first_round = _peak_memory_mb()
+        end = _peak_memory_mb()
+        growth = (end - first_round) if end is not None and first_round is not None else None
+        figures = {"demo_minutes": minutes, "frames": frames, "games_shown": demo.games_shown,
+                   "seconds": round(time.perf_counter() - started, 1),
+                   "peak_mb_after_first_round": first_round, "peak_mb_at_end": end,
+                   "peak_growth_mb": round(growth, 1) if growth is not None else None}
+        print(f"demo: {minutes:g} minutes of game time in {figures['seconds']} s, {demo.games_shown} games shown; "
+              f"peak memory {first_round} MB after the first round, {end} MB at the end (goal: +10 MB at most)")
+        print(json.dumps(figures))
+        pygame.quit()
+        return 0 if growth is None or growth <= 10 else 1

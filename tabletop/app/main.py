@@ -106,7 +106,7 @@ class App:
         self.first_interactive: float | None = None
         self._recovered_at: int | None = None
         self._draw_next = True
-        self._last_input = 0.0
+        self._last_input = time.perf_counter()       # the demo waits a minute from the start, too
         if not self.home.kept:
             self.toasts.show(f"Games will not be kept: {self.home.problem}. A temporary folder is used.", 8)
         elif self.settings_store.message:
@@ -205,6 +205,13 @@ class App:
             if os.environ.get("TABLETOP_REPORT_FIRST_FRAME"):
                 print("TABLETOP_FIRST_FRAME", flush=True)   # read by the launch benchmark
 
+    def idle(self) -> None:
+        """Nothing moves and nobody touches anything: a scene with a timer (the title's demo) is told how long."""
+        top = self.scenes.top
+        waiting = getattr(top, "idle", None)
+        if waiting is not None:
+            waiting(time.perf_counter() - self._last_input)
+
     def redraw(self) -> None:
         """Ask for the next frame to be drawn even if nothing moves (a scene changed, say)."""
         self._draw_next = True
@@ -218,6 +225,7 @@ class App:
                 first = pygame.event.wait(IDLE_WAIT_MS)
                 if first.type == pygame.NOEVENT:
                     self.clock.tick()
+                    self.idle()
                     continue
                 events = [first, *pygame.event.get()]
             dt = min(self.clock.tick(60) / 1000.0, 0.1)

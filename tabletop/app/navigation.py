@@ -7,6 +7,7 @@ handed to the scene manager when the app starts, so no screen imports another.
 from __future__ import annotations
 
 from .scenes import SceneFactory
+from .screens.attract import AttractScene
 from .screens.confirm import ConfirmScene
 from .screens.matches import MatchesScene
 from .screens.pass_device import PassDeviceScene
@@ -26,5 +27,5 @@ __all__ = ["SCENES"]
 
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
-    PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene,
+    PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene, AttractScene,
 )}

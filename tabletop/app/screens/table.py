@@ -108,6 +108,7 @@ class TableScene(Scene):
         self.match = match
         self.help_game = match.game
         self.watch_only = watch_only        # open in another copy of the app: nothing can be played here
+        self.demo = False                   # played by the attract mode, off the scene stack, always paced
         self.chrome = layout = app.layouts["table"]
         self.viewer: int | None = None
         self.log = MoveLog(match)
@@ -336,7 +337,7 @@ class TableScene(Scene):
                 self.app.scenes.open_instead("results", match=self.match, table=self)
             return
         self._hand_over_if_needed()
-        if self.app.scenes.top is self:          # not behind the cover, the rules or the menu
+        if self.app.scenes.top is self or self.demo:      # not behind the cover, the rules or the menu
             self._let_bot_move()
 
     def _let_bot_move(self) -> None:
@@ -346,7 +347,7 @@ class TableScene(Scene):
             self.thinking = None
             return
         state = self.match.state
-        paced = self.app.settings.bots != "instant"
+        paced = self.app.settings.bots != "instant" or self.demo
         if self.thinking is None or self.thinking["state"] is not state:
             rules = self.match.rules
             legal, view = self.match.legal_intents(), rules.view(state, seat)

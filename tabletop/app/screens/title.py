@@ -1,4 +1,5 @@
-"""Title screen: Resume (when a saved match exists), New game, Settings, Quit."""
+"""Title screen: Resume (when a saved match exists), New game, Settings, Demo, Quit; after a minute without
+input the attract mode starts by itself."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from ..matches import open_saved
 from ..scenes import Scene
 from ..widgets import Button, press_any
 from .backdrop import DiceBackdrop
+
+#: How long the title waits without input before the attract mode starts (seconds).
+IDLE_SECONDS = 60.0
 
 
 def _creatures(area: tuple[int, int, int, int]) -> list[tuple[pygame.Surface, tuple[int, int]]]:
@@ -67,6 +71,7 @@ class TitleScene(Scene):
             Button(self.app, layout["new_game"], self.new_game, hotkey=pygame.K_n),
             Button(self.app, layout["settings"], self.open_settings, hotkey=pygame.K_s),
             Button(self.app, layout["quit"], self.app.quit, hotkey=pygame.K_q),
+            Button(self.app, layout["demo"], self.demo, hotkey=pygame.K_d),
         ]
 
     def resume_match(self) -> None:
@@ -83,6 +88,15 @@ class TitleScene(Scene):
     def new_game(self) -> None:
         """Choose a game."""
         self.app.scenes.open("picker")
+
+    def demo(self) -> None:
+        """Bots play every game in turn until a key or click (the game-night attract mode)."""
+        self.app.scenes.open("attract")
+
+    def idle(self, seconds: float) -> None:
+        """Nobody has touched anything for ``seconds``: after a minute, the demo starts by itself."""
+        if seconds >= IDLE_SECONDS and self.app.scenes.top is self:
+            self.demo()
 
     def open_settings(self) -> None:
         """Full screen, sound, animation speed."""
