@@ -80,6 +80,12 @@ class ElementaliSRules(BaseRules):
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or load_content()
 
+    def make_bot(self, level: str, seed: int, seat: int):
+        """``easy``: random with a little sense; ``strong``: every choice by its expected Mana (``bots.py``)."""
+        from .bots import make_bot
+
+        return make_bot(self, level, seed, seat)
+
     # ================================================================ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """The draft begins with the first seat (the first player never changes)."""

@@ -1,0 +1,825 @@
+"""ElementaliS bots: ``easy`` plays at random with a little sense, ``strong`` weighs each choice by the Mana it
+is worth, worked out exactly from the faces of the dice.
+
+Nothing is hidden in ElementaliS, so a bot's view is the whole state and no sampling is needed.  What the
+strong bot cannot see is the future, and the future of a turn is short: the Power Roll, perhaps the
+Chance Roll, perhaps the Cosmic Roll.  :class:`Outlook` values that future for the mage whose turn it is,
+summing over every way the dice can fall (a few hundred distinct counts of symbols), and every decision
+of the strong bot compares such values:
+
+* bank or roll on: the Channel now against the expected Channel after one more roll (a Sun, drains by
+  conflicting symbols, an empty Channel that calls the Opposition; the Cosmic Roll's gifts and bonuses);
+* spells: what a spell changes in the value of the roll it bends (the caster's own roll, or a rival's,
+  which counts against the caster), against the Mana it costs; Incinerate for the Mana it burns;
+* the draft: the Arcana whose mage type banks the most per turn;
+* the Opposition: the dice whose roll is expected to take the most Mana.
+
+In the last turn of the game the bot counts not Mana but its chance to win: it pushes when only a push
+can win, and banks a lead.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from functools import lru_cache
+from typing import Any, Callable, Sequence
+
+from tabletop.core.values import Value
+
+from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
+from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose, Pay, Pick,
+                      Split, TakeMajor, Tap)
+from .scoring import best_split
+from .state import Die, State
+
+__all__ = ["EasyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
+
+#: The positions of a count of symbols: the four elements, then Ether, then the Sun.
+SYMBOLS = (*ELEMENTS, ETHER, SUN)
+_AT = {symbol: index for index, symbol in enumerate(SYMBOLS)}
+_ETHER, _SUN = _AT[ETHER], _AT[SUN]
+_PALE = "pale-"
+#: What an Elemental Opposition is expected to cost the active mage, per rival (Mana): small, since
+#: the rolled dice cancel out on average and only a rival's own die is in their favour.
+OPPOSED = 0.3
+#: The share of a rival's Mana that counts against a bot with several rivals (1 with one rival).
+RIVAL_WEIGHT_LEADER, RIVAL_WEIGHT_OTHER = 0.6, 0.3
+
+
+def _face_counts(face: str) -> tuple[int, ...]:
+    counts = [0] * len(SYMBOLS)
+    for symbol in symbols(face):
+        counts[_AT[symbol]] += 1
+    return tuple(counts)
+
+
+@lru_cache(maxsize=None)
+def roll_odds(kinds: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], float], ...]:
+    """Every count of symbols that rolling these dice can show, with its probability (the kinds sorted)."""
+    content = load_content()
+    odds: dict[tuple[int, ...], float] = {(0,) * len(SYMBOLS): 1.0}
+    for kind in kinds:
+        faces = content.dice[kind]
+        rolled: dict[tuple[int, ...], float] = {}
+        for counts, chance in odds.items():
+            for face in faces:
+                key = tuple(a + b for a, b in zip(counts, _face_counts(face)))
+                rolled[key] = rolled.get(key, 0.0) + chance / len(faces)
+        odds = rolled
+    return tuple(odds.items())
+
+
+def _add(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(a + b for a, b in zip(first, second))
+
+
+def dice_counts(dice: Sequence[Die]) -> tuple[int, ...]:
+    """The symbols the scoring dice show (a burned or charred die shows none), as the rules count them."""
+    counts = (0,) * len(SYMBOLS)
+    for die in dice:
+        if not die.destroyed and not die.charred:
+            counts = _add(counts, _face_counts(die.face))
+    return counts
+
+
+def sun_showing(dice: Sequence[Die]) -> bool:
+    return any(d.kind == SUN and d.face == SUN and not d.copy for d in dice)
+
+
+def next_roll(dice: Sequence[Die]) -> tuple[tuple[int, ...], tuple[str, ...]]:
+    """What a Chance Roll from these dice keeps (the held dice's symbols) and what it rolls (the kinds)."""
+    kept = (0,) * len(SYMBOLS)
+    rolled = []
+    for die in dice:
+        if die.copy or die.destroyed:
+            continue
+        if die.held:
+            kept = _add(kept, _face_counts(die.face))
+        else:
+            rolled.append(die.kind)
+    return kept, tuple(sorted(rolled))
+
+
+class Scorer:
+    """How a roll fills one mage's Channel (rules reference item 3, ``scoring.py``), fast and remembered.
+
+    A roll's symbols are first boiled down to a ``key``, the few numbers this mage type reads (a Purist
+    reads one: its Major, plus Ethers, less conflicts), so a few hundred counts of symbols become a few
+    dozen results.  An Elementalist's Ethers go where they keep the most Mana; a Creationist's Mana of
+    choice goes to a colour its rolls never drain (any but the Minor)."""
+
+    def __init__(self, content: Content, kind: str, major: str, minor: str, opposition: str) -> None:
+        self.kind = kind
+        self.major, self.minor = major, minor
+        self._major = _AT.get(major, -1)
+        self._minor = _AT.get(minor, -1)
+        self._major_conflict = _AT[content.conflict(major)] if major in ELEMENTS else -1
+        self._minor_conflict = _AT[content.conflict(minor)] if minor in ELEMENTS else -1
+        if kind == "creationist":
+            opposing = content.classical[minor] if opposition == "classical" else content.conflict(minor)
+            self._minor_conflict = _AT[opposing]
+        self.safe = next((i for i, e in enumerate(ELEMENTS) if e != minor), 0)
+        self._filled: dict[tuple, tuple[int, ...]] = {}
+        self._odds: dict[tuple, tuple[float, tuple[tuple[tuple[int, ...], float], ...]]] = {}
+
+    def key(self, counts: Sequence[int], sun: bool) -> tuple[int, ...]:
+        """What of a roll this mage type reads; ``sun``: a Sun on the Power Roll (it lifts conflicts)."""
+        kind, ether = self.kind, counts[_ETHER]
+        if kind == "elementalist":
+            return (counts[self._major] - (0 if sun else counts[self._major_conflict]),
+                    counts[self._minor] - (0 if sun else counts[self._minor_conflict]), ether)
+        if kind in ("purist", "elitist"):
+            return (counts[self._major] + ether - (0 if sun else counts[self._major_conflict]),)
+        if kind == "harmonist":
+            return (counts[self._major], counts[self._minor])
+        choice = max(0, ether - (1 if sun else 0))
+        if kind == "creationist":
+            return (counts[self._minor] + ether - counts[self._minor_conflict], choice)
+        return (choice,)
+
+    def nets(self, counts: Sequence[int], sun: bool, to_major: int | None = None) -> tuple[list[int], int]:
+        """(net per element, Mana of choice) of a roll; an Elementalist sends ``to_major`` Ethers to the
+        Major (all by default) and the rest to the Minor."""
+        key = self.key(counts, sun)
+        nets = [0, 0, 0, 0]
+        kind = self.kind
+        if kind == "elementalist":
+            major, minor, ether = key
+            to_major = ether if to_major is None else to_major
+            nets[self._major], nets[self._minor] = major + to_major, minor + ether - to_major
+            return nets, 0
+        if kind in ("purist", "elitist"):
+            nets[self._major] = key[0]
+            return nets, 0
+        if kind == "harmonist":
+            nets[self._major], nets[self._minor] = key
+            return nets, 0
+        if kind == "creationist":
+            nets[self._minor] = key[0]
+        return nets, key[-1]
+
+    @staticmethod
+    def pour(channel: Sequence[int], nets: Sequence[int], choice: int = 0, safe: int = 0) -> tuple[int, ...]:
+        """The Channel after a roll: drains from the Channel as it stood, then the gains (E-4)."""
+        after = list(channel)
+        for index, net in enumerate(nets):
+            if net < 0:
+                after[index] = max(0, after[index] + net)
+        for index, net in enumerate(nets):
+            if net > 0:
+                after[index] += net
+        after[safe] += choice
+        return tuple(after)
+
+    def fill(self, channel: tuple[int, ...], key: tuple[int, ...]) -> tuple[int, ...]:
+        """The Channel after a roll read as ``key``."""
+        memo = (channel, key)
+        found = self._filled.get(memo)
+        if found is not None:
+            return found
+        if self.kind == "elementalist":
+            major, minor, ether = key
+            held_major, held_minor = channel[self._major], channel[self._minor]
+            best_split, best_kept = ether, None
+            for to_major in range(ether, -1, -1):
+                first, second = major + to_major, minor + ether - to_major
+                kept = (max(first, -held_major) if first < 0 else first) + \
+                       (max(second, -held_minor) if second < 0 else second)
+                if best_kept is None or kept > best_kept:
+                    best_split, best_kept = to_major, kept
+            nets = [0, 0, 0, 0]
+            nets[self._major], nets[self._minor] = major + best_split, minor + ether - best_split
+            best = self.pour(channel, nets)
+        else:
+            nets = [0, 0, 0, 0]
+            choice = 0
+            if self.kind in ("purist", "elitist"):
+                nets[self._major] = key[0]
+            elif self.kind == "harmonist":
+                nets[self._major], nets[self._minor] = key
+            else:
+                choice = key[-1]
+                if self.kind == "creationist":
+                    nets[self._minor] = key[0]
+            best = self.pour(channel, nets, choice, self.safe)
+        if len(self._filled) > 100_000:
+            self._filled.clear()
+        self._filled[memo] = best
+        return best
+
+    def channel_after(self, channel: tuple[int, ...], counts: Sequence[int], sun: bool) -> tuple[int, ...]:
+        """The Channel after this roll scores."""
+        return self.fill(channel, self.key(counts, sun))
+
+    def chance_odds(self, kept: tuple[int, ...], rolled: tuple[str, ...]):
+        """A Chance Roll of ``rolled`` beside the held dice ``kept``: (the odds of a Sun, and each key this
+        mage may read otherwise with its odds)."""
+        memo = (kept, rolled)
+        found = self._odds.get(memo)
+        if found is not None:
+            return found
+        sun, keys = 0.0, {}
+        for counts, odds in roll_odds(rolled):
+            if counts[_SUN]:
+                sun += odds
+            else:
+                key = self.key(_add(counts, kept), False)
+                keys[key] = keys.get(key, 0.0) + odds
+        found = self._odds[memo] = (sun, tuple(keys.items()))
+        return found
+
+    def gain(self, counts: Sequence[int], sun: bool) -> int:
+        """What the roll is worth scored straight into a Pool with no drains (an Earth Link's gain)."""
+        if self.kind == "elementalist":
+            return max(sum(n for n in self.nets(counts, sun, to_major)[0] if n > 0)
+                       for to_major in range(counts[_ETHER] + 1))
+        nets, choice = self.nets(counts, sun)
+        return sum(n for n in nets if n > 0) + choice
+
+
+@lru_cache(maxsize=64)
+def _scorer(kind: str, major: str, minor: str, opposition: str) -> Scorer:
+    return Scorer(load_content(), kind, major, minor, opposition)
+
+
+def scorer_of(rules: Any, state: State, seat: int) -> Scorer:
+    mage = state.mages[seat]
+    return _scorer(rules.mage_type(state, seat), mage.major, mage.minor, state.creationist_opposition)
+
+
+class Utility:
+    """What a turn's gain is worth to the mage who decides: the Mana itself, less what a Cosmic gift to a
+    rival is worth to that rival (``rival_weight``)."""
+
+    def __init__(self, rival_weight: Callable[[int], float]) -> None:
+        self.rival_weight = rival_weight
+
+    def __call__(self, gain: float, gift_to: int | None = None) -> float:
+        return gain - (self.rival_weight(gift_to) if gift_to is not None else 0.0)
+
+    def opposed(self, rivals: int) -> float:
+        """A turn that ends in an Opposition: nothing banked, and a little lost to the rivals' rolls."""
+        return self(0) - OPPOSED * rivals
+
+
+class WinUtility(Utility):
+    """The last turn of the game: 1 if the mage ends ahead of every rival, 1/2 when level, else 0."""
+
+    def __init__(self, mine: float, others: dict[int, int]) -> None:
+        super().__init__(lambda seat: 0.0)
+        self.mine, self.others = mine, others
+
+    def __call__(self, gain: float, gift_to: int | None = None) -> float:
+        mine = self.mine + gain
+        best = max((total + (1 if seat == gift_to else 0) for seat, total in self.others.items()), default=0)
+        return 1.0 if mine > best else 0.5 if mine == best else 0.0
+
+    def opposed(self, rivals: int) -> float:
+        return self(-1)
+
+
+class Outlook:
+    """The rest of a turn, valued for the mage whose turn it is (``active``), who plays it out by the same
+    values: bank, or roll on while that is worth more."""
+
+    def __init__(self, state: State, active: int, scorer: Scorer, utility: Utility) -> None:
+        self.active = active
+        self.utility = utility
+        self.scorer = scorer
+        self.major = state.mages[active].major
+        self.owners = {m.major: seat for seat, m in enumerate(state.mages) if seat != active and m.major in ELEMENTS}
+        self.rivals = len(state.mages) - 1
+        self._chance: dict[tuple, float] = {}
+        self._cosmic: dict[int, float] = {}
+
+    def cosmic(self, total: int) -> float:
+        """The Cosmic Roll with ``total`` Mana in the Channel: each face of the Sun die is 1 in 6."""
+        found = self._cosmic.get(total)
+        if found is not None:
+            return found
+        u = self.utility
+        value = u(0)                                              # Sun: the Channel is lost
+        value += (4 * u(total + 3) + 2 * u(total)) / 6            # Ether: 3 Mana of an element, or cards pass
+        for element in ELEMENTS:
+            if element == self.major:
+                value += u(total + 3)
+            elif element in self.owners:
+                value += u(total - 1, self.owners[element])
+            else:
+                value += u(total)
+        value /= 6
+        self._cosmic[total] = value
+        return value
+
+    def settled(self, channel: tuple[int, ...], roll: str, kept: tuple[int, ...], rolled: tuple[str, ...]) -> float:
+        """Right after a roll scored into ``channel``: the Opposition if it is empty, else bank or roll on."""
+        total = sum(channel)
+        if total == 0:
+            return self.utility.opposed(self.rivals)
+        bank = self.utility(total)
+        if roll == "power":
+            return max(bank, self.chance(channel, kept, rolled))
+        if roll == "chance":
+            return max(bank, self.cosmic(total))
+        return bank
+
+    def chance(self, channel: tuple[int, ...], kept: tuple[int, ...], rolled: tuple[str, ...]) -> float:
+        """The Chance Roll: a Sun loses the Channel; else the roll scores with every conflict."""
+        memo = (channel, kept, rolled)
+        found = self._chance.get(memo)
+        if found is not None:
+            return found
+        u = self.utility
+        sun, keys = self.scorer.chance_odds(kept, rolled)
+        value = sun * u(0)
+        opposed = u.opposed(self.rivals)
+        fill, cosmic = self.scorer.fill, self.cosmic
+        for key, odds in keys:
+            total = sum(fill(channel, key))
+            value += odds * (opposed if total == 0 else max(u(total), cosmic(total)))
+        self._chance[memo] = value
+        return value
+
+    def scored(self, counts: Sequence[int], sun: bool, roll: str, channel: tuple[int, ...], kept: tuple[int, ...],
+               rolled: tuple[str, ...]) -> float:
+        """A roll about to score these symbols (``sun``: the Sun shows), with the dice ``kept`` and ``rolled``
+        by a Chance Roll to follow."""
+        if roll == "chance" and sun:
+            return self.utility(0)
+        new = self.scorer.channel_after(channel, counts, sun and roll == "power")
+        return self.settled(new, roll, kept, rolled)
+
+    def window(self, dice: Sequence[Die], roll: str, channel: tuple[int, ...]) -> float:
+        """A roll about to score with these dice (after its spell window)."""
+        kept, rolled = next_roll(dice)
+        return self.scored(dice_counts(dice), sun_showing(dice), roll, channel, kept, rolled)
+
+    def before_power(self, kinds: tuple[str, ...]) -> float:
+        """A whole turn, before its Power Roll."""
+        rolled = tuple(sorted(kinds))
+        keys: dict[tuple[int, ...], float] = {}
+        for counts, odds in roll_odds(rolled):
+            key = self.scorer.key(counts, bool(counts[_SUN]))
+            keys[key] = keys.get(key, 0.0) + odds
+        nothing = (0,) * len(SYMBOLS)
+        return sum(odds * self.settled(self.scorer.fill((0, 0, 0, 0), key), "power", nothing, rolled)
+                   for key, odds in keys.items())
+
+
+@lru_cache(maxsize=64)
+def turn_value(kind: str, major: str, minor: str, opposition: str = "classical",
+               kinds: tuple[str, ...] = ("fire", "water", "earth", "air", SUN)) -> float:
+    """The Mana a mage of this type banks in an average turn, playing each push by its expected value (every
+    other element taken to be a rival's Major, whose Cosmic face costs 1 Mana)."""
+    from .state import Flow, Mage
+
+    mages = (Mage("me", major, minor),) + tuple(Mage("rival", e, e) for e in ELEMENTS if e != major)
+    state = State(mages=mages, flow=Flow(), creationist_opposition=opposition)
+    outlook = Outlook(state, 0, _scorer(kind, major, minor, opposition), Utility(lambda seat: 0.0))
+    return outlook.before_power(kinds)
+
+
+# ==================================================================== easy
+#: The Channel the easy bot never risks: below it, it banks or rolls on at random.
+BIG_CHANNEL = 4
+
+
+class EasyBot:
+    """Random among the legal intents, with a little sense: it takes the free Flux Tap, banks a Channel of
+    ``BIG_CHANNEL`` or more instead of risking it, shares Ethers the way that keeps most, opposes with every die it may,
+    takes all the Mana an Incinerate or Tornado allows, and casts now and then, a spell that hurts a rival
+    or helps its own roll, never Ether Leak or a spell against its own dice."""
+
+    bot_id = "easy"
+
+    def __init__(self, seed: int, seat: int, rules: Any) -> None:
+        self._random = random.Random(seed)
+        self.seat = seat
+        self.rules = rules
+
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """One of ``legal``."""
+        kinds = {intent.KIND: intent for intent in legal}
+        pick = self._random.choice
+        if "tap" in kinds:
+            return pick([i for i in legal if isinstance(i, Tap)])
+        if "bank" in kinds:
+            if view.flow.channel.total >= BIG_CHANNEL or self._random.random() < 0.5:
+                return kinds["bank"]
+            return next(i for i in legal if not isinstance(i, Bank))
+        if "declare" in kinds:
+            return kinds["declare"] if self._random.random() < 0.3 else kinds["pass"]
+        if "forfeit" in kinds:
+            sensible = [i for i in legal if isinstance(i, Cast) and self._sensible(i, view)]
+            return pick(sensible) if sensible else kinds["forfeit"]
+        if "pick" in kinds:
+            return pick([i for i in legal if isinstance(i, Pick)])
+        if "split" in kinds:
+            mage, flow = view.mages[self.seat], view.flow
+            counts = {symbol: n for symbol, n in zip(SYMBOLS, dice_counts(flow.dice)) if n}
+            best = best_split(self.rules.content, mage.major, mage.minor, counts,
+                              flow.roll == "power" and sun_showing(flow.dice), flow.channel.as_dict())
+            return next(i for i in legal if i.major == best)
+        if "oppose" in kinds:
+            return max(legal, key=lambda i: len(i.dice))
+        return pick(list(legal))
+
+    def _sensible(self, cast: Cast, view: State) -> bool:
+        if cast.spell in ("ether-leak", "gust"):
+            return False
+        if cast.die is not None:
+            own = view.flow.dice[cast.die].owner == self.seat
+            return own == (cast.spell in ("mirror-pool", "petrify", "tremor"))
+        return cast.target is not None and cast.target != self.seat
+
+
+# ==================================================================== strong
+class StrongBot:
+    """Every choice by its expected worth in Mana (see the module docstring)."""
+
+    bot_id = "strong"
+
+    def __init__(self, seed: int, seat: int, rules: Any) -> None:
+        self._random = random.Random(seed)
+        self.seat = seat
+        self.rules = rules
+        self._outlooks: dict[tuple, Outlook] = {}    # this decision's outlooks (their sums are remembered)
+        self._spent = 0             # Mana a spell being weighed would take from the Pool (last turn only)
+
+    # ---------------------------------------------------------------- whom the bot plays against
+    def rival_weight(self, state: State, seat: int | None) -> float:
+        """How much a rival's Mana counts against the bot: all of it with one rival; with several, the
+        leader's counts most."""
+        if seat is None or seat == self.seat:
+            return 0.0
+        if len(state.mages) == 2:
+            return 1.0
+        leader = max((s for s in range(len(state.mages)) if s != self.seat), key=lambda s: state.mages[s].total)
+        return RIVAL_WEIGHT_LEADER if seat == leader else RIVAL_WEIGHT_OTHER
+
+    def last_turn(self, state: State) -> bool:
+        """The bot's own last turn, with nobody to play after it: only winning counts."""
+        from .rules import ROUNDS
+
+        flow = state.flow
+        return flow.round >= ROUNDS and flow.active == self.seat == len(state.mages) - 1
+
+    def outlook(self, state: State, active: int) -> Outlook:
+        """The turn of ``active`` as the bot values it (its own), or as a rival plays it (for its Mana)."""
+        memo = (active, self._spent)
+        found = self._outlooks.get(memo)
+        if found is not None:
+            return found
+        if active != self.seat:
+            utility = Utility(lambda seat: 1.0)
+        elif self.last_turn(state):
+            others = {s: m.total for s, m in enumerate(state.mages) if s != self.seat}
+            utility = WinUtility(state.mages[self.seat].total - self._spent, others)
+        else:
+            utility = Utility(lambda seat: self.rival_weight(state, seat))
+        found = self._outlooks[memo] = Outlook(state, active, scorer_of(self.rules, state, active), utility)
+        return found
+
+    # ---------------------------------------------------------------- choose
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """The legal intent worth most."""
+        if len(legal) == 1:
+            return legal[0]
+        self._outlooks = {}
+        stage = view.flow.stage
+        if stage == "draft_major":
+            return self._draft_major(legal, view)
+        if stage == "draft_minor":
+            return max(legal, key=lambda i: self._pair_value(view.mages[self.seat].major, i.element, view))
+        if stage == "start_mana":
+            return max(legal, key=lambda i: self._colours_worth(view, i.mana))
+        if stage == "turn":
+            taps = [i for i in legal if isinstance(i, Tap)]
+            return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
+        if stage == "declare":
+            return next(i for i in legal if isinstance(i, Declare))     # free: the spell is chosen, or not, later
+        handler = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
+                   "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
+                   "give": self._give}.get(stage)
+        return handler(legal, view) if handler else legal[0]
+
+    # ---------------------------------------------------------------- the draft and the colours
+    def _pair_value(self, major: str, minor: str, state: State) -> float:
+        kind = self.rules.content.mage_type(major, minor)
+        value = turn_value(kind, major, minor, state.creationist_opposition, self.rules.dice_kinds(state))
+        return value + SPELL_WORTH.get(kind, 0.0)
+
+    def _draft_major(self, legal: Sequence[TakeMajor], state: State) -> TakeMajor:
+        minors = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
+
+        def best(major: str) -> float:
+            return max(self._pair_value(major, minor, state) for minor in minors
+                       if not (major == ETHER and minor == ETHER))
+        return max(legal, key=lambda i: (best(i.element), SPELL_MAJOR.get(i.element, 0)))
+
+    def _spell_colours(self, state: State, seat: int | None = None) -> dict[str, int]:
+        """What the mage's dearest spell of each colour costs: how much of each colour its spells want."""
+        seat = self.seat if seat is None else seat
+        needs: dict[str, int] = {}
+        for _, spell in self.rules.entries(state, seat):
+            if spell.target != "reaction":
+                needs[spell.element] = max(needs.get(spell.element, 0), self.rules.cost(state, seat, spell.level))
+        return needs
+
+    def _colours_worth(self, state: State, colours: Sequence[str]) -> float:
+        """New Mana of these colours beyond the points it scores: the spells it would pay for."""
+        needs = self._spell_colours(state)
+        pool = state.mages[self.seat].mana
+        value = 0.0
+        for colour in colours:
+            held = pool.get(colour)
+            value += 1.0 if held < needs.get(colour, 0) else 0.2 if colour in needs else 0.0
+            pool = pool.add(colour, 1)
+        return value
+
+    def _keep_worth(self, state: State, unit: str, receiver: int) -> float:
+        """How much the bot would rather keep a counter than hand it to ``receiver``: colourless counters
+        go first (they pay no spell, for anyone)."""
+        if unit.startswith(_PALE):
+            return -1.0
+        mine = 1.0 if unit in self._spell_colours(state) else 0.0
+        theirs = 0.5 if receiver >= 0 and unit in self._spell_colours(state, receiver) else 0.0
+        return mine + theirs
+
+    def _pay(self, legal: Sequence[Pay], state: State) -> Pay:
+        return min(legal, key=lambda i: sum(self._keep_worth(state, unit, state.flow.pay_to) for unit in i.mana))
+
+    def _give(self, legal: Sequence[Give], state: State) -> Give:
+        return min(legal, key=lambda i: self._keep_worth(state, i.mana, state.flow.pay_to))
+
+    def _choose_colours(self, legal: Sequence[Choose], state: State) -> Choose:
+        """Mana of choice: never the Minor's colour (a conflicting roll would drain it), and the colours
+        the bot's spells are paid with first."""
+        minor = state.mages[self.seat].minor
+        channel = state.flow.channel
+
+        def worth(intent: Choose) -> float:
+            taken = Counter(intent.mana)
+            if any(self.rules.available(state, c, channel) < n for c, n in taken.items()):
+                return -100.0
+            return self._colours_worth(state, intent.mana) - 5 * taken[minor]
+        return max(legal, key=worth)
+
+    # ---------------------------------------------------------------- pushing one's luck
+    def _push(self, legal: Sequence[Value], state: State) -> Value:
+        flow = state.flow
+        outlook = self.outlook(state, self.seat)
+        channel = tuple(flow.channel.get(e) for e in ELEMENTS)
+        bank = outlook.utility(sum(channel))
+        if flow.roll == "power":
+            onward = outlook.chance(channel, *next_roll(flow.dice))
+        else:
+            onward = outlook.cosmic(sum(channel))
+        if onward > bank + 1e-9:
+            return next(i for i in legal if not isinstance(i, Bank))
+        return next(i for i in legal if isinstance(i, Bank))
+
+    def _split(self, legal: Sequence[Split], state: State) -> Split:
+        flow = state.flow
+        outlook = self.outlook(state, self.seat)
+        scorer = outlook.scorer
+        counts = dice_counts(flow.dice)
+        sun = flow.roll == "power" and sun_showing(flow.dice)
+        channel = tuple(flow.channel.get(e) for e in ELEMENTS)
+        kept, rolled = next_roll(flow.dice)
+
+        def worth(split: Split) -> float:
+            new = scorer.pour(channel, scorer.nets(counts, sun, split.major)[0])
+            return outlook.settled(new, flow.roll, kept, rolled)
+        return max(legal, key=worth)
+
+    # ---------------------------------------------------------------- the Opposition
+    def _oppose(self, legal: Sequence[Oppose], state: State) -> Oppose:
+        """The dice whose roll is expected to move the most Mana the bot's way."""
+        flow = state.flow
+        content = self.rules.content
+        mine = self.rules.major_symbol(state, self.seat)
+        theirs = self.rules.major_symbol(state, flow.active)
+        dice = flow.fixed or flow.dice
+        weight = 1.0 + self.rival_weight(state, flow.active)
+        most_taken = state.mages[flow.active].total
+        most_paid = state.mages[self.seat].total
+
+        def worth(intent: Oppose) -> float:
+            nets = {0: 1.0}
+            for index in intent.dice:
+                faces = content.dice[dice[index].kind]
+                spread: dict[int, float] = {}
+                for net, odds in nets.items():
+                    for face in faces:
+                        shown = symbols(face)
+                        step = net + shown.count(mine) - shown.count(theirs)
+                        spread[step] = spread.get(step, 0.0) + odds / len(faces)
+                nets = spread
+            return sum(odds * weight * (min(net, most_taken) if net > 0 else -min(-net, most_paid))
+                       for net, odds in nets.items())
+        return max(legal, key=lambda i: (round(worth(i), 9), -len(i.dice)))
+
+    # ---------------------------------------------------------------- spells
+    def _cast(self, legal: Sequence[Value], state: State) -> Value:
+        """The spell worth most after its cost, if any is worth something; else forfeit (which is free)."""
+        best = next(i for i in legal if isinstance(i, Forfeit))
+        best_value = CAST_MARGIN
+        baseline = self.stake(state)
+        for intent in legal:
+            if isinstance(intent, Cast):
+                value = self.spell_worth(state, intent, baseline)
+                if value > best_value:
+                    best, best_value = intent, value
+        return best
+
+    def _counter(self, legal: Sequence[Value], state: State) -> Value:
+        """Counter Spell when the spell cast on the bot would cost it more than voiding it does."""
+        window = state.flow.window
+        spell = self.rules.content.spell(window.pending)
+        if window.pending_linked >= 0:
+            cast = Cast(window.pending_caster, window.pending, target=window.pending_linked, link=window.pending_target)
+        else:
+            cast = Cast(window.pending_caster, window.pending,
+                        die=None if window.pending_die < 0 else window.pending_die,
+                        face=window.pending_face or None, target=window.pending_target)
+        harm = -self.effect_worth(state, cast, self.stake(state))
+        cost = self.rules.counter_cost(state, self.seat, spell)
+        return next(i for i in legal if isinstance(i, CounterSpell if harm > cost + CAST_MARGIN else Allow))
+
+    def _pick(self, legal: Sequence[Value], state: State) -> Value:
+        """Incinerate or Tornado: every counter allowed, the colours the victim's spells want first."""
+        needs = self._spell_colours(state, state.flow.window.pending_target)
+        picks = [i for i in legal if isinstance(i, Pick)]
+        if not picks:
+            return legal[-1]
+        return max(picks, key=lambda i: 0 if i.mana.startswith(_PALE) else 1 + needs.get(i.mana, 0))
+
+    def stake(self, state: State, dice: Sequence[Die] | None = None, rolling: Sequence[int] | None = None) -> float:
+        """The bot's stake in the roll of the open window (with these dice): its own turn's value, less a
+        rival's (weighted), or the Mana an opposition roll moves to or from it."""
+        flow = state.flow
+        dice = flow.dice if dice is None else dice
+        if flow.window is not None and flow.window.after == "oppose":
+            return self._opposition_stake(state, dice, flow.rolling if rolling is None else rolling)
+        kept, rolled = next_roll(dice)
+        return self.roll_stake(state, dice_counts(dice), sun_showing(dice), kept, rolled)
+
+    def roll_stake(self, state: State, counts: Sequence[int], sun: bool, kept: tuple[int, ...],
+                   rolled: tuple[str, ...]) -> float:
+        """The bot's stake in the active mage's roll about to score these symbols."""
+        flow = state.flow
+        active = flow.active
+        channel = tuple(flow.channel.get(e) for e in ELEMENTS)
+        value = self.outlook(state, active).scored(counts, sun, flow.roll, channel, kept, rolled)
+        if active == self.seat:
+            return value
+        value = -self.rival_weight(state, active) * value
+        if (self.seat, active) in flow.links and not (flow.roll == "chance" and sun):
+            value += scorer_of(self.rules, state, self.seat).gain(counts, flow.roll == "power" and sun)
+        return value
+
+    def _opposition_stake(self, state: State, dice: Sequence[Die], rolling: Sequence[int]) -> float:
+        flow = state.flow
+        opposer, active = flow.deciding, flow.active
+        if self.seat not in (opposer, active):
+            return 0.0
+        mine = self.rules.major_symbol(state, opposer)
+        theirs = self.rules.major_symbol(state, active)
+        net = 0
+        for index in rolling:
+            die = dice[index]
+            if not die.destroyed and not die.charred:
+                shown = symbols(die.face)
+                net += shown.count(mine) - shown.count(theirs)
+        moved = min(net, state.mages[active].total) if net > 0 else -min(-net, state.mages[opposer].total)
+        if self.seat == opposer:
+            return moved * (1 + self.rival_weight(state, active))
+        return -moved * (1 + self.rival_weight(state, opposer))
+
+    def effect_worth(self, state: State, cast: Cast, baseline: float) -> float:
+        """What a spell's effect changes in the bot's stake (its cost aside)."""
+        flow = state.flow
+        sid = cast.spell
+        if sid in ("incinerate", "tornado"):
+            victim = state.mages[cast.target]
+            amount = min(3, victim.total) if sid == "incinerate" else TORNADO_WORTH * min(5, victim.mana.total)
+            return -amount if cast.target == self.seat else amount * self.rival_weight(state, cast.target)
+        if sid == "earth-link":
+            return self._link_worth(state, cast.seat, cast.target)
+        if sid == "burn" and cast.link is not None:
+            return self._link_worth(state, cast.link, cast.target) * -0.5
+        if sid == "ether-leak":
+            return 0.0
+        dice = list(flow.dice)
+        opposition = flow.window is not None and flow.window.after == "oppose"
+        faces_of = self.rules.content.dice
+        if sid in ("breeze", "gust") and not opposition:
+            # A new face for the die (or for every free die): sum over the symbols they may show.
+            if sid == "breeze":
+                fresh = [cast.die]
+            else:
+                fresh = [i for i, d in enumerate(dice) if d.kind != SUN and not d.held and not d.destroyed
+                         and not d.copy]
+            still = dice_counts([d for i, d in enumerate(dice) if i not in fresh])
+            kept, rolled = next_roll(dice)
+            sun = sun_showing(dice)
+            value = sum(odds * self.roll_stake(state, _add(still, counts), sun, kept, rolled)
+                        for counts, odds in roll_odds(tuple(sorted(dice[i].kind for i in fresh))))
+            return value - baseline
+        rolling = tuple(flow.rolling)
+        outcomes: list[tuple[float, list[Die], tuple[int, ...]]] = []
+        if sid == "mirror-pool":
+            source = dice[cast.die]
+            copy = Die(source.kind, source.face, source.owner, False, source.destroyed, source.charred, True)
+            outcomes.append((1.0, dice + [copy], rolling + ((len(dice),) if opposition else ())))
+        elif sid in ("char", "burn", "petrify", "tremor"):
+            die = dice[cast.die]
+            dice[cast.die] = Die(die.kind, cast.face if sid == "tremor" else die.face, die.owner,
+                                 die.held or sid in ("petrify", "tremor"), die.destroyed or sid == "burn",
+                                 die.charred or sid == "char", die.copy)
+            outcomes.append((1.0, dice, rolling))
+        elif sid in ("breeze", "gust"):
+            fresh = [cast.die] if sid == "breeze" else [i for i, d in enumerate(dice) if d.kind != SUN
+                                                         and not d.held and not d.destroyed and not d.copy]
+            outcomes = [(1.0, dice, rolling)]
+            for index in fresh:
+                die = dice[index]
+                faces = faces_of[die.kind]
+                outcomes = [(odds / len(faces), version[:index] + [Die(die.kind, face, die.owner, die.held,
+                                                                       die.destroyed, False, die.copy)]
+                             + version[index + 1:], roll)
+                            for odds, version, roll in outcomes for face in faces]
+        else:
+            return 0.0
+        return sum(odds * self.stake(state, version, roll) for odds, version, roll in outcomes) - baseline
+
+    def _link_worth(self, state: State, caster: int, linked: int) -> float:
+        """An Earth Link's expected gain for its caster, counted for the bot: the linked roll now, if it is
+        about to score, and the linked mage's turn if it is still to come this round."""
+        flow = state.flow
+        scorer = scorer_of(self.rules, state, caster)
+        per_roll = LINK_PER_ROLL * turn_value(scorer.kind, scorer.major, scorer.minor, state.creationist_opposition)
+        gain = 0.0
+        window = flow.window
+        if flow.active == linked and window is not None and window.after == "score":
+            if not (flow.roll == "chance" and sun_showing(flow.dice)):
+                gain += scorer.gain(dice_counts(flow.dice), flow.roll == "power" and sun_showing(flow.dice))
+            if flow.roll == "power":
+                gain += 0.4 * per_roll
+        elif linked > flow.active:
+            gain += 1.4 * per_roll                      # the linked mage's turn is still to come this round
+        return gain if caster == self.seat else -gain * self.rival_weight(state, caster)
+
+    def spell_worth(self, state: State, cast: Cast, baseline: float) -> float:
+        """A spell's net worth to the bot: its effect (halved if the victim may void it with Counter Spell),
+        less its cost.  In its own last turn the bot counts its chance to win, so the cost is the Pool it
+        would have left, not a number of Mana."""
+        spell = self.rules.content.spell(cast.spell)
+        cost = self.rules.cost(state, self.seat, spell.level)
+        target = self._target_of(state, cast)
+        voidable = target >= 0 and target != self.seat and self.rules.can_counter(state, target, spell)
+        share = 0.5 if voidable else 1.0
+        if self.last_turn(state) and state.flow.active == self.seat:
+            self._spent = cost
+            try:
+                return share * self.effect_worth(state, cast, baseline)
+            finally:
+                self._spent = 0
+        return share * self.effect_worth(state, cast, baseline) - cost
+
+    @staticmethod
+    def _target_of(state: State, cast: Cast) -> int:
+        if cast.die is not None:
+            return state.flow.dice[cast.die].owner
+        if cast.link is not None:
+            return cast.link
+        if cast.target is not None:
+            return cast.target
+        if cast.spell == "gust":
+            return state.flow.dice[0].owner
+        return -1
+
+
+#: What a mage type's spells add to its worth per turn in the draft, beyond the Mana its rolls bank: a
+#: Harmonist pays 1 more for every spell, a Purist and an Elitist 1 less for the dear ones.
+SPELL_WORTH = {"harmonist": -0.2, "purist": 0.2, "elitist": 0.2, "creationist": 0.1, "elementalist": 0.0}
+#: Among Majors of equal worth, the one whose spells serve best (Tremor, Char and Burn bend rolls cheaply).
+SPELL_MAJOR = {"earth": 3, "fire": 2, "air": 1, "water": 0}
+#: What one counter made colourless is worth against a rival (it still scores; it only pays no spell).
+TORNADO_WORTH = 0.15
+#: An Earth Link scores a linked roll by the caster's type, without drains: about this share of a turn.
+LINK_PER_ROLL = 0.6
+#: How much more than its cost a spell must be worth to be cast (a spell at a rival's roll is a guess
+#: about how they will play it).
+CAST_MARGIN = 0.05
+
+
+def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
+    """The bot of ``level`` for ``seat``."""
+    if level == "easy":
+        return EasyBot(seed, seat, rules)
+    if level == "strong":
+        return StrongBot(seed, seat, rules)
+    raise ValueError(f"no bot level {level!r}; the levels are easy, strong")
