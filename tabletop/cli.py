@@ -26,6 +26,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
     play.add_argument("--start", choices=GAME_IDS, default=None,
                       help="go straight to a new match of this game with the last names used")
+    play.add_argument("--replay", type=Path, default=None,
+                      help="open a saved or exported match file as a replay")
 
     scenario = sub.add_parser("scenario", help="run YAML rules scenarios and print pass/fail")
     scenario.add_argument("files", nargs="+", type=Path, help="scenario files or folders of them")
@@ -110,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from tabletop.app.main import run_app
 
     return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False),
-                   start=getattr(args, "start", None))
+                   start=getattr(args, "start", None), replay=getattr(args, "replay", None))
 
 
 if __name__ == "__main__":

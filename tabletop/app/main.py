@@ -276,10 +276,11 @@ def _load_icon() -> pygame.Surface | None:
         return None
 
 
-def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -> int:
+def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, replay: Path | None = None) -> int:
     """Open the app and play until the window is closed; returns the exit status.
 
-    ``start``: a game id to begin a new match of at once, with the last names used.
+    ``start``: a game id to begin a new match of at once, with the last names used; ``replay``: a match file
+    (saved or exported, from this copy or another) to replay.
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     prefer_fast_presentation()
@@ -297,6 +298,16 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None) -
                 from .matches import quick_start
 
                 quick_start(app, start)
+            if replay is not None:
+                from tabletop.core.controller import MatchController, RecordError
+                from tabletop.registry import get_rules
+
+                try:
+                    match = MatchController.load(replay, get_rules)
+                except RecordError as exc:
+                    app.toasts.show(str(exc), 10)
+                else:
+                    app.scenes.open("table", match=match, replay=match)
         except Exception as exc:   # noqa: BLE001 - the first screen is inside the guard too
             app.recover(exc, traceback.format_exc())
         app.run(frames)

@@ -15,6 +15,7 @@ from .screens.pause import PauseScene
 from .screens.picker import PickerScene
 from .screens.pile import PileScene
 from .screens.problem import ProblemScene
+from .screens.replays import ReplaysScene
 from .screens.results import ResultsScene
 from .screens.rules import RulesScene
 from .screens.seat_kinds import SeatKindsScene
@@ -28,4 +29,5 @@ __all__ = ["SCENES"]
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
     PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene, AttractScene,
+    ReplaysScene,
 )}

@@ -420,6 +420,30 @@ class SaveSlots:
         """The file ``match`` saves to (None for a match that is not saved here)."""
         return self.files.get(match)
 
+    # ---------------------------------------------------------------- replays
+    def replay_paths(self, limit: int = 8) -> list[Path]:
+        """The matches that may be replayed, newest first: unfinished saves, finished ones, and files put in
+        the ``replays`` folder beside ``saves`` (an exported match from another copy)."""
+        found: list[Path] = []
+        for folder in (self.folder, self.folder / "finished", self.replays_folder):
+            try:
+                found += [p for p in folder.glob("*.json") if ".damaged-" not in p.name]
+            except OSError:
+                pass
+        found.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
+        return found[:limit]
+
+    @property
+    def replays_folder(self) -> Path:
+        return self.folder.parent / "replays"
+
+    def export(self, match: MatchController) -> Path:
+        """Write a finished match's record to ``exports/`` beside ``saves`` (OSError if it cannot be)."""
+        folder = self.folder.parent / "exports"
+        path = folder / f"{match.game}-{time.strftime('%Y%m%d-%H%M%S')}.json"
+        write_atomic(path, match.record().to_json())
+        return path
+
     def leave(self, match: MatchController) -> None:
         """The table closed: let the match's lock go; a finished match moves to ``saves/finished/``."""
         path = self.files.pop(match, None)

@@ -18,10 +18,15 @@ table can follow (Settings -> Bots), thinking in a thread so the screen stays al
 while it thinks nobody can click for it.  The cover appears only between humans:
 with one human at the table the screen always shows that player's view, with none
 (bots only) the public view.
+
+Replays: opened with ``replay=`` (a whole match, replayed from its record), the table
+shows that match move by move, forward with its animations and back at once, as a
+spectator sees it; with ``show_all`` (a finished match only) every hand is shown.
 """
 
 from __future__ import annotations
 
+import copy
 import threading
 from typing import Any, Sequence
 
@@ -103,8 +108,16 @@ class TableScene(Scene):
 
     scene_name = "table"
 
-    def __init__(self, app, match: MatchController, watch_only: bool = False) -> None:
+    def __init__(self, app, match: MatchController, watch_only: bool = False,
+                 replay: MatchController | None = None, show_all: bool = False) -> None:
         super().__init__(app)
+        self.replay = replay                # the whole match, when the table replays it
+        self.show_all = show_all and replay is not None and replay.finished
+        if replay is not None:
+            match = copy.copy(replay)       # the same match, cut at the position shown
+            match.states, match.journal = replay.states[:1], []
+            match.save_path = None
+            watch_only = True
         self.match = match
         self.help_game = match.game
         self.watch_only = watch_only        # open in another copy of the app: nothing can be played here
@@ -123,6 +136,12 @@ class TableScene(Scene):
             Button(app, layout["rules"], self.open_rules, hotkey=pygame.K_F1),
             Button(app, layout["menu"], self.open_menu, hotkey=pygame.K_ESCAPE),
         ]
+        if replay is not None:
+            self.buttons = [
+                Button(app, layout["undo"], self.step_back, text="< Back", hotkey=pygame.K_LEFT),
+                Button(app, layout["rules"], self.step_forward, text="Next >", hotkey=pygame.K_RIGHT),
+                Button(app, layout["menu"], app.scenes.pop, text="Close", hotkey=pygame.K_ESCAPE),
+            ]
         self.finished_shown = False
         self.mouse = (0, 0)
         self.tip: Tooltip | None = None
@@ -136,7 +155,7 @@ class TableScene(Scene):
         rules = self.match.rules
         self.bots = {}
         for seat, kind in enumerate(self.match.seat_kinds):
-            if kind == "human":
+            if kind == "human" or self.replay is not None:
                 continue
             seed = derive_seed(self.match.seed, "bot", seat, kind)
             try:
@@ -179,8 +198,52 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- what the screen shows
     def seen_state(self) -> Any:
-        """The rules' view of the current state for the seat in front of the screen."""
+        """The rules' view of the current state for the seat in front of the screen (a replay with all hands
+        shown: the whole state)."""
+        if self.show_all:
+            return self.match.state
         return self.match.rules.view(self.match.state, self.viewer)
+
+    # ---------------------------------------------------------------- replays
+    def step_forward(self) -> None:
+        """The next move of the replay, with its animations (as a spectator sees them)."""
+        full, shown = self.replay, self.match
+        if full is None or self.view.busy or len(shown.journal) >= len(full.journal):
+            return
+        entry = full.journal[len(shown.journal)]
+        shown.journal.append(entry)
+        shown.states.append(full.states[len(shown.journal)])
+        events = entry.events if self.show_all else visible_events(entry.events, None)
+        self.log.add(events)
+        self.view.animate(events)
+
+    def step_back(self) -> None:
+        """The move before, at once."""
+        if self.replay is None or not self.match.journal:
+            return
+        timeline = getattr(self.view, "timeline", None)
+        if timeline is not None:
+            timeline.finish()                     # the move being animated ends where it lands
+        self.match.journal.pop()
+        self.match.states.pop()
+        self.view.sync()
+        self.log.rebuild(None)
+
+    def jump(self, moves: int) -> None:
+        """Straight to the position after ``moves`` moves (Home, End)."""
+        if self.replay is None:
+            return
+        moves = max(0, min(moves, len(self.replay.journal)))
+        self.match.journal = self.replay.journal[:moves]
+        self.match.states = self.replay.states[:moves + 1]
+        self.view.sync()
+        self.log.rebuild(None)
+
+    def replay_line(self) -> str:
+        """The banner's line in a replay: where it stands and how to move."""
+        total = len(self.replay.journal) if self.replay is not None else 0
+        hands = "every hand shown" if self.show_all else "as a spectator sees it"
+        return f"Replay, {hands}: move {len(self.match.journal)} of {total}  (Left / Right, Home / End)"
 
     def screen_holder(self) -> int | None:
         """The seat that must hold the screen now: the rules' hand-over, if that seat is a human."""
@@ -200,6 +263,8 @@ class TableScene(Scene):
 
     def _hand_over_if_needed(self) -> None:
         """Show the view of whoever must hold the screen now, behind the cover when that is a new seat."""
+        if self.replay is not None:
+            return                   # a replay shows the spectator's view (or every hand) throughout
         if self.one_screen:
             home = self.humans[0] if self.humans else None
             if self.viewer != home:
@@ -313,6 +378,9 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
+        if self.replay is not None and event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
+            self.jump(0 if event.key == pygame.K_HOME else len(self.replay.journal))
+            return
         if press_any(self.buttons, event):
             return
         self.view.handle(event)
@@ -326,6 +394,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self.view.update(dt)
+        if self.replay is not None:
+            return
         if self.view.busy:
             return
         if self.match.finished:
@@ -400,7 +470,8 @@ class TableScene(Scene):
         draw_box(surface, layout["banner"].rect, layout["banner"].style)
         status = self.view.status()
         text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
-        text.draw_element(surface, layout["banner_prompt"], self.thinking_line() or status.prompt, shrink=True)
+        line = self.replay_line() if self.replay is not None else (self.thinking_line() or status.prompt)
+        text.draw_element(surface, layout["banner_prompt"], line, shrink=True)
         text.draw_element(surface, layout["banner_round"], status.round)
 
     def _draw_log(self, surface: pygame.Surface) -> None:

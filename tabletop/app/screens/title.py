@@ -1,4 +1,4 @@
-"""Title screen: Resume (when a saved match exists), New game, Settings, Demo, Quit; after a minute without
+"""Title screen: Resume (when a saved match exists), New game, Settings, Demo, Replays, Quit; after a minute without
 input the attract mode starts by itself."""
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ class TitleScene(Scene):
             Button(self.app, layout["settings"], self.open_settings, hotkey=pygame.K_s),
             Button(self.app, layout["quit"], self.app.quit, hotkey=pygame.K_q),
             Button(self.app, layout["demo"], self.demo, hotkey=pygame.K_d),
+            Button(self.app, layout["replays"], lambda: self.app.scenes.open("replays"), hotkey=pygame.K_p),
         ]
 
     def resume_match(self) -> None:
