@@ -1,23 +1,51 @@
-"""The Elemental Dice bot of random playouts and ``simulate``: random, but it plays the game.
+"""The Elemental Dice bots: the playout bot of ``simulate``, and the two levels a table can seat.
 
-A purely random player stalls: it ends turns with cards in hand, buys little, answers
-everything, and healing outpaces its damage, so games run to thousands of moves.
-This one still chooses at random, but weighs its moves the way a beginner would:
-play the cards in hand, buy attacks first, pass rather than answer, end the turn
-when nothing is left.  It reads only the legal intents and public card data.
+* :class:`EagerBot`, the bot of random playouts and ``simulate``.  A purely random player stalls: it
+  ends turns with cards in hand, buys little, answers everything, and healing outpaces its damage, so
+  games run to thousands of moves.  This one still chooses at random, but weighs its moves the way a
+  beginner would: play the cards in hand, buy attacks first, pass rather than answer, end the turn when
+  nothing is left.  It reads only the legal intents and public card data.
+* :class:`EasyBot` (``easy``): the eager bot with light sense: it plays an attack whenever it holds one,
+  never plays a card that could kill itself, and never stops the other player's turn.
+* :class:`StrongBot` (``strong``): a one-move look-ahead on states sampled from its view
+  (``rules.determinize``).  Each move it may make is applied to the sample and the card it starts is
+  carried through the chain (both players passing, its own choices by rule of thumb); the position
+  reached is scored: HP, gold, the cards in hand it may still play, and its deck against the other's,
+  each card worth its damage, healing and gold by the dice as they stand.  It plays its hand first,
+  best card first, then shops, and answers a card of the other player's when an answer saves more
+  than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
+  It never places a card face down (that only moves an action to later, for 5 gold) nor interrupts.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
-from .cards import CardBook
+from .cards import CHANCE, DICE, Card, CardBook, Formula
+from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, KeepOrder, Pass, Pay, Play,
+                      Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap, Take, Term)
+from .state import HIDDEN, Phase, State, Window, chooser
 
-__all__ = ["EagerBot"]
+__all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot"]
 
+
+def make_bot(rules: Any, level: str, seed: int, seat: int):
+    """The bot of ``level`` (``easy`` or ``strong``) for ``seat``."""
+    if level == "easy":
+        return EasyBot(seed, seat, rules.book)
+    if level == "strong":
+        return StrongBot(rules, seed, seat)
+    raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+
+
+# ==================================================================== the playout bot
 # How much each kind of move weighs (a kind not listed weighs 1: the choices while a card takes effect).
 _WEIGHTS = {"play": 8.0, "reveal": 6.0, "place": 0.3, "reroll-shop": 1.0, "buy": 4.0, "end-turn": 1.0,
             "pass": 10.0, "respond": 0.5, "interrupt": 0.02}
@@ -52,3 +80,505 @@ class EagerBot:
         """One of ``legal`` (which must not be empty)."""
         weights = [self.weight(intent, legal) for intent in legal]
         return self._random.choices(legal, weights)[0]
+
+
+# ==================================================================== easy
+def _hits_opponent(card: Card) -> bool:
+    return any(step.kind == "damage" and "opponent" in step.targets for step in card.steps)
+
+
+def _worst_self_damage(card: Card) -> int:
+    """The most a card can cost its own player in HP (a water attack, Cruel Pact), dice at their worst."""
+    worst = 0
+    for step in card.steps:
+        if step.formula is not None and (step.kind == "self_damage" or "self" in step.targets):
+            worst += step.formula.evaluate({die: 6 for die in step.formula.dice})
+    return worst
+
+
+class EasyBot(EagerBot):
+    """The eager bot with light sense: an attack in hand is played (the first thing it does), a card
+    that could bring it to 0 HP is never played, and it never interrupts the other player's turn."""
+
+    bot_id = "easy"
+
+    def __init__(self, seed: int, seat: int, book: CardBook) -> None:
+        super().__init__(seed, book)
+        self.seat = seat
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        """One of ``legal``: an attack if it may play one, otherwise as the eager bot would."""
+        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
+        hp = view.players[self.seat].hp if view is not None else 60
+        safe = [intent for intent in mine if intent.KIND not in ("play", "reveal")
+                or _worst_self_damage(self.book[intent.card]) < hp]                     # type: ignore[attr-defined]
+        mine = safe or mine
+        attacks = [intent for intent in mine if intent.KIND in ("play", "reveal")
+                   and _hits_opponent(self.book[intent.card])]                          # type: ignore[attr-defined]
+        if attacks:
+            return attacks[self._random.randrange(len(attacks))]
+        return super().choose(mine, view)
+
+
+# ==================================================================== strong: what cards are worth
+#: The chance die is rolled again whenever it is read: a card counts on its mean.
+_CHANCE_MEAN = 3.5
+#: Per play, in HP, what a card without a formula brings (a rough price: what it usually changes).
+_STEP_WORTH = {"shield": 1.2, "paid_shield": 1.5, "buff": 0.6, "reroll": 0.6, "adjust": 0.8, "flip": 1.0,
+               "swap": 1.5, "draw": 0.6, "look": 0.1, "reorder": 0.6, "tutor": 1.0, "opponent_discards": 2.5,
+               "discard": -0.3, "remove": 1.5, "veto": 1.5, "wish": 8.0, "extra_actions": 0.0}
+BIG = 10_000.0
+
+
+def _mean(formula: Formula, dice: Sequence[int]) -> float:
+    return float(formula.evaluate({die: (_CHANCE_MEAN if die == CHANCE else dice[DICE.index(die)])
+                                   for die in formula.dice}))
+
+
+@dataclass
+class Context:
+    """What one decision's scores share: the dice-independent weights of HP, gold and future turns."""
+
+    turns_left: float          # how many more turns of ours the game is expected to last
+    gold_worth: float          # HP one gold is worth now (much early, little at the end)
+    heal_worth: float = 0.85   # HP healed against HP dealt (dealing damage also earns its gold)
+    cache: dict = field(default_factory=dict)
+
+
+def _top_expectation(values: Sequence[float], hand: int, actions: int) -> float:
+    """E[the sum of the ``actions`` best of ``hand`` cards drawn from ``values``] (negatives count 0).
+
+    >>> round(_top_expectation([6, 1, 1, 1, 1, 1, 1, 1, 1], 4, 1), 3)     # Fire among eight Basic Income
+    3.222
+    """
+    ordered = sorted((v for v in values if v > 0), reverse=True)
+    n = len(values)
+    if not ordered or hand <= 0 or actions <= 0:
+        return 0.0
+    hand = min(hand, n)
+    total = math.comb(n, hand)
+    out = 0.0
+    for i, value in enumerate(ordered, start=1):
+        # the i-th best card is in the hand and fewer than ``actions`` better ones are
+        ways = sum(math.comb(i - 1, j) * math.comb(n - i, hand - 1 - j) for j in range(min(actions, hand)))
+        out += value * ways / total
+    return out
+
+
+class Valuer:
+    """Card and deck worths for one seat's decision (dice-dependent, cached per dice)."""
+
+    def __init__(self, rules: Any, ctx: Context) -> None:
+        self.rules = rules
+        self.book: CardBook = rules.book
+        self.ctx = ctx
+
+    def play_value(self, card: str, dice: Sequence[int], deck_extra: float = 1.0) -> float:
+        """What playing ``card`` once brings its player, in HP (gold at the context's worth)."""
+        key = ("play", card.split("~", 1)[0], tuple(dice), deck_extra)
+        cached = self.ctx.cache.get(key)
+        if cached is not None:
+            return cached
+        kind = self.book[card]
+        gold = self.ctx.gold_worth
+        total = 0.0
+        for step in kind.steps:
+            if step.formula is not None:
+                amount = _mean(step.formula, dice)
+                if step.kind == "damage":
+                    for target in step.targets:
+                        total += amount * (1 + gold) if target == "opponent" else amount * (gold - 1)
+                elif step.kind == "heal":
+                    total += amount * self.ctx.heal_worth
+                elif step.kind == "gain_gold":
+                    total += amount * gold
+                else:       # self_damage
+                    total += amount * (gold - 1)
+            elif step.kind == "extra_actions":
+                total += step.count * deck_extra
+            elif step.kind == "passive":
+                continue
+            else:
+                total += _STEP_WORTH.get(step.kind, 0.0)
+        self.ctx.cache[key] = total
+        return total
+
+    def damage_value(self, card: str, dice: Sequence[int]) -> float:
+        """The damage ``card`` deals the other player, on average."""
+        total = 0.0
+        for step in self.book[card].steps:
+            if step.kind == "damage" and "opponent" in step.targets:
+                total += _mean(step.formula, dice)            # type: ignore[arg-type]
+        return total
+
+    def deck_value(self, cards: Sequence[str], dice: Sequence[int], hand: int, actions: int) -> float:
+        """The expected worth of one turn's hand from ``cards``: the best ``actions`` actions drawn, and
+        every blessing drawn (blessings cost no action; one that grants actions is worth the next best)."""
+        key = ("deck", tuple(sorted(cards)), tuple(dice), hand, actions)
+        cached = self.ctx.cache.get(key)
+        if cached is not None:
+            return cached
+        n = len(cards)
+        if n == 0:
+            return 0.0
+        actions_values = [self.play_value(c, dice) for c in cards if self.book[c].type == "action"]
+        padded = actions_values + [0.0] * (n - len(actions_values))
+        best = _top_expectation(padded, hand, actions)
+        # One more action, for a blessing that grants it: the next best card of the rest of the hand.
+        extra = max(0.0, _top_expectation(padded, hand - 1, actions + 1) - _top_expectation(padded, hand - 1,
+                                                                                            actions))
+        blessings = sum(self.play_value(c, dice, extra) for c in cards if self.book[c].type == "blessing")
+        value = best + blessings * min(1.0, hand / n)
+        self.ctx.cache[key] = value
+        return value
+
+
+# ==================================================================== strong
+class StrongBot:
+    """A one-move look-ahead over sampled states, scoring positions by HP, gold, hand and deck (see the
+    module docstring)."""
+
+    bot_id = "strong"
+    #: States sampled to judge a shop reroll (what the five new cards could be).
+    REROLL_SAMPLES = 4
+    #: The most turns a position looks ahead to, and what a gold is worth per turn left (within bounds).
+    TURNS_CAP = 8.0
+    GOLD_PER_TURN = 0.09
+    GOLD_WORTH = (0.15, 1.0)
+    HEAL_WORTH = 0.85
+    #: Optimization removes cards only from a deck bigger than this.
+    THINNEST_DECK = 8
+    #: Main-phase moves after which the bot stops playing cards and shops or ends its turn.
+    MOST_MOVES_A_TURN = 30
+
+    def __init__(self, rules: Any, seed: int, seat: int) -> None:
+        self.rules = rules
+        self.book: CardBook = rules.book
+        self.seat = seat
+        self._random = random.Random(seed)
+        # Cards seen in each player's hands (ours) or play: a deck as a player at the table knows it.
+        starters = [f"{card.key}~{{}}{n}" for card in self.book.starters() for n in range(1, card.starter + 1)]
+        self.owned: list[set[str]] = [{s.format("ab"[owner]) for s in starters} for owner in range(2)]
+        self._last_row: tuple[str, ...] = ()
+        self._turn_seen: tuple[int, int] = (-1, -1)
+        self._plays_this_turn = 0
+
+    # ---------------------------------------------------------------- entry
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """The move judged best among ``legal`` from ``view`` (this seat's view) alone."""
+        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
+        self._remember(view)
+        if len(mine) == 1:
+            return mine[0]
+        flow = view.flow
+        if flow.phase == Phase.EFFECT:
+            return self._effect_choice(view, mine)
+        if flow.phase == Phase.WINDOW:
+            return self._window_choice(view, mine)
+        return self._main_choice(view, mine)
+
+    # ---------------------------------------------------------------- memory
+    def _remember(self, view: State) -> None:
+        """Note which cards each player owns, from what this view shows."""
+        for owner, player in enumerate(view.players):
+            seen = [*player.hand, *player.discard, *(fd.card for fd in player.facedown),
+                    *(lasting.card for lasting in player.lasting)]
+            self.owned[owner].update(card for card in seen if card != HIDDEN)
+        for pending in view.flow.chain:
+            self.owned[pending.controller].add(pending.card)
+        if view.flow.executing is not None:
+            self.owned[view.flow.executing.controller].add(view.flow.executing.card)
+        # A card gone from the row since we last looked, not to the shop's discard pile and not ours, was
+        # bought by the other player (a passive shows in play; it is no deck card).
+        other = 1 - self.seat
+        for card in self._last_row:
+            if card not in view.shop_row and card not in view.shop_discard and card not in self.owned[self.seat] \
+                    and self.book[card].type != "passive":
+                self.owned[other].add(card)
+        self._last_row = view.shop_row
+
+    def deck(self, state: State, seat: int) -> list[str]:
+        """``seat``'s cards in the deck cycle (draw, hand, discard, in play, face down: a flipped card comes
+        back) as far as this bot knows."""
+        player = state.players[seat]
+        cards = set(self.owned[seat])
+        visible = [*(lasting.card for lasting in player.lasting),
+                   *(p.card for p in state.flow.chain if p.controller == seat)]
+        # Only what this seat sees: in a sampled state the other's hand and discard pile are guesses.
+        if seat == self.seat:
+            visible += [*player.hand, *player.discard]
+        elif state.discard_public:
+            visible += player.discard
+        cards.update(card for card in visible if card != HIDDEN)
+        if state.flow.executing is not None and state.flow.executing.controller == seat:
+            cards.add(state.flow.executing.card)
+        cards.difference_update(player.removed)
+        return [card for card in cards if self.book[card].type != "passive"]
+
+    # ---------------------------------------------------------------- the context of a decision
+    def _context(self, state: State) -> Context:
+        """How many turns are left and what gold is worth, from how fast each deck deals damage."""
+        me, other = self.seat, 1 - self.seat
+        rates = []
+        for seat in (me, other):
+            cards = self.deck(state, seat)
+            hand, actions = self._hand_and_actions(state, seat)
+            damage = [sum(_mean(s.formula, state.dice) for s in self.book[c].steps
+                          if s.kind == "damage" and "opponent" in s.targets) for c in cards]
+            rates.append(max(2.0, _top_expectation(damage, hand, actions)))
+        hp = [max(1, p.hp) for p in state.players]
+        turns = min(hp[other] / rates[0], hp[me] / rates[1])
+        turns = min(self.TURNS_CAP, max(1.0, turns))
+        low, high = self.GOLD_WORTH
+        # HP above the start are worth less (a game of two healers would never end): so is healing.
+        heal = self.HEAL_WORTH * (_own_hp_worth(hp[me] + 8) - _own_hp_worth(hp[me])) / 8
+        return Context(turns_left=turns, gold_worth=min(high, max(low, self.GOLD_PER_TURN * turns)),
+                       heal_worth=heal)
+
+    def _hand_and_actions(self, state: State, seat: int) -> tuple[int, int]:
+        actions = 1 + self.rules.passives(state, seat, "proactive") + self.rules.passives(state, seat, "at_what_cost")
+        return self.rules.end_draw(state, seat), actions
+
+    # ---------------------------------------------------------------- scoring a position
+    def score(self, state: State, valuer: Valuer, hand_counts: bool = True) -> float:
+        """How good ``state`` is for this seat, in HP (``hand_counts``: the cards it may still play this
+        turn count; False for the moment its turn ends)."""
+        me, other = self.seat, 1 - self.seat
+        flow = state.flow
+        if flow.phase == Phase.OVER:
+            return BIG if flow.winner == me else -BIG
+        ctx = valuer.ctx
+        mine, theirs = state.players[me], state.players[other]
+        dice = state.dice
+        value = _own_hp_worth(mine.hp) - theirs.hp
+        if mine.hp <= 12:
+            value -= (12 - mine.hp) * 0.5          # near 0 HP every point counts more
+        value += ctx.gold_worth * (mine.gold - theirs.gold)
+        for seat, sign in ((me, 1.0), (other, -1.0)):
+            hand, actions = self._hand_and_actions(state, seat)
+            value += sign * ctx.turns_left * valuer.deck_value(self.deck(state, seat), dice, hand, actions)
+        value += sum(0.8 * valuer.play_value(fd.card, dice) for fd in mine.facedown)
+        value -= 2.0 * len(theirs.facedown)
+        if hand_counts and flow.active == me:
+            value += self._hand_potential(state, valuer)
+        return value
+
+    def _hand_potential(self, state: State, valuer: Valuer) -> float:
+        """What the cards in hand may still bring this turn: the best actions left, and the blessings."""
+        player = state.players[self.seat]
+        dice = state.dice
+        left = self.rules.actions_left(state, self.seat)
+        actions = sorted((valuer.play_value(c, dice) for c in player.hand if self.book[c].type == "action"),
+                         reverse=True)
+        value = sum(v for v in actions[:left] if v > 0)
+        extra = actions[left] if len(actions) > left else 0.0
+        for card in player.hand:
+            if self.book[card].type == "blessing":
+                value += max(0.0, valuer.play_value(card, dice, max(0.0, extra)))
+        return value
+
+    # ---------------------------------------------------------------- look-ahead
+    def _sample(self, view: State) -> State:
+        return self.rules.determinize(view, self.seat, self._random)
+
+    def _resolve(self, state: State, valuer: Valuer, seed: int) -> State:
+        """Carry the chain through: both players pass, choices by rule of thumb, until play is back in a
+        main phase (or the game is over)."""
+        for step in range(80):
+            flow = state.flow
+            if flow.phase in (Phase.OVER, Phase.MAIN):
+                return state
+            if flow.phase == Phase.WINDOW:
+                if flow.window == Window.TURN_START and not flow.chain:
+                    return state
+                intent: Value = Pass(flow.priority)
+            else:
+                intent = self._rule_of_thumb(state, self.rules.legal_intents(state), valuer)
+            state = self.rules.apply(state, intent, SeededRandom(seed * 131 + step)).state
+        return state
+
+    def _after(self, state: State, intent: Value, valuer: Valuer, seed: int) -> State:
+        """The position after ``intent`` and the chain it starts."""
+        state = self.rules.apply(state, intent, SeededRandom(seed)).state
+        return self._resolve(state, valuer, seed)
+
+    def _chance_samples(self, card: str) -> int:
+        """How many rolls to average for a card (the chance die varies; the others do not)."""
+        return 3 if any(s.formula is not None and CHANCE in s.formula.dice for s in self.book[card].steps) else 1
+
+    # ---------------------------------------------------------------- the main phase
+    def _main_choice(self, view: State, mine: list[Value]) -> Value:
+        ctx = self._context(view)
+        valuer = Valuer(self.rules, ctx)
+        sample = self._sample(view)
+        base = self.score(sample, valuer)
+        ending = self.score(sample, valuer, hand_counts=False)
+        end = next((i for i in mine if isinstance(i, EndTurn)), None)
+        # 1. The hand first: the best play, if it beats keeping the cards for nothing.
+        plays = [i for i in mine if isinstance(i, (Play, Reveal))]
+        # Cards that draw cards can cycle a thin deck for ever, Deep Pockets rerolls the shop as long as
+        # the gold lasts: a turn of many moves ends.
+        turn = (view.flow.turn, view.flow.active)
+        self._plays_this_turn = self._plays_this_turn + 1 if self._turn_seen == turn else 0
+        self._turn_seen = turn
+        worn_out = self._plays_this_turn > self.MOST_MOVES_A_TURN
+        if worn_out:
+            plays = []
+        best_play, best_play_score = None, -math.inf
+        for intent in plays:
+            runs = self._chance_samples(intent.card)
+            total = 0.0
+            for run in range(runs):
+                total += self.score(self._after(sample, intent, valuer, self._random.randrange(1 << 30)), valuer)
+            value = total / runs
+            if value > best_play_score:
+                best_play, best_play_score = intent, value
+        if best_play is not None and best_play_score > ending:
+            return best_play
+        # 2. The shop: the best buy, a reroll, or the end of the turn.
+        options: list[tuple[float, Value]] = []
+        for intent in mine:
+            if isinstance(intent, Buy):
+                options.append((self.score(self._after(sample, intent, valuer, 0), valuer) - base, intent))
+        reroll = next((i for i in mine if isinstance(i, RerollShop)), None)
+        if reroll is not None and not worn_out:
+            options.append((self._reroll_gain(view, reroll, valuer, base), reroll))
+        if end is not None:
+            options.append((ending - base, end))
+        if not options:
+            return best_play or mine[0]
+        options.sort(key=lambda item: item[0], reverse=True)
+        return options[0][1]
+
+    def _reroll_gain(self, view: State, reroll: Value, valuer: Valuer, base: float) -> float:
+        """The average, over sampled shop decks, of the position after the reroll and the best buy the new
+        row offers (or none), against the position now."""
+        total = 0.0
+        for _ in range(self.REROLL_SAMPLES):
+            sample = self._sample(view)
+            rolled = self.rules.apply(sample, reroll, SeededRandom(self._random.randrange(1 << 30))).state
+            best = self.score(rolled, valuer)
+            for intent in self.rules.legal_intents(rolled):
+                if isinstance(intent, Buy):
+                    after = self.rules.apply(rolled, intent, SeededRandom(0)).state
+                    best = max(best, self.score(after, valuer))
+            total += best
+        return total / self.REROLL_SAMPLES - base
+
+    # ---------------------------------------------------------------- windows
+    def _window_choice(self, view: State, mine: list[Value]) -> Value:
+        flow = view.flow
+        passing = next((i for i in mine if isinstance(i, Pass)), mine[0])
+        top = flow.chain[-1] if flow.chain else None
+        if top is None or top.controller == self.seat or flow.active == self.seat:
+            return passing              # our own cards and turn: the hand is played in the main phase
+        if not self.rules.responses(view, self.seat):
+            return passing
+        ctx = self._context(view)
+        valuer = Valuer(self.rules, ctx)
+        sample = self._sample(view)
+        if any(isinstance(i, Respond) for i in mine):
+            sample = self.rules.apply(sample, Respond(self.seat), SeededRandom(0)).state
+        candidates = [i for i in self.rules.legal_intents(sample) if isinstance(i, (Play, Reveal))]
+        seed = self._random.randrange(1 << 30)
+        best, best_score = None, self.score(self._after(sample, Pass(self.seat), valuer, seed), valuer)
+        for intent in candidates:
+            value = self.score(self._after(sample, intent, valuer, seed), valuer)
+            if value > best_score + 0.5:
+                best, best_score = intent, value
+        if best is None:
+            return passing
+        respond = next((i for i in mine if isinstance(i, Respond)), None)
+        return respond if respond is not None else best
+
+    # ---------------------------------------------------------------- choices while a card takes effect
+    def _effect_choice(self, view: State, mine: list[Value]) -> Value:
+        valuer = Valuer(self.rules, self._context(view))
+        return self._rule_of_thumb(view, mine, valuer)
+
+    def _rule_of_thumb(self, state: State, legal: Sequence[Value], valuer: Valuer) -> Value:
+        """A choice for whoever decides the executing card's step, by a simple rule for each kind."""
+        seat = chooser(state)
+        first = legal[0]
+        execution = state.flow.executing
+        dice = state.dice
+        if isinstance(first, Chance):
+            ours = execution.controller == seat                              # type: ignore[union-attr]
+            low = state.die(CHANCE) < 4
+            return Chance(seat, low if ours else not low)
+        if isinstance(first, Term):       # Magical Barrier: lower the term that costs the attack most
+            return max(legal, key=lambda i: state.die(i.die))              # type: ignore[attr-defined]
+        if isinstance(first, Pay):
+            return max(legal, key=lambda i: i.gold)                          # type: ignore[attr-defined]
+        if isinstance(first, (Reroll, SetDie, FlipDie, Swap)):
+            return max(legal, key=lambda i: self._dice_score(state, self._dice_after(dice, i), valuer, seat))
+        if isinstance(first, Again):
+            die = execution.die                                              # type: ignore[union-attr]
+            keep = self._dice_score(state, dice, valuer, seat)
+            roll = sum(self._dice_score(state, _with(dice, die, v), valuer, seat) for v in range(1, 7)) / 6
+            return Again(seat, roll > keep)
+        if isinstance(first, (Take, Put)):
+            options = [i for i in legal if isinstance(i, (Take, Put))]
+            worth = {i: valuer.play_value(i.card, dice) + (3 if self.book[i.card].type == "passive" else 0)
+                     for i in options}                                       # type: ignore[attr-defined]
+            sabotage = isinstance(first, Put) and self.rules._current_step(execution).zone == "opponent_draw"
+            # Our own pile: the best cards on top; the other's (Sabotage): the worst.
+            return min(options, key=worth.get) if sabotage else max(options, key=worth.get)
+        if isinstance(first, Discard):
+            return min(legal, key=lambda i: valuer.play_value(i.card, dice))  # type: ignore[attr-defined]
+        if isinstance(first, Cancel):
+            return max(legal, key=lambda i: valuer.play_value(i.card, dice))  # type: ignore[attr-defined]
+        if isinstance(first, (Remove, Stop)):
+            # Thin the deck of its weakest cards, but keep enough for a hand or two.
+            removable = [i for i in legal if isinstance(i, Remove) and valuer.play_value(i.card, dice) < 1.0]
+            if removable and len(self.deck(state, seat)) > self.THINNEST_DECK:
+                return min(removable, key=lambda i: valuer.play_value(i.card, dice))
+            return next(i for i in legal if isinstance(i, Stop))
+        for intent in legal:
+            if isinstance(intent, (Done, KeepOrder)):
+                return intent
+        return first
+
+    def _dice_after(self, dice: tuple[int, ...], intent: Value) -> tuple[int, ...] | list[tuple[int, ...]]:
+        if isinstance(intent, SetDie):
+            return _with(dice, intent.die, intent.value)
+        if isinstance(intent, FlipDie):
+            return _with(dice, intent.die, 7 - dice[DICE.index(intent.die)])
+        if isinstance(intent, Swap):
+            first, second = dice[DICE.index(intent.first)], dice[DICE.index(intent.second)]
+            return _with(_with(dice, intent.first, second), intent.second, first)
+        assert isinstance(intent, Reroll)
+        return [_with(dice, intent.die, v) for v in range(1, 7)]
+
+    def _dice_score(self, state: State, dice, valuer: Valuer, seat: int) -> float:
+        """How good dice are for ``seat``: its deck's worth against the other's (averaged over a reroll's
+        six faces), and the hand it may still play this turn."""
+        if isinstance(dice, list):
+            return sum(self._dice_score(state, d, valuer, seat) for d in dice) / len(dice)
+        other = 1 - seat
+        turns = valuer.ctx.turns_left
+        value = 0.0
+        for who, sign in ((seat, 1.0), (other, -1.0)):
+            hand, actions = self._hand_and_actions(state, who)
+            value += sign * turns * valuer.deck_value(self.deck(state, who), dice, hand, actions)
+        if seat == self.seat and state.flow.active == seat:
+            left = self.rules.actions_left(state, seat)
+            hand_values = sorted((valuer.play_value(c, dice) for c in state.players[seat].hand
+                                  if self.book[c].type == "action"), reverse=True)
+            value += sum(v for v in hand_values[:left] if v > 0)
+        return value
+
+
+def _own_hp_worth(hp: int) -> float:
+    """What a player's own HP are worth: each one up to the 60 it starts with, a quarter beyond.
+
+    >>> _own_hp_worth(50), _own_hp_worth(100)
+    (50.0, 70.0)
+    """
+    return float(hp) if hp <= 60 else 60 + 0.25 * (hp - 60)
+
+
+def _with(dice: tuple[int, ...], die: str, value: int) -> tuple[int, ...]:
+    changed = list(dice)
+    changed[DICE.index(die)] = value
+    return tuple(changed)

@@ -259,6 +259,142 @@ class ElementalDiceRules(BaseRules):
 
         return EagerBot(seed, self.book)
 
+    def make_bot(self, level: str, seed: int, seat: int):
+        """``easy``: random moves with light sense; ``strong``: a look-ahead on states sampled from its view
+        (``bots.py``)."""
+        from .bots import make_bot
+
+        return make_bot(self, level, seed, seat)
+
+    def determinize(self, view: State, seat: int, rng) -> State:
+        """A whole state ``seat`` cannot tell from ``view``: every hidden card slot filled (``rng`` a
+        ``random.Random``) with a card that could be there.
+
+        The instances are fixed (both starting decks, the shop deck with or without the lost page, told
+        by how many cards the view counts); what the view shows stays put, and so does what a card now
+        shows ``seat`` (a hand looked at, the top of a pile, a pile being reordered).  The rest is dealt
+        by owner: a starter only into its owner's hidden zones, a passive only into the shop's draw pile
+        (a passive is never held), the other shop cards wherever the counts leave room: a player's hidden
+        zones hold their unseen starters and as many shop cards as the rest of the count.
+        """
+        players = view.players
+        execution = view.flow.executing
+        # Hidden slots, zone by zone: None where a card must be dealt, a card where the view pins one.
+        slots: dict[tuple[int, str], list[str | None]] = {}
+        for owner, player in enumerate(players):
+            slots[owner, "draw"] = [None if c == HIDDEN else c for c in player.draw]
+            if owner != seat:
+                shown = list(player.shown)
+                slots[owner, "hand"] = [shown.pop(0) if shown else None for _ in player.hand]
+                slots[owner, "facedown"] = [None if fd.card == HIDDEN else fd.card for fd in player.facedown]
+                slots[owner, "discard"] = [None if c == HIDDEN else c for c in player.discard]
+        slots["shop", "draw"] = [None] * len(view.shop_draw)
+        shop_draw_set: set[str] | None = None
+        if execution is not None and view.flow.phase == Phase.EFFECT and chooser(view) == seat \
+                and execution.seen and HIDDEN not in execution.seen:
+            shop_draw_set = self._pin_seen(view, seat, execution, slots)
+        # Every instance, less those in sight or pinned.
+        total = sum(len(zone) for zone in self._zones(view))
+        shop = self.book.shop(True)
+        starters = [f"{card.key}~{'ab'[owner]}{n}" for owner in range(len(players))
+                    for card in self.book.starters() for n in range(1, card.starter + 1)]
+        if len(starters) + len(shop) != total and len(starters) + len(self.book.shop(False)) == total:
+            shop = self.book.shop(False)
+        known = {card for zone in self._zones(view) for card in zone if card != HIDDEN}
+        known.update(card for zone in slots.values() for card in zone if card is not None)
+        unseen = [card for card in (*starters, *shop) if card not in known]
+        own_starters = {owner: [c for c in unseen if "~" in c and c.split("~", 1)[1][0] == "ab"[owner]]
+                        for owner in range(len(players))}
+        free = {owner: sum(zone.count(None) for (who, _), zone in slots.items() if who == owner)
+                for owner in range(len(players))}
+        shop_unseen = [c for c in unseen if "~" not in c]
+        # A Wish shows its chooser the shop's whole draw pile (At What Cost aside, which no hand holds).
+        in_shop = shop_draw_set or set()
+        to_shop = [c for c in shop_unseen if c in in_shop or self.book[c].type == "passive"]
+        held = [c for c in shop_unseen if c not in to_shop]
+        rng.shuffle(held)
+        deal: dict = {}
+        for owner in range(len(players)):
+            room = max(0, free[owner] - len(own_starters[owner]))
+            deal[owner] = own_starters[owner] + held[:room]
+            held = held[room:]
+        deal["shop"] = to_shop + held
+        for who, cards in deal.items():
+            rng.shuffle(cards)
+            for (owner, zone), cells in slots.items():
+                if owner == who:
+                    for i, cell in enumerate(cells):
+                        if cell is None and cards:
+                            cells[i] = cards.pop()
+        new_players = []
+        for owner, player in enumerate(players):
+            changes: dict = {"draw": tuple(slots[owner, "draw"])}
+            if owner != seat:
+                changes["hand"] = tuple(slots[owner, "hand"])
+                changes["facedown"] = tuple(FaceDown(card, fd.placed)
+                                            for card, fd in zip(slots[owner, "facedown"], player.facedown))
+                changes["discard"] = tuple(slots[owner, "discard"])
+            new_players.append(evolve(player, **changes))
+        state = evolve(view, players=tuple(new_players), shop_draw=tuple(slots["shop", "draw"]))
+        if execution is not None and HIDDEN in execution.seen + execution.picked:
+            state = self._refill_seen(state, execution)
+        return state
+
+    def _zones(self, state: State) -> list[Sequence[str]]:
+        """Every place a card instance can be, as lists of cards (hidden ones as ``HIDDEN``)."""
+        zones: list[Sequence[str]] = [state.shop_draw, state.shop_row, state.shop_discard,
+                                      [p.card for p in state.flow.chain]]
+        for player in state.players:
+            zones += [player.hand, player.draw, player.discard, [fd.card for fd in player.facedown],
+                      player.passives, [lasting.card for lasting in player.lasting], player.removed]
+        if state.flow.executing is not None:
+            zones.append([state.flow.executing.card])
+        return zones
+
+    def _pin_seen(self, view: State, seat: int, execution: Execution, slots: dict) -> set[str] | None:
+        """Pin the hidden cards a card is showing ``seat`` (its chooser) where they are; for a Wish, the
+        set of cards in the shop's draw pile."""
+        seen = list(execution.seen)
+        stage = execution.stage
+        step = self._current_step(execution)
+        other = _other(seat)
+        if stage == "look":
+            target = {"opponent_hand": (other, "hand"), "opponent_facedown": (other, "facedown"),
+                      "own_draw": (seat, "draw"), "opponent_draw": (other, "draw"),
+                      "shop_draw": ("shop", "draw")}[step.zone]
+            slots[target][:len(seen)] = seen
+        elif stage == "order":
+            slots[seat if step.zone == "own_draw" else other, "draw"][:] = seen
+        elif stage == "tutor":
+            size = len(slots[seat, "draw"])
+            slots[seat, "draw"][:] = seen[:size]
+        elif stage == "wish":
+            return set(seen) - set(view.shop_row) - set(view.shop_discard)
+        return None
+
+    def _refill_seen(self, state: State, execution: Execution) -> State:
+        """What a card shows the other seat, worked out again from the sampled zones (so a choice made on
+        the sampled state finds its cards where the rules look for them)."""
+        seat = execution.controller
+        step = self._current_step(execution)
+        stage = execution.stage
+        seen: tuple[str, ...] = ()
+        if stage == "look":
+            opponent = state.players[_other(seat)]
+            seen = {"opponent_hand": opponent.hand,
+                    "opponent_facedown": tuple(fd.card for fd in opponent.facedown),
+                    "own_draw": state.players[seat].draw[:step.count],
+                    "opponent_draw": opponent.draw[:step.count],
+                    "shop_draw": state.shop_draw[:step.count]}[step.zone]
+        elif stage == "order":
+            seen = state.players[seat if step.zone == "own_draw" else _other(seat)].draw
+        elif stage == "tutor":
+            seen = state.players[seat].draw + state.players[seat].discard
+        elif stage == "wish":
+            seen = tuple(card for card in state.shop_row + state.shop_draw + state.shop_discard
+                         if self.book[card].passive != "at_what_cost" or state.players[seat].passives)
+        return self._flow(state, executing=evolve(execution, seen=seen, picked=seen[:len(execution.picked)]))
+
     def why_illegal(self, state: State, intent: Value) -> str:
         """Why ``intent`` would be refused in ``state``, in a sentence (for a click on what cannot be used)."""
         return wording.why_illegal(self, state, intent)

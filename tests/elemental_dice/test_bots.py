@@ -1,0 +1,169 @@
+"""Elemental Dice bots: the strong bot beats the easy one, every choice is legal and a seed repeats its
+choices, each level does the obvious thing in a constructed position, and ``determinize`` samples only
+states the seat cannot tell from the real one."""
+
+import random
+
+import pytest
+
+from tabletop.core.controller import MatchController
+from tabletop.core.rng import SeededRandom, derive_seed
+from tabletop.core.simulate import play_one
+from tabletop.core.values import evolve
+from tabletop.games.elemental_dice.cards import DICE
+from tabletop.games.elemental_dice.intents import Pass, Play, Respond, Reveal
+from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
+from tabletop.registry import get_rules
+
+RULES = get_rules("elemental-dice")
+
+
+def position(hands=((), ()), facedown=((), ()), dice=None, turn=3, active=0) -> object:
+    """A main phase of ``active`` (turn ``turn``): each player's hand holds these shop cards (Basic
+    Income for the rest of four), face-down cards placed the turn before, every card still in one place."""
+    state = RULES.setup({}, ["Ann", "Bo"], SeededRandom(1)).state
+    taken = {card for cards in (*hands, *facedown) for card in cards}
+    players = []
+    for seat, player in enumerate(state.players):
+        starters = list(player.hand + player.draw)
+        hand = list(hands[seat]) + starters[:4 - len(hands[seat])]
+        players.append(evolve(player, hand=tuple(hand), draw=tuple(starters[4 - len(hands[seat]):]),
+                              facedown=tuple(FaceDown(card, turn - 1) for card in facedown[seat])))
+    state = evolve(state, players=tuple(players), shop_draw=tuple(c for c in state.shop_draw if c not in taken),
+                   flow=Flow(turn=turn, active=active, phase=Phase.MAIN, window="", priority=active))
+    if dice:
+        values = list(state.dice)
+        for die, value in dice.items():
+            values[DICE.index(die)] = value
+        state = evolve(state, dice=tuple(values))
+    assert not RULES.invariants(state)
+    return state
+
+
+def choose(level, state, seed=7):
+    seat = state.to_act
+    return RULES.make_bot(level, seed, seat).choose(RULES.legal_intents(state), RULES.view(state, seat))
+
+
+def test_an_unknown_level_is_refused():
+    with pytest.raises(ValueError):
+        RULES.make_bot("grandmaster", 1, 0)
+
+
+def test_strong_beats_easy_over_a_seeded_batch():
+    wins = decided = 0
+    for index in range(24):
+        seats = ("strong", "easy") if index % 2 == 0 else ("easy", "strong")
+        match = play_one(RULES, derive_seed(2024, index), check=False, bots=seats)
+        winners = RULES.outcome(match.state).winners
+        if winners:
+            decided += 1
+            wins += seats[winners[0]] == "strong"
+    assert decided >= 20 and wins >= 0.6 * decided, (wins, decided)
+
+
+@pytest.mark.parametrize("levels", [("strong", "easy"), ("easy", "strong")])
+def test_every_choice_is_legal_and_the_same_seed_makes_the_same_choices(levels):
+    def play(seed):
+        match = MatchController(RULES, None, ["Ann", "Bo"], seed)
+        bots = [RULES.make_bot(level, derive_seed(seed, seat), seat) for seat, level in enumerate(levels)]
+        while not match.finished and len(match.journal) < 3000:
+            seat = match.state.to_act
+            legal = match.legal_intents()
+            intent = bots[seat].choose(legal, RULES.view(match.state, seat))
+            assert intent in legal and intent.seat == seat, intent.to_str()
+            match.submit(intent)
+        assert match.finished
+        return [entry.intent.to_str() for entry in match.journal]
+
+    assert play(31) == play(31)
+
+
+def test_easy_plays_the_attack_it_holds():
+    state = position(hands=(("fire",), ()))
+    for seed in range(10):
+        assert choose("easy", state, seed) == Play(0, "fire")
+
+
+def test_easy_never_plays_a_card_that_could_kill_it():
+    state = position(hands=(("heavy-rain",), ()), dice={"BLUE": 6})
+    players = list(state.players)
+    players[0] = evolve(players[0], hp=5)
+    state = evolve(state, players=tuple(players))
+    for seed in range(10):
+        assert choose("easy", state, seed) != Play(0, "heavy-rain")
+
+
+def test_strong_plays_the_attack_the_dice_favour():
+    state = position(hands=(("fire", "tremor"), ()), dice={"RED": 6, "BROWN": 1})
+    assert choose("strong", state) == Play(0, "fire")
+    state = position(hands=(("fire", "tremor"), ()), dice={"RED": 1, "BROWN": 6})
+    assert choose("strong", state) == Play(0, "tremor")
+
+
+def test_strong_flips_a_face_down_shield_against_an_attack_it_stops():
+    state = position(hands=(("blazing-fire",), ()), facedown=((), ("water-reservoirs",)),
+                     dice={"RED": 6, "BLUE": 6})
+    state = RULES.apply(state, Play(0, "blazing-fire"), SeededRandom(0)).state
+    assert state.flow.chain == (Pending("blazing-fire", 0),) and state.to_act == 1
+    assert choose("strong", state) == Respond(1)
+    state = RULES.apply(state, Respond(1), SeededRandom(0)).state
+    assert choose("strong", state) == Reveal(1, "water-reservoirs")
+
+
+def test_strong_lets_a_harmless_card_through():
+    state = position(hands=(("fire",), ()), facedown=((), ("water-reservoirs",)), dice={"RED": 1, "BLUE": 6})
+    income = next(card for card in state.players[0].hand if card.startswith("basic-income"))
+    state = RULES.apply(state, Play(0, income), SeededRandom(0)).state
+    assert choose("strong", state) == Pass(1)
+
+
+# ---------------------------------------------------------------- determinize
+def playout_positions(count=30):
+    """Positions of seeded playout games, with every option the sampling depends on."""
+    for index in range(count):
+        options = [None, {"include_lost_page": "no"}, {"discard_public": "public"}][index % 3]
+        match = MatchController(RULES, options, ["Ann", "Bo"], 900 + index)
+        bot = RULES.playout_bot(index)
+        for _ in range(20 + 13 * index):
+            if match.finished:
+                break
+            match.submit(bot.choose(match.legal_intents()))
+        if not match.finished:
+            yield index, match.state
+
+
+def test_determinize_samples_a_sound_state_the_seat_cannot_tell_from_the_real_one():
+    differed = 0
+    for index, state in playout_positions():
+        for seat in (0, 1):
+            view = RULES.view(state, seat)
+            sample = RULES.determinize(view, seat, random.Random(index))
+            assert RULES.view(sample, seat) == view
+            assert not RULES.invariants(sample)
+            differed += sample != state
+            for owner, player in enumerate(sample.players):
+                held = [*player.hand, *player.draw, *player.discard, *(fd.card for fd in player.facedown)]
+                # A starter stays with its owner; a passive is never held, so an unseen one is in the shop.
+                assert all(card.split("~")[1][0] == "ab"[owner] for card in held if "~" in card)
+                assert not [card for card in held if RULES.book[card].type == "passive"]
+            # The bots choose the same on the sample, which shows them the same view.
+            for level in ("easy", "strong"):
+                if state.to_act == seat:
+                    assert choose(level, state) == choose(level, sample), (index, level)
+    assert differed
+
+
+def test_determinize_keeps_what_a_card_shows_its_chooser_and_refills_it_for_the_other():
+    state = position(hands=(("mirror-wall",), ("fire", "tremor")))
+    state = RULES.apply(state, Play(0, "mirror-wall"), SeededRandom(0)).state
+    state = RULES.apply(state, Pass(1), SeededRandom(0)).state
+    state = RULES.apply(state, Pass(0), SeededRandom(0)).state
+    execution = state.flow.executing
+    assert execution.stage == "look" and execution.seen == state.players[1].hand
+    for index in range(5):
+        sample = RULES.determinize(RULES.view(state, 0), 0, random.Random(index))
+        assert sample.players[1].hand == state.players[1].hand
+        other = RULES.determinize(RULES.view(state, 1), 1, random.Random(index))
+        assert other.flow.executing.seen == other.players[1].hand == state.players[1].hand
+        assert not RULES.invariants(sample) and not RULES.invariants(other)
