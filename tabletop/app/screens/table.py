@@ -259,7 +259,10 @@ class TableScene(Scene):
         holder = self.screen_holder()
         if self.watch_only or (holder is not None and holder != self.viewer) or self.bot_to_act() is not None:
             return ()
-        return self.match.legal_intents()
+        legal = self.match.legal_intents()
+        if self.bots:       # an interrupt another seat may send: not from this screen when a bot holds that seat
+            legal = tuple(intent for intent in legal if getattr(intent, "seat", None) not in self.bots)
+        return legal
 
     def _hand_over_if_needed(self) -> None:
         """Show the view of whoever must hold the screen now, behind the cover when that is a new seat."""
