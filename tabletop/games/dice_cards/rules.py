@@ -251,6 +251,13 @@ class DiceCardsRules(BaseRules):
 
         return DuelBot(seed)
 
+    def make_bot(self, level: str, seed: int, seat: int):
+        """``easy``: the playout bot with a little sense; ``strong``: greedy Main Phases on a score of the
+        table and a search of every battle (see ``bots.py``)."""
+        from .bots import make_bot
+
+        return make_bot(self, level, seed, seat)
+
     def dice_count(self, state: State, seat: int) -> int:
         """Every die ``seat`` owns, wherever it is (always 27)."""
         duelist = state.duelists[seat]

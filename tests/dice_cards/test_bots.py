@@ -1,0 +1,81 @@
+"""The Dice Cards bots: strong beats easy, every choice is legal and follows from the seed, easy takes the
+move that scores when there is one, and strong reads a battle right (it blocks for its life, attacks for the
+win, and does not throw a unit away)."""
+
+import pytest
+
+from tabletop.core.controller import MatchController
+from tabletop.core.simulate import DEFAULT_SEATS, play_one
+from tabletop.games.dice_cards.intents import Attack, BlockWith, EndTurn
+from tabletop.games.dice_cards.state import Duelist, Flow, HandDie, State, Unit
+from tabletop.registry import get_rules
+
+RULES = get_rules("dice-cards")
+
+
+def test_strong_beats_easy_over_a_seeded_batch():
+    wins = 0
+    games = 30
+    for index in range(games):
+        bots = ("strong", "easy") if index % 2 == 0 else ("easy", "strong")
+        match = play_one(RULES, 900 + index, check=False, bots=bots)
+        assert match.finished
+        wins += bots[match.state.flow.winner] == "strong"
+    assert wins >= 0.6 * games, f"strong won {wins} of {games}"
+
+
+@pytest.mark.parametrize("levels", [("strong", "easy"), ("strong", "strong"), ("easy", "strong")])
+def test_every_choice_is_legal_and_the_same_seed_gives_the_same_choices(levels):
+    def duel() -> list:
+        bots = [RULES.make_bot(level, 40 + seat, seat) for seat, level in enumerate(levels)]
+        match = MatchController(RULES, None, DEFAULT_SEATS[:2], 77)
+        chosen = []
+        while not match.finished:
+            seat = match.state.to_act
+            legal = match.legal_intents()
+            intent = bots[seat].choose(legal, RULES.view(match.state, seat))
+            assert intent in legal
+            chosen.append(intent)
+            match.submit(intent)
+        return chosen
+
+    assert duel() == duel()
+
+
+def table(stage: str, mine: list[int], theirs: list[int], their_shields=(2, 4, 6), hand=(), **flow) -> State:
+    """Seat 0 to act (or seat 1 when blocking), with units of the given base Power (Cinder Drakes)."""
+    units = tuple(Unit(uid=i + 1, owner=0, archetype="CINDER", base=p) for i, p in enumerate(mine))
+    units += tuple(Unit(uid=10 + i, owner=1, archetype="CINDER", base=p) for i, p in enumerate(theirs))
+    duelists = (Duelist("Ada", deck=("CINDER",), shields=(2, 4, 6), stock=15,
+                        hand=tuple(HandDie(i + 1, v) for i, v in enumerate(hand))),
+                Duelist("Brom", deck=("CINDER",), shields=tuple(their_shields), stock=15))
+    return State(duelists=duelists, units=units, next_uid=20, next_die=20,
+                 flow=Flow(stage=stage, turn=5, active=0, battled=stage != "main", **flow))
+
+
+def choices(level: str, state: State, seeds=range(20)) -> set:
+    seat = state.to_act
+    legal = RULES.legal_intents(state)
+    return {RULES.make_bot(level, seed, seat).choose(legal, RULES.view(state, seat)) for seed in seeds}
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_with_nothing_to_block_both_levels_attack_with_everything(level):
+    state = table("attack", [1, 2, 3], [], their_shields=())
+    assert choices(level, state) == {Attack(0, (1, 2, 3))}
+
+
+def test_easy_spends_its_dice_before_it_ends_the_turn_and_battles_an_empty_field():
+    with_dice = table("main", [2], [3], hand=(4, 1))
+    assert not any(isinstance(i, EndTurn) for i in choices("easy", with_dice, range(60)))
+    spent = table("main", [2], [], hand=())
+    assert {i.KIND for i in choices("easy", spent)} == {"battle"}
+
+
+def test_strong_blocks_an_attack_that_would_win_and_does_not_throw_a_unit_away():
+    # Seat 1 has no shield left: the lone attacker must be blocked, whatever it costs.
+    state = table("block", [5], [1], their_shields=(), attackers=(1,))
+    assert choices("strong", state, range(3)) == {BlockWith(1, 10, 1)}
+    # A Power 1 unit against a Power 6 blocker, shields full: attacking only loses it.
+    assert choices("strong", table("attack", [1], [6]), range(3)) == {Attack(0, ())}
+
