@@ -81,10 +81,15 @@ def test_a_paced_bot_thinks_aloud_then_moves_after_a_moment(app):
     driver.frames(2)
     assert "is thinking" in table.thinking_line() and len(table.match.journal) == 0
     started = time.monotonic()
+    previews = set()
     while not table.match.journal and time.monotonic() - started < 30:
         driver.frames(1)
         time.sleep(0.002)                                 # the bot thinks in a thread, in real time
+        if not table.match.journal and "is thinking" not in table.thinking_line():
+            previews.add(table.thinking_line())
     assert len(table.match.journal) == 1                  # one move, after the pause, not a burst
+    # Before it applied, the banner showed the choice, in the log's own words.
+    assert previews and previews <= set(table.log.lines), (previews, table.log.lines[-3:])
     assert table.match.journal[0].intent.seat == 0
 
 

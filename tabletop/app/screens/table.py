@@ -436,17 +436,44 @@ class TableScene(Scene):
         thinking = self.thinking
         if thinking["thread"] is not None and thinking["thread"].is_alive():
             return
-        if paced and self.clock - thinking["since"] < BOT_PAUSE * max(self.app.animation_factor, 0.3):
+        pause = BOT_PAUSE * max(self.app.animation_factor, 0.3)
+        if paced and thinking["chosen"] and "shown" not in thinking:
+            thinking["shown"] = self.clock          # the choice is shown for a moment before it applies
+            thinking["preview"] = self._preview(thinking["chosen"][0], state)
+        if paced and self.clock - thinking.get("shown", thinking["since"]) < pause:
             return
         self.thinking = None
         if thinking["chosen"]:
             self.submit(thinking["chosen"][0])
 
+    def _preview(self, intent: Value, state: Any) -> str:
+        """The bot's choice in the log's words, as the screen's viewer may read it: the move tried on a copy
+        with its first events only while nothing random was drawn (a roll's outcome is not known yet)."""
+        from tabletop.core.rng import RecordingRandom, SeededRandom
+
+        rules = self.match.rules
+        recorder = RecordingRandom(SeededRandom(0))
+        try:
+            step = rules.apply(state, intent, recorder)
+        except IllegalIntent:
+            return ""
+        if recorder.draws:
+            return ""                              # a roll: its dice will show what happened
+        seen = rules.view(step.state, self.viewer)
+        for event in visible_events(step.events, self.viewer):
+            line = rules.narrate(event, seen, self.viewer)
+            if line:
+                return line
+        return ""
+
     def thinking_line(self) -> str:
-        """The banner's line while a bot works out its move."""
+        """The banner's line while a bot works out its move, then the move it chose, for a moment."""
         seat = self.bot_to_act()
         if seat is None:
             return ""
+        thinking = self.thinking
+        if thinking is not None and thinking.get("preview"):
+            return thinking["preview"]
         return f"{self.match.seats[seat]} ({self.match.seat_kinds[seat]} bot) is thinking…"
 
     @property
