@@ -4,7 +4,7 @@ from the picker to the results, with the cover at each hand-over and no secret o
 import pygame
 import pytest
 
-from tabletop.registry import entry, game_ids, registered
+from tabletop.registry import game_ids, registered
 
 from ..privacy_checks import _found
 from ..toygame import ENTRY

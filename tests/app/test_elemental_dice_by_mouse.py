@@ -1,7 +1,6 @@
 """Elemental Dice played on the real app through posted clicks only: every move of seeded games, the cover
 before every private screen, the public prompt, and the results with the core's winner."""
 
-import random
 import time
 
 import pytest
