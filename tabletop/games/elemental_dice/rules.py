@@ -28,7 +28,7 @@ from tabletop.core.values import Value, evolve
 
 from . import events as ev
 from . import wording
-from .cards import CHANCE, CONTROLLABLE, DICE, Card, CardBook, Formula, card_key, load_cards
+from .cards import CHANCE, CONTROLLABLE, DICE, Card, CardBook, Formula, load_cards
 from .cards import Step as CardStep
 from .intents import (INTENTS, Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder,
                       Pass, Pay, Place, Play, Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap,
