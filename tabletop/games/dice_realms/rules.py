@@ -553,6 +553,12 @@ class DiceRealmsRules(BaseRules):
         """The move log's sentence for ``event`` (Dice Realms hides nothing, so every seat reads the same)."""
         return wording.narrate(event, view, self.tables)
 
+    def make_bot(self, level: str, seed: int, seat: int):
+        """The bot of ``level`` for ``seat``: ``easy`` (random with light sense) or ``strong`` (see bots.py)."""
+        from .bots import make_bot
+
+        return make_bot(self, level, seed, seat)
+
     def why_illegal(self, state: State, intent: Value) -> str:
         """A sentence saying why ``intent`` is refused in ``state``."""
         return wording.why_illegal(self, state, intent)

@@ -1,0 +1,550 @@
+"""Dice Realms bots: an easy one that plays at random with light sense, and a strong heuristic one.
+
+Nothing is hidden in Dice Realms, so a bot's view is the whole table.  The strong bot
+does not play games out: it values a grimoire by an estimate of its *final* score
+(:class:`SheetValuer`) and, as the active player, adds the expectation of its next
+roll over a fixed set of sampled faces (the same faces for every candidate, so two
+candidates differ by what they do, not by the luck of their samples).  Its lookahead
+enters dice on copies of its own grimoire (:func:`enter`), never on the table.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Sequence
+
+from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.values import Value
+
+from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .state import DICE, BonusKind, Cell, Grimoire, Stage, State
+from .tables import REALMS, RealmTables
+
+__all__ = ["EasyBot", "StrongBot", "SheetValuer", "Weights", "enter", "make_bot"]
+
+_TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
+
+
+# --------------------------------------------------------------------------- the easy bot
+
+class EasyBot:
+    """Random among the legal intents, with light sense: it always enters a die or a bonus when it can
+    (never forfeits, passes or lets a boost go to waste while there is something to enter), re-rolls only
+    a roll it cannot use, and avoids writing a low value on a Lion multiplier cell when another entry exists."""
+
+    bot_id = "easy"
+
+    def __init__(self, rules: Any, seed: int, seat: int) -> None:
+        self._rules = rules
+        self._random = random.Random(seed)
+        self.seat = seat
+
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """One of ``legal`` (which must not be empty)."""
+        entries = [i for i in legal if isinstance(i, (Pick, Boost, Bonus))]
+        if not entries:
+            # Only roll, time-warp, forfeit or pass are left: re-roll an unusable roll rather than lose it.
+            for kind in (Roll, TimeWarp):
+                for intent in legal:
+                    if isinstance(intent, kind):
+                        return intent
+            return legal[self._random.randrange(len(legal))]
+        sensible = [i for i in entries if not self._wasteful(i, view)]
+        pool = sensible or entries
+        return pool[self._random.randrange(len(pool))]
+
+    def _wasteful(self, intent: Value, view: State) -> bool:
+        """A die of 1 to 3 on a Lion cell that multiplies: points thrown away for nothing."""
+        if isinstance(intent, Bonus) or intent.realm != "yellow":  # type: ignore[attr-defined]
+            return False
+        tables = self._rules.tables
+        return (tables.yellow_multipliers[intent.cell.number - 1] > 1  # type: ignore[attr-defined]
+                and view.dice.value(intent.die) <= 3)  # type: ignore[attr-defined]
+
+
+# --------------------------------------------------------------------------- the grimoire model
+
+def enter(tables: RealmTables, sheet: Grimoire, realm: str, cell: Cell, value: int,
+          lion_values: dict[str, int]) -> tuple[Grimoire, tuple[BonusKind, ...]]:
+    """``sheet`` after one entry (a die or a bonus) and the colour bonuses it earns, as the rules give them:
+    tokens are added at once, a colour bonus with no free cell is lost (rules ``_mark``)."""
+    rewards: list[tuple[str, str]] = []
+    if realm == "red":
+        crossed = sheet.red | {cell}
+        sheet = replace(sheet, red=crossed)
+        for goal in tables.red_goals_by_cell[cell]:
+            if goal.cells <= crossed:
+                rewards.append((goal.reward, f"red-{goal.goal_id}"))
+    elif realm == "green":
+        crossed_g = sheet.green | {cell.number}
+        sheet = replace(sheet, green=crossed_g)
+        for goal in tables.green_goals_by_cell[cell.number]:
+            if goal.cells <= crossed_g:
+                rewards.append((goal.reward, f"green-{goal.goal_id}"))
+    elif realm == "blue":
+        sheet = replace(sheet, blue=sheet.blue + 1)
+        rewards.append((tables.blue_rewards[sheet.blue - 1], ""))
+    elif realm == "magenta":
+        sheet = replace(sheet, magenta=(*sheet.magenta, value))
+        rewards.append((tables.magenta_rewards[len(sheet.magenta) - 1], f"magenta-cell-{len(sheet.magenta)}"))
+    else:
+        sheet = replace(sheet, yellow=(*sheet.yellow, value))
+        rewards.append((tables.yellow_rewards[len(sheet.yellow) - 1], ""))
+    bonuses: list[BonusKind] = []
+    for reward, source in rewards:
+        if reward == "none":
+            continue
+        field = _TOKEN_FIELDS.get(reward)
+        if field:
+            sheet = replace(sheet, **{field: getattr(sheet, field) + 1})
+        elif has_room(tables, sheet, reward):
+            bonuses.append(BonusKind(reward, lion_values.get(source, 6)) if reward == "yellow"
+                           else BonusKind(reward))
+    return sheet, tuple(bonuses)
+
+
+def has_room(tables: RealmTables, sheet: Grimoire, realm: str) -> bool:
+    """Whether ``realm`` still has a cell a colour bonus could take."""
+    if realm == "red":
+        return len(sheet.red) < len(tables.red_values)
+    if realm == "green":
+        return len(sheet.green) < len(tables.green_cells)
+    if realm == "blue":
+        return sheet.blue < len(tables.blue_thresholds)
+    return len(sheet.magenta if realm == "magenta" else sheet.yellow) < 11
+
+
+def bonus_cells(tables: RealmTables, sheet: Grimoire, realm: str) -> list[tuple[Cell, int]]:
+    """(cell, value written) for every place a colour bonus may go in ``realm`` (the value: 6 on a track,
+    the cell's own number on a grid, 0 for a Hydra head)."""
+    if realm == "red":
+        return [(cell, v) for cell, v in tables.red_values.items() if cell not in sheet.red]
+    if realm == "green":
+        return [(Cell.at(v), v) for v in tables.green_cells if v not in sheet.green]
+    if realm == "blue":
+        return [(Cell.at(sheet.blue + 1), 0)] if sheet.blue < len(tables.blue_thresholds) else []
+    entries = sheet.magenta if realm == "magenta" else sheet.yellow
+    return [(Cell.at(len(entries) + 1), 6)] if len(entries) < 11 else []
+
+
+# --------------------------------------------------------------------------- the strong bot's valuation
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the valuation: how many more entries each realm may expect over a whole game, what a
+    reward is worth, and how much a die kept for the next roll is worth.  The defaults were tuned in
+    strong-against-strong matches (300-400 seeded games a setting): fewer Gaia and Hydra entries to come and
+    a lighter weight on the crests than the first guesses gained about 15 points a game."""
+
+    red_reach: float = 2.2          # q = 1 - exp(-red_reach * time left): chance a given Dragon cell is crossed
+    green_reach: float = 2.0
+    green_future: float = 3.6       # Gaia crosses to come over a whole game
+    blue_future: float = 4.2        # Hydra heads to come over a whole game
+    magenta_future: float = 5.5
+    magenta_mean: float = 3.8       # a Phoenix entry to come, on average
+    yellow_future: float = 7.0
+    yellow_mean: float = 4.6        # a Lion value to come, on average
+    flex: float = 3.0               # a high last Phoenix entry blocks the next ones
+    colour_bonus: float = 8.0
+    time_warp: float = 2.5
+    arcane_boost: float = 8.0
+    crest_min_share: float = 0.6    # weight of crests x the weakest realm
+    kept_die: float = 1.2           # a die kept in hand for a later roll of this turn
+    denial: float = 0.25            # share of the rival's best Forgotten Realm pick counted against a choice
+    samples: int = 32
+
+
+_MAGENTA_BLOCK = (0.0, 0.0, 0.15, 0.4, 0.8, 1.4, 0.0)   # by the last Phoenix entry (index = value)
+
+
+def _interp(points: Sequence[int], position: float) -> float:
+    """A score table read at a fractional position (capped at its last entry)."""
+    last = len(points) - 1
+    if position >= last:
+        return float(points[last])
+    low = int(position)
+    return points[low] + (points[low + 1] - points[low]) * (position - low)
+
+
+class SheetValuer:
+    """An estimate of a grimoire's final score, ``time_left`` (1 at the start, 0 at the end) telling how much
+    of the game is still to come: each realm's score plus what its progress promises, the crests times the
+    weakest realm so promised, and the tokens in hand."""
+
+    def __init__(self, tables: RealmTables, weights: Weights) -> None:
+        self.t = tables
+        self.w = weights
+        t = tables
+        self._red_columns = tuple((goal.cells, goal.points) for goal in t.red_columns)
+        self._red_goals = tuple((goal.cells, goal.reward) for goal in t.red_goals if goal.reward != "none")
+        green_goals = {goal for goals in t.green_goals_by_cell.values() for goal in goals}
+        self._green_goals = tuple(sorted(((goal.cells, goal.reward) for goal in green_goals),
+                                         key=lambda item: sorted(item[0])))
+        self._green_cell_odds = {v: (6 - abs(7 - v)) / 6 for v in t.green_cells}  # a sum's ways, vs. 7's
+        self._cache: dict = {}
+
+    def reward_value(self, reward: str, time_left: float) -> float:
+        """What a goal's reward adds, crests aside (they multiply the weakest realm)."""
+        w = self.w
+        if reward in REALMS:
+            return w.colour_bonus
+        if reward == "time_warp":
+            return w.time_warp * min(1.0, 2 * time_left)
+        if reward == "arcane_boost":
+            return w.arcane_boost
+        return 0.0
+
+    def value(self, sheet: Grimoire, time_left: float, final: bool = False) -> float:
+        """The estimated final score of ``sheet``; ``final``: only the final boost window is left."""
+        key = (sheet.red, sheet.green, sheet.blue, sheet.magenta, sheet.yellow, sheet.time_warps,
+               sheet.arcane_boosts, sheet.crests, time_left, final)
+        cached = self._cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._cache) > 200_000:
+            self._cache.clear()
+        t, w = self.t, self.w
+        tl = time_left
+        crests = float(sheet.crests)
+        extras = 0.0
+        # Emberfall: each Dragon by the chance its missing cells are all crossed.
+        q_red = 1.0 - math.exp(-w.red_reach * tl)
+        red = 0.0
+        for cells, points in self._red_columns:
+            missing = len(cells - sheet.red)
+            red += points * (q_red ** missing if missing else 1.0)
+        for cells, reward in self._red_goals:
+            missing = len(cells - sheet.red)
+            if missing:
+                chance = q_red ** missing
+                if reward == "crest":
+                    crests += chance
+                else:
+                    extras += chance * self.reward_value(reward, tl)
+        # Terra: the convex table read past the crosses to come.
+        count = len(sheet.green)
+        green = _interp(t.green_points, count + min(11 - count, w.green_future * tl))
+        q_green = 1.0 - math.exp(-w.green_reach * tl)
+        for cells, reward in self._green_goals:
+            missing = len(cells - sheet.green)
+            if missing:
+                chance = q_green ** missing
+                if reward == "crest":
+                    crests += chance
+                else:
+                    extras += chance * self.reward_value(reward, tl)
+        # Tide Abyss: the same for heads; a head's reward by the chance it is reached.
+        heads = sheet.blue
+        blue_reach = heads + min(11 - heads, w.blue_future * tl)
+        blue = _interp(t.blue_points, blue_reach)
+        for index in range(heads, 11):
+            chance = _reach(blue_reach, index)
+            if chance <= 0:
+                break
+            reward = t.blue_rewards[index]
+            if reward == "crest":
+                crests += chance
+            elif reward != "none":
+                extras += chance * self.reward_value(reward, tl)
+        # Mystical Sky: the entries so far, the ones to come, less what a high last entry blocks.
+        entries = sheet.magenta
+        filled = len(entries)
+        to_come = min(11 - filled, w.magenta_future * tl)
+        magenta = sum(entries) + to_come * w.magenta_mean
+        if entries and filled < 11:
+            magenta -= w.flex * _MAGENTA_BLOCK[entries[-1]] * min(1.0, 3 * tl)
+        magenta_reach = filled + to_come
+        for index in range(filled, 11):
+            chance = _reach(magenta_reach, index)
+            if chance <= 0:
+                break
+            reward = t.magenta_rewards[index]
+            if reward == "crest":
+                crests += chance
+            elif reward != "none":
+                extras += chance * self.reward_value(reward, tl)
+        # Radiant Savanna: values times multipliers, and the cells to come at an average value.
+        lion = sheet.yellow
+        filled = len(lion)
+        multipliers = t.yellow_multipliers
+        yellow = float(sum(v * m for v, m in zip(lion, multipliers)))
+        yellow_reach = filled + min(11 - filled, w.yellow_future * tl)
+        for index in range(filled, 11):
+            chance = _reach(yellow_reach, index)
+            if chance <= 0:
+                break
+            yellow += chance * multipliers[index] * w.yellow_mean
+            reward = t.yellow_rewards[index]
+            if reward == "crest":
+                crests += chance
+            elif reward != "none":
+                extras += chance * self.reward_value(reward, tl)
+        realms = (red, green, blue, magenta, yellow)
+        tokens = (0.0 if final else sheet.arcane_boosts * w.arcane_boost) \
+            + _warps_value(sheet.time_warps, tl, w.time_warp)
+        total = sum(realms) + w.crest_min_share * crests * min(realms) + extras + tokens
+        self._cache[key] = total
+        return total
+
+
+def _reach(reach: float, index: int) -> float:
+    """The chance track cell ``index`` (0-based) is reached when entries are expected up to ``reach``."""
+    return max(0.0, min(1.0, reach - index))
+
+
+def _warps_value(count: int, time_left: float, each: float) -> float:
+    """Time Warps are worth something only while active turns remain, and less the more one holds."""
+    if not count or time_left <= 0:
+        return 0.0
+    useful = min(1.0, 2.5 * time_left)
+    return each * useful * (1.0 - 0.6 ** count) / 0.4
+
+
+class StrongBot:
+    """Greedy on the estimated final score, with a one-roll expectation in the active turn.
+
+    * Every entry (a die, a boost, a bonus) is valued by :class:`SheetValuer` after its bonus chain is
+      resolved the best way.
+    * As the active player, a selection is also worth the expected best entry of the next roll with the
+      dice it leaves in hand (lower dice fall into the Forgotten Realm), plus a little for every die kept
+      for the roll after; a share of the rival's best Forgotten Realm pick counts against it.
+    * A Time Warp is spent when the expected best entry of a re-roll beats the best entry of this roll by
+      more than the token is worth; a boost when the entry beats the token; the passive player picks the
+      best die or passes if every entry lowers the estimate.
+    """
+
+    bot_id = "strong"
+
+    def __init__(self, rules: Any, seed: int, seat: int, weights: Weights | None = None) -> None:
+        self._rules = rules
+        self._random = random.Random(seed)
+        self.seat = seat
+        self.tables: RealmTables = rules.tables
+        self.weights = weights or Weights()
+        self.valuer = SheetValuer(self.tables, self.weights)
+
+    # ----------------------------------------------------------------- the decision
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """The legal intent with the best estimate."""
+        if len(legal) == 1:
+            return legal[0]
+        state = self._rules.determinize(view, self.seat, self._random)  # nothing hidden: the view itself
+        self._lion = self.tables.lion_bonus_values.get(state.lion_bonus, {})
+        self._time_left = time_left(state, self.seat)
+        self._final = state.flow.stage == Stage.FINAL_BOOST
+        self._samples = [tuple(self._random.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
+        self._marginals: dict = {}
+        self._alive: dict[int, Grimoire] = {}
+        sheet = state.players[self.seat]
+        best, best_score = legal[0], -math.inf
+        for intent in legal:
+            score = self._score(intent, state, sheet)
+            if score > best_score + 1e-9:
+                best, best_score = intent, score
+        return best
+
+    def _score(self, intent: Value, state: State, sheet: Grimoire) -> float:
+        flow = state.flow
+        if isinstance(intent, Pass):
+            return self._value(sheet)
+        if isinstance(intent, Bonus):
+            pending = list(flow.pending)
+            pending.remove(intent.kind)
+            value = (self.tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
+                     if intent.realm == "green" else 0 if intent.realm == "blue"
+                     else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
+            after, bonuses = enter(self.tables, sheet, intent.realm, intent.cell, value, self._lion)
+            return self._value(self._settle(after, (*pending, *bonuses)))
+        if isinstance(intent, Boost):
+            sheet = replace(sheet, arcane_boosts=sheet.arcane_boosts - 1, boosted=sheet.boosted | {intent.die})
+            return self._value(self._entered(sheet, state, intent.die, intent.realm, intent.cell))
+        if isinstance(intent, Pick):
+            after = self._entered(sheet, state, intent.die, intent.realm, intent.cell)
+            if flow.stage != Stage.ACTIVE:
+                return self._value(after)
+            return self._active_pick(state, intent, after)
+        if isinstance(intent, TimeWarp):
+            spent = replace(sheet, time_warps=sheet.time_warps - 1)
+            base = self._value(spent)
+            hand = state.dice.hand
+            return base + self._expected_roll(spent, hand, 3 - flow.rolls_used, *self._outside(state, hand))
+        if isinstance(intent, Forfeit):
+            # The dice stay in hand for the next roll, if there is one.
+            base = self._value(sheet)
+            rolls_left = 3 - flow.rolls_used
+            if rolls_left > 0:
+                hand = state.dice.hand
+                return base + self._expected_roll(sheet, hand, rolls_left - 1, *self._outside(state, hand))
+            return base
+        return self._value(sheet)  # a roll: the only choice anyway
+
+    def _value(self, sheet: Grimoire) -> float:
+        return self.valuer.value(sheet, self._time_left, self._final)
+
+    # ----------------------------------------------------------------- entries and bonus chains
+    def _entered(self, sheet: Grimoire, state: State, die: str, realm: str, cell: Cell) -> Grimoire:
+        dice = state.dice
+        value = dice.gaia_sum() if realm == "green" else dice.value(die)
+        after, bonuses = enter(self.tables, sheet, realm, cell, value, self._lion)
+        return self._settle(after, bonuses)
+
+    def _settle(self, sheet: Grimoire, pending: Iterable[BonusKind], greedy: bool = False) -> Grimoire:
+        """``sheet`` with every pending bonus resolved the best way found: at the first step every bonus and
+        cell is tried with the rest of its chain; further down (``greedy``) the bonuses go in the order they
+        came, each to the cell that looks best at once, which is nearly always what the full search finds."""
+        pending = tuple(pending)
+        while pending:
+            best = None
+            best_value = -math.inf
+            for kind in (pending[:1] if greedy else dict.fromkeys(pending)):
+                rest = list(pending)
+                rest.remove(kind)
+                for realm in (REALMS if kind.is_essence else (kind.realm,)):
+                    for cell, value in bonus_cells(self.tables, sheet, realm):
+                        if realm == "yellow" and kind.value:
+                            value = kind.value
+                        after, more = enter(self.tables, sheet, realm, cell, value, self._lion)
+                        if greedy:
+                            score = self._value(after)
+                            option = (after, (*rest, *more))
+                        else:
+                            after = self._settle(after, (*rest, *more), greedy=True)
+                            score = self._value(after)
+                            option = (after, ())
+                        if score > best_value:
+                            best, best_value = option, score
+            if best is None:            # the bonus came too late: its realm is full, so it is lost
+                pending = pending[1:]
+                continue
+            sheet, pending = best
+            greedy = True
+        return sheet
+
+    # ----------------------------------------------------------------- the next roll
+    def _marginal(self, sheet: Grimoire, realm: str, value: int) -> tuple[float, Grimoire] | None:
+        """The best gain of entering ``value`` in ``realm`` (bonus chain included) and the grimoire it
+        leaves, or None if the value fits nowhere."""
+        key = (id(sheet), realm, value)
+        found = self._marginals.get(key, False)
+        if found is not False:
+            return found
+        self._alive.setdefault(id(sheet), sheet)  # the cache is keyed by id: keep the sheet alive meanwhile
+        best = None
+        cells = self._rules.entry_targets(sheet, realm, value)
+        if cells:
+            base = self._value(sheet)
+            for cell in cells:
+                after, bonuses = enter(self.tables, sheet, realm, cell, value, self._lion)
+                after = self._settle(after, bonuses, greedy=True)
+                gain = self._value(after) - base
+                if best is None or gain > best[0]:
+                    best = (gain, after)
+        self._marginals[key] = best
+        return best
+
+    def _roll_options(self, sheet: Grimoire, hand: Sequence[str], faces: Sequence[int], green: int, white: int):
+        """(gain, die, grimoire after) for every die of a roll of ``hand`` showing ``faces`` that fits somewhere
+        (the white die in its best realm)."""
+        options = []
+        for die in hand:
+            face = faces[DICE.index(die)]
+            best = None
+            for realm in (REALMS if die == "white" else (die,)):
+                found = self._marginal(sheet, realm, green + white if realm == "green" else face)
+                if found is not None and (best is None or found[0] > best[0]):
+                    best = found
+            if best is not None:
+                options.append((best[0], die, best[1]))
+        return options
+
+    def _expected_roll(self, sheet: Grimoire, hand: Sequence[str], rolls_after: int,
+                       green: int | None, white: int | None) -> float:
+        """The mean over the sampled faces of the best entry a roll of ``hand`` offers ``sheet`` (``green``
+        and ``white``: those dice's faces when they lie outside the hand, else None).  A die kept for a later
+        roll (``rolls_after`` of them remain) adds ``kept_die``: following each sampled roll by the
+        expectation of the roll after it plays no better, at ten times the cost."""
+        if not hand:
+            return 0.0
+        kept_die = self.weights.kept_die if rolls_after > 0 else 0.0
+        total = 0.0
+        for faces in self._samples:
+            green_face = faces[1] if green is None else green
+            white_face = faces[5] if white is None else white
+            best = None
+            for gain, die, _ in self._roll_options(sheet, hand, faces, green_face, white_face):
+                if kept_die:
+                    face = faces[DICE.index(die)]
+                    gain += kept_die * sum(1 for other in hand if other != die and faces[DICE.index(other)] >= face)
+                if best is None or gain > best:
+                    best = gain
+            total += best if best is not None else 0.0
+        return total / len(self._samples)
+
+    def _outside(self, state: State, hand: Sequence[str]) -> tuple[int | None, int | None]:
+        """The green and white faces for a roll of ``hand`` (None for a die in the hand)."""
+        dice = state.dice
+        return (None if "green" in hand else dice.green), (None if "white" in hand else dice.white)
+
+    def _active_pick(self, state: State, intent: Pick, after: Grimoire) -> float:
+        dice = state.dice
+        face = dice.value(intent.die)
+        hand = tuple(d for d in dice.hand if d != intent.die and dice.value(d) >= face)
+        lower = tuple(d for d in dice.hand if d != intent.die and dice.value(d) < face)
+        rolls_left = 3 - state.flow.rolls_used
+        score = self._value(after)
+        if rolls_left > 0 and hand:
+            score += self._expected_roll(after, hand, rolls_left - 1, *self._outside(state, hand))
+        elif hand:
+            lower = lower + hand   # the rest falls into the Forgotten Realm at once
+        if self.weights.denial and lower:
+            score -= self.weights.denial * self._rival_gain(state, dice.forgotten + lower)
+        return score
+
+    def _rival_gain(self, state: State, forgotten: Sequence[str]) -> float:
+        """The rival's best gain from one of the ``forgotten`` dice as they lie."""
+        rival = state.players[1 - self.seat]
+        dice = state.dice
+        best = 0.0
+        for die in forgotten:
+            face = dice.value(die)
+            realms = REALMS if die == "white" else (die,)
+            for realm in realms:
+                found = self._marginal(rival, realm, dice.gaia_sum() if realm == "green" else face)
+                if found is not None and found[0] > best:
+                    best = found[0]
+        return best
+
+
+def time_left(state: State, seat: int) -> float:
+    """The share of ``seat``'s entries still to come: a share of the active turns (worth about three
+    entries each) and the passive picks (about one) not yet played, current one included."""
+    flow = state.flow
+    rounds = state.rounds
+    total = rounds * 4.0
+    if flow.stage in (Stage.FINAL_BOOST, Stage.GAME_OVER):
+        return 0.0
+    done_rounds = flow.round - 1
+    left = (rounds - done_rounds) * 4.0
+    if flow.stage == Stage.ESSENCE_SHIFT:
+        return left / total
+    # This round: the turn of seat 0 (turn 1) comes first, then seat 1's.
+    if flow.turn == 2:
+        left -= 3.0 if seat == 0 else 1.0
+    if flow.active == seat and flow.stage == Stage.ACTIVE:
+        left -= min(3, flow.rolls_used)
+    elif flow.active != seat and flow.stage in (Stage.PASSIVE_BOOST,):
+        left -= 1.0
+    elif flow.active == seat and flow.stage != Stage.ACTIVE:
+        left -= 3.0
+    return max(0.0, left / total)
+
+
+def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
+    """The bot of ``level`` for ``seat`` (``easy`` or ``strong``)."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    if level == "easy":
+        return EasyBot(rules, seed, seat)
+    return StrongBot(rules, seed, seat)
