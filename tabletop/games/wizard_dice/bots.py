@@ -1,29 +1,59 @@
-"""The bot of Wizard Dice's random playouts: random among the legal intents, but shaped like play.
+"""Wizard Dice bots: the playout bot of random games, and the two levels a player can sit at the table with.
 
-A uniform choice among hundreds of casts and a single Commit commits rarely and
-aims half its attacks at itself; this bot rolls on, casts often, aims attacks at
-others and heals and shields itself, so random games end in a few rounds.  It is
-no strategist (issue 12 brings bots that play to win).
+* :class:`PlayoutBot` — random among the legal intents, but shaped like play, so the
+  1,000 random playouts end in a few rounds;
+* :class:`EasyBot` (``easy``) — random with light sense: it keeps dice that repeat, casts
+  whatever its dice form (attacks at another wizard, everything else on itself) and
+  commits only when nothing more can be cast;
+* :class:`StrongBot` (``strong``) — keeps dice by an exact expectation over the rolls
+  still to come (a small dynamic programme over dice multisets) towards the allocation
+  worth most in this round's outlook: damage at the weakest opponent, with a bonus for a
+  likely kill; shields, counters, mirrors and heals by the damage it expects to come its
+  way (its guess moves towards what the opponents really dealt), worth more when it is
+  low; allies by what they deal.  It casts that allocation, aims its allies at its target,
+  cancels the spell that would hurt it most, carries the dice that promise most and
+  banishes an ally only when a die is worth more than its strike.  No search over sampled
+  states is needed: the dice are the only chance, and their odds are computed exactly.
+
+Every bot sees only the legal intents and its own seat's view (the strong bot also remembers
+how much damage reached it in the rounds it saw).  :func:`sample_dice` and :func:`sample_casts`
+give plausible dice and spells for a secret a seat cannot see (``rules.determinize``).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
+from math import factorial
+from typing import Any, NamedTuple, Sequence
 
 from tabletop.core.values import Value
 
-from .intents import CastSpell, Keep
-from .spells import load_spells
+from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies, Release, Roll,
+                      Stop)
+from .scoring import dice_available
+from .spells import Spell, load_spells
+from .state import Cast, Stage, State, Target
 
-__all__ = ["PlayoutBot"]
+__all__ = ["PlayoutBot", "EasyBot", "StrongBot", "Weights", "STRONG", "Planner", "Outlook", "outlook_of", "sample_dice",
+           "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
+
+ROLLS = 3
 
 _WEIGHTS = {"roll": 2.0, "keep": 0.2, "release": 0.05, "stop": 0.5, "uncast": 0.02, "aim": 0.3, "commit": 0.3,
             "banish": 0.3, "keep-allies": 2.0}
 
 
 class PlayoutBot:
-    """Weighted random play: casts weigh by whether their targets suit the spell."""
+    """Weighted random play: casts weigh by whether their targets suit the spell.
+
+    A uniform choice among hundreds of casts and a single Commit commits rarely and
+    aims half its attacks at itself; this bot rolls on, casts often, aims attacks at
+    others and heals and shields itself, so random games end in a few rounds.
+    """
 
     bot_id = "playout"
 
@@ -50,3 +80,650 @@ class PlayoutBot:
         """One of ``legal`` (which must not be empty)."""
         weights = [self._weight(intent, view) for intent in legal]
         return self._random.choices(legal, weights)[0]
+
+
+# ================================================================ dice arithmetic shared by the bots
+Dice = tuple[int, ...]          # a multiset of die values, sorted
+
+
+@lru_cache(maxsize=None)
+def roll_outcomes(count: int) -> tuple[tuple[Dice, float], ...]:
+    """Every sorted result of rolling ``count`` dice, with its probability.
+
+    >>> [len(roll_outcomes(n)) for n in range(4)], round(sum(p for _, p in roll_outcomes(3)), 9)
+    ([1, 6, 21, 56], 1.0)
+    """
+    total = 6 ** count
+    out = []
+    for faces in _sorted_faces(count, 1):
+        ways = factorial(count)
+        for value in set(faces):
+            ways //= factorial(faces.count(value))
+        out.append((faces, ways / total))
+    return tuple(out)
+
+
+def _sorted_faces(count: int, lowest: int) -> list[Dice]:
+    if count == 0:
+        return [()]
+    return [(value,) + rest for value in range(lowest, 7) for rest in _sorted_faces(count - 1, value)]
+
+
+@lru_cache(maxsize=None)
+def sub_multisets(dice: Dice) -> tuple[Dice, ...]:
+    """Every distinct sorted sub-multiset of ``dice`` (what a keep can set aside), the largest first."""
+    counts = sorted(Counter(dice).items())
+    out = []
+    for taken in product(*(range(count + 1) for _, count in counts)):
+        out.append(tuple(value for (value, _), n in zip(counts, taken) for _ in range(n)))
+    return tuple(sorted(out, key=lambda sub: (-len(sub), sub)))
+
+
+def _contains(dice: Dice, part: Dice) -> bool:
+    have = Counter(dice)
+    have.subtract(part)
+    return all(count >= 0 for count in have.values())
+
+
+def _minus(dice: Sequence[int], part: Sequence[int]) -> Dice:
+    left = Counter(dice)
+    left.subtract(part)
+    return tuple(sorted(left.elements()))
+
+
+@lru_cache(maxsize=None)
+def allocations(dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+    """Every way to allocate some of ``dice`` to spells, each spell at most once: tuples of (spell, dice in the
+    pattern's order), the empty allocation first.  The same few dozen multisets come up all game long."""
+    return _allocations_from(0, dice)
+
+
+@lru_cache(maxsize=None)
+def _allocations_from(start: int, dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+    """The allocations of ``dice`` to spells of the book from position ``start`` on."""
+    out: list[tuple[tuple[str, Dice], ...]] = [()]
+    for index, spell_id, form in _forms_of(dice):
+        if index >= start:
+            for rest in _allocations_from(index + 1, _minus(dice, form)):
+                out.append(((spell_id, form),) + rest)
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _forms_of(dice: Dice) -> tuple[tuple[int, str, Dice], ...]:
+    """Every (position in the book, spell, form) that ``dice`` can cast."""
+    counts = Counter(dice)
+    return tuple((index, spell.spell_id, form) for index, spell in enumerate(load_spells().spells)
+                 for form in spell.pattern.forms(counts))
+
+
+@lru_cache(maxsize=None)
+def full_allocations(dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+    """The allocations of ``dice`` no spell can be added to (every spell is worth something, so the best
+    allocation is one of these), one of each kind: those whose casts do the same things count once."""
+    seen: set = set()
+    out = []
+    for plan in allocations(dice):
+        used = {spell for spell, _ in plan}
+        left = _minus(dice, [d for _, form in plan for d in form])
+        if any(spell_id not in used for _, spell_id, _ in _forms_of(left)):
+            continue
+        kind = tuple(sorted(effect_of(spell, form) for spell, form in plan))     # an Effect is a tuple
+        if kind not in seen:
+            seen.add(kind)
+            out.append(plan)
+    return tuple(out)
+
+
+def _sensible_targets(state: State, seat: int, spell: Spell) -> tuple[Target, ...]:
+    """Whom a spell of ``seat`` goes to by common sense: attacks at another wizard, everything else at itself."""
+    if spell.category == "attack":
+        return tuple(Target.wizard(s) for s in state.living if s != seat)
+    return (Target.wizard(seat),)
+
+
+def sample_dice(continued: Sequence[int], size: int, rolls: int, rng: random.Random) -> tuple[int, ...]:
+    """Plausible final dice of a wizard who rolled ``rolls`` times: ``continued`` first, the rest rolled, and
+    before each further roll the dice that repeat (and the 6s) kept, as most players keep."""
+    dice = list(continued) + [rng.randint(1, 6) for _ in range(size - len(continued))]
+    for _ in range(rolls - 1):
+        counts = Counter(dice)
+        for index in range(len(continued), size):
+            if counts[dice[index]] < 2 and dice[index] != 6:
+                dice[index] = rng.randint(1, 6)
+    return tuple(dice)
+
+
+def sample_casts(state: State, seat: int, dice: Sequence[int], rng: random.Random) -> tuple[Cast, ...]:
+    """A plausible allocation of ``dice`` for ``seat``: spells in a random order, most of those the dice still
+    form taken, attacks at another living wizard, the rest on itself (for a state a bot's search samples)."""
+    book = load_spells()
+    left = Counter(dice)
+    opponents = [s for s in state.living if s != seat]
+    casts: list[Cast] = []
+    for spell in rng.sample(book.spells, len(book.spells)):
+        forms = spell.pattern.forms(left)
+        if not forms or rng.random() < 0.25:
+            continue
+        form = rng.choice(forms)
+        left.subtract(form)
+        targets = _sensible_targets(state, seat, spell)
+        if not targets:
+            continue
+        if spell.per_die_targets:
+            aimed = tuple(rng.choice(targets) for _ in form)
+        else:
+            aimed = (rng.choice(targets),)
+        split = (spell.split,) if spell.split else ()
+        aim = rng.choice(opponents) if spell.ally_kind and opponents else -1
+        casts.append(Cast(spell.spell_id, form, aimed, split, aim))
+    return tuple(casts)
+
+
+# ================================================================ easy
+class EasyBot:
+    """Random with light sense: keeps what repeats, casts whatever its dice form at sensible targets, and commits
+    only when nothing is left to cast; its choices among those are random."""
+
+    bot_id = "easy"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self._random = random.Random(seed)
+        self.seat = seat
+        self._book = load_spells()
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        """One of ``legal``: see the class docstring."""
+        pick = self._random
+        kinds = {intent.KIND for intent in legal}
+        if "keep-allies" in kinds:
+            return next(i for i in legal if isinstance(i, KeepAllies))
+        if "cancel" in kinds or "cancel-nothing" in kinds:
+            # A Counterspell cancels somebody else's spell when it can.
+            others = [i for i in legal if isinstance(i, Cancel) and i.caster != self.seat]
+            return pick.choice(others or list(legal))
+        if "carry" in kinds:
+            return pick.choice(list(legal))
+        if kinds & {"keep", "release", "stop"}:
+            return self._roll_or_keep(legal, view)
+        casts = [i for i in legal if isinstance(i, CastSpell) and self._sensible(i)]
+        if casts:
+            # Uniform over spells first: Magic Missiles' many target pairs must not crowd out the rest.
+            spell = pick.choice(sorted({c.spell for c in casts}))
+            return pick.choice([c for c in casts if c.spell == spell])
+        for intent in legal:
+            if isinstance(intent, (Commit, Roll)):
+                return intent
+        return pick.choice(list(legal))
+
+    def _sensible(self, cast: CastSpell) -> bool:
+        spell = self._book[cast.spell]
+        if spell.category == "attack":
+            return all(t.is_wizard and t.index != self.seat for t in cast.targets)
+        return all(t == Target.wizard(self.seat) for t in cast.targets)
+
+    def _roll_or_keep(self, legal: Sequence[Value], view: Any) -> Value:
+        dice = view.wizards[self.seat].secret.dice if view is not None else ()
+        # Dice that repeat grow into patterns; a 6 is a Magic Missile.
+        keeps = [i for i in legal if isinstance(i, Keep) and dice
+                 and (dice.count(dice[i.die]) >= 2 or dice[i.die] == 6)]
+        roll = [i for i in legal if isinstance(i, Roll)]
+        stop = [i for i in legal if isinstance(i, Stop)]
+        weights = [1.0] * len(keeps) + [1.5] * len(roll) + [0.2] * len(stop)
+        return self._random.choices(keeps + roll + stop, weights)[0]
+
+
+# ================================================================ strong: what a round's dice are worth
+class Effect(NamedTuple):
+    """What one cast does, as the strong bot weighs it (attacks at its main target, the rest on itself)."""
+
+    damage: int = 0            # attack damage at the main target, before shields
+    poison: bool = False       # three 1s: one more damage next round if none is held off
+    kill: bool = False
+    paralyse: int = 0
+    heal: int = 0
+    ward_ally: int = 0         # ally damage held off (a Shield's 3rd die, a Shell's pair, a Counterspell's 4th)
+    ward_spells: int = 0       # each attack spell at the caster deals this much less
+    counter: bool = False
+    shell: bool = False
+    mirror: bool = False
+    ally_hp: int = 0
+
+
+@lru_cache(maxsize=None)
+def effect_of(spell_id: str, dice: Dice) -> Effect:
+    """The :class:`Effect` of ``spell_id`` cast with ``dice`` (in the pattern's order)."""
+    spell = load_spells()[spell_id]
+    extra = spell.pattern.extra(dice)
+    if spell.kill:
+        return Effect(kill=True)
+    if spell.paralyse:
+        return Effect(paralyse=spell.paralyse)
+    if spell.category == "attack":
+        damage = spell.damage or spell.split or spell.damage_per_die * len(dice)
+        return Effect(damage=damage, poison=bool(spell.poison_dice) and len(dice) == spell.poison_dice)
+    if spell.heal:
+        return Effect(heal=spell.heal)
+    if spell.mirror:
+        return Effect(mirror=True)
+    if spell.counter:
+        return Effect(counter=True, ward_ally=extra)
+    if spell.shield:
+        return Effect(ward_ally=extra, ward_spells=1, shell=spell.shell)
+    return Effect(ally_hp=spell.ally_hp)
+
+
+@dataclass(frozen=True, slots=True)
+class Outlook:
+    """The strong bot's reading of a round from its view: whom it attacks and what it expects at itself.
+
+    Every number is public at the start of the round, so it stays the same while the bot rolls and allocates.
+    """
+
+    hp: int
+    cap: int                   # the most HP healing can reach
+    target: int                # the opponent its attacks go to
+    target_hp: int
+    target_wards: int          # free Shell shields on the target this round
+    duel: bool                 # two wizards left: a kill wins
+    incoming_spells: float     # attack spells expected at the bot this round
+    incoming_damage: float     # their damage
+    incoming_ally: int         # the damage of the allies that attack the bot
+
+    @property
+    def danger(self) -> float:
+        """How much defence is worth beyond its face value: more when this round may be the bot's last."""
+        expected = self.incoming_damage + self.incoming_ally + 0.5
+        if self.hp <= expected:
+            return 2.5
+        if self.hp <= expected + 3:
+            return 1.6
+        return 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class Weights:
+    """The strong bot's valuation, in HP: what each kind of effect is worth.  Tuned by self-play (variants
+    against the default, 100 duels each) and checked against the easy bot; defence pays against a careful
+    opponent, and the bot's guess of the damage coming at it adapts to what it sees."""
+
+    shield_guess: float = 0.8       # shields the target raises against each attack spell (Shield is common)
+    kill_duel: float = 15.0         # a kill when two are left: the duel itself
+    kill_melee: float = 8.0         # a kill with more left: one threat fewer
+    ally_future: float = 0.0        # an ally's worth beyond its first strike, per HP (it holds a die)
+    paralyse: float = 0.7           # an opponent rolls a die fewer next round
+    heal: float = 0.5               # per HP healed (before the danger factor)
+    mirror: float = 2.2             # per HP of attack expected at the bot
+    counter: float = 1.1            # a Counterspell, per HP of attack expected at the bot
+    spells_per_opponent: float = 1.1    # attack spells a foe with six dice casts at the bot
+    damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
+
+
+STRONG = Weights()
+
+
+#: Odds that a target that would fall does fall (no heal, Counterspell or Mirror saves it), and that it
+#: raised no Shield this round.
+KILL_ODDS, SHIELD_ODDS = 0.9, 0.5
+
+
+def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float | None = None) -> Outlook:
+    """The :class:`Outlook` of ``seat`` from its view (only the public parts and its own); ``threat`` is the
+    attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more)."""
+    me = view.wizards[seat]
+    foes = [s for s in view.living if s != seat]
+    # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
+    target = min(foes, key=lambda s: (view.wizards[s].hp, (s - seat) % len(view.wizards))) if foes else seat
+    exposed = exposure(view, seat)
+    return Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
+                   target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
+                   incoming_spells=round(exposed * weights.spells_per_opponent, 3),
+                   incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
+                   incoming_ally=ally_threat(view, seat))
+
+
+def exposure(view: State, seat: int) -> float:
+    """How many six-dice opponents' worth of attacks may come at ``seat``: each opponent's dice, and with
+    several opponents each spreads its attacks."""
+    foes = [s for s in view.living if s != seat]
+    share = 1.0 / len(foes) ** 0.5 if foes else 0.0
+    return sum(share * dice_available(len(view.wizards[foe].allies), view.wizards[foe].paralysed) / 6
+               for foe in foes)
+
+
+def ally_threat(view: State, seat: int) -> int:
+    """The damage of the opponents' allies that attack ``seat`` this round (their aims are public)."""
+    total = 0
+    for foe in view.living:
+        if foe == seat:
+            continue
+        for ally in view.wizards[foe].allies:
+            aim = ally.aim if ally.aim != foe and ally.aim in view.living else _next_living(view, foe)
+            if aim == seat:
+                total += ally.hp
+    return total
+
+
+def _next_living(view: State, owner: int) -> int:
+    count = len(view.wizards)
+    for step in range(1, count):
+        seat = (owner + step) % count
+        if view.wizards[seat].alive:
+            return seat
+    return owner
+
+
+class Planner:
+    """The best allocations and keeps for one :class:`Outlook`, worked out once and kept for the round.
+
+    ``value_at(dice, r)`` is the expected value of the best allocation reached from ``dice`` with ``r``
+    rolls still to come, keeping the best each time: exact, by the probabilities of every roll's results.
+    """
+
+    def __init__(self, outlook: Outlook, weights: Weights = STRONG) -> None:
+        self.outlook = outlook
+        self.weights = weights
+        self._danger = outlook.danger
+        self._kill_bonus = weights.kill_duel if outlook.duel else weights.kill_melee
+        self._best: dict[Dice, tuple[float, tuple[tuple[str, Dice], ...]]] = {}
+        self._at: dict[tuple[Dice, int, Dice], float] = {}
+        self._keep: dict[tuple[Dice, int, Dice, int], float] = {}
+
+    def value(self, effects: Sequence[Effect]) -> float:
+        """What casting ``effects`` together is worth this round, in HP (the bot's and its target's alike)."""
+        outlook = self.outlook
+        weights = self.weights
+        danger = self._danger
+        damage = value = shielded = 0.0
+        bare = held = 0         # the damage that lands on an unshielded target, and on one with a Shield more
+        ward_ally = 0
+        wards = 0
+        for effect in effects:
+            if effect.damage:
+                damage += max(0.0, effect.damage - weights.shield_guess - outlook.target_wards)
+                bare += max(0, effect.damage - outlook.target_wards)
+                held += max(0, effect.damage - outlook.target_wards - 1)
+                if effect.poison:
+                    value += 0.5
+            elif effect.kill:
+                value += 0.85 * (self._kill_bonus + (0 if outlook.duel else outlook.target_hp))
+            elif effect.paralyse:
+                value += weights.paralyse
+            elif effect.heal:
+                value += weights.heal * danger * min(effect.heal, max(0, outlook.cap - outlook.hp))
+            elif effect.mirror:
+                value += weights.mirror * outlook.incoming_damage * danger
+            elif effect.counter:
+                # Cancels the worst spell at the bot (a Finger of Death too); its 4th die holds off allies.
+                value += (weights.counter * outlook.incoming_damage + 0.3) * danger
+                ward_ally += effect.ward_ally
+            elif effect.ward_spells:
+                ward_ally += effect.ward_ally
+                shielded += outlook.incoming_spells * 0.8 ** wards
+                wards += 1
+                if effect.shell:
+                    # Next round's free Shield, from the same pair.
+                    value += 0.7 * outlook.incoming_spells + 0.5 * min(effect.ward_ally, outlook.incoming_ally)
+            elif effect.ally_hp:
+                damage += max(0.0, effect.ally_hp - weights.shield_guess)
+                bare += effect.ally_hp
+                held += max(0, effect.ally_hp - 3)       # a Shield's 3rd die holds off about 3
+        value += danger * (shielded + min(ward_ally, outlook.incoming_ally))
+        if not damage:
+            return value
+        # The kill: sure if even a Shield would not save the target, a coin toss (did it shield?) if only
+        # an unshielded target falls; a heal, a Counterspell or a Mirror may still save it.
+        hp = outlook.target_hp
+        chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
+        if outlook.duel:
+            # A duel won this round makes the rest moot: defence counts only if the kill fails.
+            value *= 1.0 - chance
+        return value + min(damage, hp + 0.5) + chance * self._kill_bonus
+
+    def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = ()) -> tuple[float, tuple[tuple[str, Dice], ...]]:
+        """The most valuable allocation of ``dice`` (beside the spells ``cast`` already) and its value."""
+        if not cast:
+            if dice not in self._best:
+                self._best[dice] = max(((self.value([effect_of(*c) for c in plan]), plan)
+                                        for plan in full_allocations(dice)), key=lambda pair: pair[0])
+            return self._best[dice]
+        taken = {spell for spell, _ in cast}
+        base = [effect_of(*c) for c in cast]
+        options = [plan for plan in allocations(dice) if not any(spell in taken for spell, _ in plan)]
+        return max(((self.value(base + [effect_of(*c) for c in plan]), plan) for plan in options),
+                   key=lambda pair: pair[0])
+
+    def value_at(self, dice: Dice, rolls_left: int, fixed: Dice = ()) -> float:
+        """The expected value of the best allocation from ``dice`` with ``rolls_left`` rolls to come
+        (``fixed``: continued dice, never rolled)."""
+        if rolls_left == 0:
+            return self.best(dice)[0]
+        key = (dice, rolls_left, fixed)
+        found = self._at.get(key)
+        if found is None:
+            found = self._at[key] = max(self.keep_value(kept, rolls_left, fixed, len(dice))
+                                        for kept in self._keeps(dice, fixed))
+        return found
+
+    def keep_value(self, kept: Dice, rolls_left: int, fixed: Dice, size: int) -> float:
+        """The expected value of keeping ``kept`` of ``size`` dice and rolling the rest now."""
+        key = (kept, rolls_left, fixed, size)
+        found = self._keep.get(key)
+        if found is None:
+            rest = size - len(kept)
+            if rest == 0:
+                found = self.value_at(kept, rolls_left - 1, fixed)
+            else:
+                at = self.value_at
+                found = sum(chance * at(_merge(kept, rolled), rolls_left - 1, fixed)
+                            for rolled, chance in roll_outcomes(rest))
+            self._keep[key] = found
+        return found
+
+    def best_keep(self, dice: Dice, rolls_left: int, fixed: Dice) -> Dice:
+        """What to keep of ``dice`` before the next roll (all of them: stop rolling); the most on equal value."""
+        return max(self._keeps(dice, fixed), key=lambda kept: self.keep_value(kept, rolls_left, fixed, len(dice)))
+
+    @staticmethod
+    def _keeps(dice: Dice, fixed: Dice) -> tuple[Dice, ...]:
+        subs = sub_multisets(dice)
+        return subs if not fixed else tuple(kept for kept in subs if _contains(kept, fixed))
+
+
+@lru_cache(maxsize=None)
+def _merge(kept: Dice, rolled: Dice) -> Dice:
+    return tuple(sorted(kept + rolled))
+
+
+# ================================================================ strong: the bot
+class StrongBot:
+    """Plays by :class:`Planner`: keeps towards the most valuable allocation in expectation, casts it, commits."""
+
+    bot_id = "strong"
+
+    def __init__(self, seed: int, seat: int, weights: Weights = STRONG) -> None:
+        self._random = random.Random(seed)
+        self.seat = seat
+        self.weights = weights
+        self._book = load_spells()
+        self._planner: Planner | None = None
+        # What the bot remembers of the rounds it saw: the start of the last one (round, HP, exposure, ally
+        # damage expected, its own healing) and, per round since, the attack damage that reached it per
+        # six-dice opponent.
+        self._last: tuple[int, int, float, int] | None = None
+        self._healed: dict[int, int] = {}
+        self._seen: list[float] = []
+
+    def planner(self, view: State) -> Planner:
+        """The planner of this round's outlook (made anew when the outlook changes)."""
+        outlook = outlook_of(view, self.seat, self.weights, self.threat())
+        if self._planner is None or self._planner.outlook != outlook:
+            self._planner = Planner(outlook, self.weights)
+        return self._planner
+
+    def threat(self) -> float:
+        """The attack damage expected from a six-dice opponent: the weights' guess, moved towards what the
+        opponents really dealt in the rounds seen (a careful opponent hits harder than a random one)."""
+        prior, weight = self.weights.damage_per_opponent, 3.0
+        return round((prior * weight + sum(self._seen)) / (weight + len(self._seen)), 2)
+
+    def _observe(self, view: State) -> None:
+        """At a round's first decision: how much got through last round, beyond what allies were to deal."""
+        number = view.flow.round
+        if self._last is not None and self._last[0] == number:
+            return
+        me = view.wizards[self.seat]
+        if self._last is not None and self._last[0] == number - 1 and me.alive:
+            _, hp, exposed, allies = self._last
+            taken = hp + self._healed.get(number - 1, 0) - me.hp - allies
+            if exposed > 0:
+                self._seen.append(max(0, taken) / exposed)
+        self._last = (number, me.hp, exposure(view, self.seat), ally_threat(view, self.seat))
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        """The intent the plan calls for; see the class docstring."""
+        first = legal[0]
+        if view is not None and view.flow.stage != Stage.OVER:
+            self._observe(view)
+        if len(legal) == 1:
+            return first
+        if isinstance(first, (Banish, KeepAllies)):
+            return self._upkeep(legal, view)
+        if isinstance(first, (Cancel, CancelNothing)):
+            return self._cancel(legal, view)
+        if isinstance(first, Carry):
+            return self._carry(legal, view)
+        secret = view.wizards[self.seat].secret
+        if not secret.rolled_out:
+            return self._keep(legal, view)
+        return self._allocate(legal, view)
+
+    # ---------------------------------------------------------------- rolling
+    def _keep(self, legal: Sequence[Value], view: State) -> Value:
+        secret = view.wizards[self.seat].secret
+        dice = tuple(secret.dice)
+        fixed = tuple(sorted(dice[:secret.fixed]))
+        wanted = Counter(self.planner(view).best_keep(tuple(sorted(dice)), ROLLS - secret.rolls, fixed))
+        # Mark the dice to keep: the continued ones, then those kept already, then the rest, by value.
+        keep = [False] * len(dice)
+        order = sorted(range(len(dice)), key=lambda i: (i >= secret.fixed, not secret.kept[i], i))
+        for index in order:
+            if wanted[dice[index]] > 0:
+                wanted[dice[index]] -= 1
+                keep[index] = True
+        for index in range(secret.fixed, len(dice)):
+            if keep[index] != secret.kept[index]:
+                intent = Keep(self.seat, index) if keep[index] else Release(self.seat, index)
+                if intent in legal:
+                    return intent
+        if all(keep):
+            return Stop(self.seat)
+        return Roll(self.seat)
+
+    # ---------------------------------------------------------------- allocating
+    def _allocate(self, legal: Sequence[Value], view: State) -> Value:
+        planner = self.planner(view)
+        secret = view.wizards[self.seat].secret
+        cast = [(c.spell, tuple(c.dice)) for c in secret.casts]
+        free = _minus(secret.dice, [d for c in secret.casts for d in c.dice])
+        _, plan = planner.best(free, cast)
+        for spell_id, form in plan:
+            intent = self._cast_intent(view, planner.outlook, spell_id, form)
+            if intent in legal:
+                heal = self._book[spell_id].heal
+                if heal:
+                    self._healed[view.flow.round] = self._healed.get(view.flow.round, 0) + heal
+                return intent
+            # Not in the fixed target shape: any legal cast of this spell with these dice at a sensible target.
+            spell = self._book[spell_id]
+            for other in legal:
+                if (isinstance(other, CastSpell) and other.spell == spell_id and other.dice == form
+                        and set(other.targets) <= set(_sensible_targets(view, self.seat, spell))):
+                    return other
+        aim = self._aim(legal, view, planner.outlook)
+        if aim is not None:
+            return aim
+        return next(i for i in legal if isinstance(i, Commit))
+
+    def _cast_intent(self, view: State, outlook: Outlook, spell_id: str, form: Dice) -> CastSpell:
+        spell = self._book[spell_id]
+        me = Target.wizard(self.seat)
+        if spell.category != "attack":
+            aim = outlook.target if spell.ally_kind else None
+            return CastSpell(self.seat, spell_id, form, (me,), (), aim)
+        at = Target.wizard(outlook.target)
+        if spell.per_die_targets:
+            return CastSpell(self.seat, spell_id, form, (at,) * len(form))
+        return CastSpell(self.seat, spell_id, form, (at,), (spell.split,) if spell.split else ())
+
+    def _aim(self, legal: Sequence[Value], view: State, outlook: Outlook) -> Value | None:
+        """With three or more wizards: every ally at the bot's target."""
+        for intent in legal:
+            if isinstance(intent, Aim) and intent.at == outlook.target:
+                return intent
+        return None
+
+    # ---------------------------------------------------------------- the open table
+    def _upkeep(self, legal: Sequence[Value], view: State) -> Value:
+        """Banish the weakest ally when the die it holds is worth more this round than its strike: an ally
+        deals its HP every round, a die adds what one more die adds to the expected allocation."""
+        me = view.wizards[self.seat]
+        weakest = min(me.allies, key=lambda ally: (ally.hp, ally.number))
+        planner = self.planner(view)
+        dice = dice_available(len(me.allies), me.paralysed)
+        gain = planner.keep_value((), ROLLS, (), dice + 1) - planner.keep_value((), ROLLS, (), dice)
+        banish = Banish(self.seat, weakest.number)
+        if dice < 6 and weakest.hp - self.weights.shield_guess < gain and banish in legal:
+            return banish
+        return next(i for i in legal if isinstance(i, KeepAllies))
+
+    def _cancel(self, legal: Sequence[Value], view: State) -> Value:
+        """Cancel the spell that would do the bot most harm (or its opponent most good)."""
+        revealed = view.flow.revealed
+
+        def harm(intent: Value) -> float:
+            if isinstance(intent, CancelNothing):
+                return 0.0
+            cast = next((c for s, c in revealed if s == intent.caster and c.spell == intent.spell), None)
+            spell = self._book[intent.spell]
+            amount = 0.0
+            if cast is not None:
+                if spell.per_die_targets:
+                    amount = spell.damage_per_die * sum(1 for t in cast.targets if t == intent.target)
+                elif spell.split and intent.target in cast.targets:
+                    amount = cast.split[cast.targets.index(intent.target)]
+                else:
+                    amount = spell.damage or spell.heal or spell.damage_per_die * len(cast.dice)
+            if spell.kill:
+                amount = 50.0
+            elif spell.paralyse:
+                amount = 1.3
+            elif spell.ally_kind:
+                amount = spell.ally_hp * 2
+            elif spell.shield:
+                amount = 1.0
+            # Protecting itself: what lands on it hurts; protecting an opponent: what helps them hurts.
+            mine = self._protected(view) == Target.wizard(self.seat)
+            helpful = spell.category in ("healing", "summon", "counter")
+            return amount if mine != helpful else -amount
+
+        return max(legal, key=harm)
+
+    def _protected(self, view: State) -> Target | None:
+        for caster, cast in view.flow.revealed:
+            if caster == self.seat and cast.spell == "counterspell":
+                return cast.targets[0]
+        return None
+
+    def _carry(self, legal: Sequence[Value], view: State) -> Value:
+        """The dice that promise most for next round: the expected value of a round that starts from them
+        (the carried dice standing, the rest rolled, two more rolls to come)."""
+        me = view.wizards[self.seat]
+        size = dice_available(len(me.allies), me.paralysis_next)
+        planner = self.planner(view)
+
+        def promise(intent: Value) -> float:
+            kept = tuple(sorted(intent.dice))[:size]     # too many: the higher ones are dropped
+            return planner.keep_value(kept, ROLLS, (), size)
+
+        return max(legal, key=promise)

@@ -232,6 +232,43 @@ class WizardDiceRules(BaseRules):
 
         return PlayoutBot(seed)
 
+    def make_bot(self, level: str, seed: int, seat: int):
+        """``easy``: random casts at sensible targets; ``strong``: keeps and allocates by expected value
+        (``bots.py``)."""
+        from .bots import EasyBot, StrongBot
+
+        bots = {"easy": EasyBot, "strong": StrongBot}
+        if level not in bots:
+            raise ValueError(f"no bot level {level!r}; the levels are {', '.join(bots)}")
+        return bots[level](seed, seat)
+
+    def determinize(self, view: State, seat: int, rng) -> State:
+        """A state ``seat`` cannot tell from the real one.  Only the secret stage hides anything: a wizard who
+        has not rolled yet holds just its continued dice (public), so its secret is rebuilt as it is; one who
+        has committed gets dice rolled anew beside its continued ones and a plausible allocation of them."""
+        if view.flow.stage != Stage.SECRET:
+            return view
+        from .bots import sample_casts, sample_dice
+
+        wizards = list(view.wizards)
+        for owner, wizard in enumerate(wizards):
+            secret = wizard.secret
+            if owner == seat or secret is None or secret.seal != "hidden":
+                continue
+            continued = wizard.continued
+            size = self.available_dice(wizard)
+            seal = f"secret-r{view.flow.round}-w{owner}"          # the seal _begin_secret gave it
+            if not secret.committed:
+                rebuilt = Secret(seal=seal, dice=continued, kept=(True,) * len(continued), fixed=len(continued),
+                                 rolled_out=size == len(continued))
+            else:
+                rolls = 0 if size == len(continued) else rng.choice((1, 2, ROLLS, ROLLS, ROLLS))
+                dice = sample_dice(continued, size, rolls, rng)
+                rebuilt = Secret(seal=seal, dice=dice, kept=(True,) * size, fixed=len(continued), rolls=rolls,
+                                 rolled_out=True, casts=sample_casts(view, owner, dice, rng), committed=True)
+            wizards[owner] = evolve(wizard, secret=rebuilt)
+        return evolve(view, wizards=tuple(wizards))
+
     # ================================================================ legal intents
     def legal_intents(self, state: State) -> tuple[Value, ...]:
         """Every intent the seat to act may send now, in a fixed order."""
