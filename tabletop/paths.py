@@ -14,6 +14,7 @@ import os
 import sys
 import tempfile
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 __all__ = ["asset_root", "data_path", "art_path", "user_dir", "user_folder", "UserFolder"]
@@ -21,8 +22,10 @@ __all__ = ["asset_root", "data_path", "art_path", "user_dir", "user_folder", "Us
 APP_NAME = "DiceTabletop"
 
 
+@lru_cache(maxsize=1)
 def asset_root() -> Path:
-    """The folder holding ``data/`` and ``art/``."""
+    """The folder holding ``data/`` and ``art/`` (worked out once: a search or a bot thread may ask for content
+    thousands of times, and each look at the disk lets the frame loop take the interpreter for a while)."""
     bundle = getattr(sys, "_MEIPASS", None)
     if getattr(sys, "frozen", False) and bundle:
         return Path(bundle)

@@ -434,8 +434,12 @@ class TableScene(Scene):
                 work()
             self.thinking = {"state": state, "seat": seat, "since": self.clock, "chosen": chosen, "thread": thread}
         thinking = self.thinking
-        if thinking["thread"] is not None and thinking["thread"].is_alive():
-            return
+        if thinking["thread"] is not None:
+            # A moment of this frame for the bot: a loop that never sleeps (a compressed demo, a test) would
+            # otherwise keep the interpreter to itself and starve the thread.
+            thinking["thread"].join(0.002)
+            if thinking["thread"].is_alive():
+                return
         pause = BOT_PAUSE * max(self.app.animation_factor, 0.3)
         if paced and thinking["chosen"] and "shown" not in thinking:
             thinking["shown"] = self.clock          # the choice is shown for a moment before it applies
