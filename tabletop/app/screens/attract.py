@@ -9,6 +9,8 @@ input goes to this scene alone.
 
 from __future__ import annotations
 
+import gc
+
 import pygame
 
 from tabletop.core.controller import MatchController
@@ -45,6 +47,10 @@ class AttractScene(Scene):
 
     def next_game(self) -> None:
         """The next game of the registry, with fresh bots."""
+        # The last demo's table and results go before the next is built: a night of demos must not pile up
+        # views waiting for the garbage collector (their animations hold references in cycles).
+        self.table = self.results = None
+        gc.collect()
         ids = game_ids()
         self.index = (self.index + 1) % len(ids)
         game = ids[self.index]
