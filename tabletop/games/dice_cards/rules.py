@@ -564,12 +564,7 @@ class DiceCardsRules(BaseRules):
 
     def _hand_without(self, state: State, seat: int, value: int) -> tuple[HandDie, ...]:
         """The hand less one die of ``value`` (the first rolled)."""
-        hand = list(state.duelists[seat].hand)
-        for index, die in enumerate(hand):
-            if die.value == value:
-                del hand[index]
-                return tuple(hand)
-        raise ValueError(f"no {value} in hand")
+        return _without_die(state.duelists[seat].hand, value)
 
     def _roll_into_hand(self, state: State, seat: int, count: int, why: str, rng: RandomSource,
                         events: list[Value]) -> State:

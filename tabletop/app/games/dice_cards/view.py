@@ -465,9 +465,7 @@ class DiceCardsView(GameViewBase):
         """Values of hand dice a click may use."""
         if self.busy or not self.legal or self.candidates is not None:
             return set()
-        return {i.die for i in self.legal if isinstance(i, (Summon, Charge, Discard)) and not
-                (isinstance(i, Summon) and i.ability and self.rules.ability(i.ability).kind != "ritual"
-                 and False)}
+        return {i.die for i in self.legal if isinstance(i, (Summon, Charge, Discard))}
 
     def glowing_abilities(self) -> set[str]:
         if self.busy or not self.legal or self.candidates is not None:
@@ -1035,8 +1033,6 @@ class DiceCardsView(GameViewBase):
                 pygame.draw.rect(surface, _GLOW, rect.inflate(6, 0), 3 + int(2 * pulse), border_radius=10)
 
     def _draw_menu(self, surface) -> None:
-        if not self.menu_buttons and not self.menu_title:
-            return
         if not self.menu_buttons:
             return
         step = self.layout.setting("menu_step").int()
