@@ -33,6 +33,7 @@ class GameEntry:
     results: tuple[tuple[str, str], ...]         # results table: (row label, key of Outcome.breakdown)
     tile_art: str = ""                           # image under art/ for the picker tile
     bench: str = ""                              # "module:function(app) -> table scene" at its busiest
+    choices: str = ""                            # "module:Class": what a click means (no pygame)
     rules_page: str = ""                         # the rules page (Markdown); default data/<layout>/rules.md
     assets: str = ""                             # "module:function(app)" reading the view's assets at start-up
 
@@ -49,8 +50,9 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
                        ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
                        ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total")),
               tile_art="dice_realms/creatures/dragon.png",
-              bench="tabletop.app.games.dice_realms.view:busiest_table",
-              assets="tabletop.app.games.dice_realms.view:grimoire_map"),
+              choices="tabletop.app.games.dice_realms.choices:DiceRealmsChoices",
+              bench="tabletop.app.games.dice_realms.bench:busiest_table",
+              assets="tabletop.app.games.dice_realms.board:grimoire_map"),
     GameEntry("elemental-dice", rules="tabletop.games.elemental_dice:make_rules",
               view="tabletop.app.games.elemental_dice.view:ElementalDiceView", layout="elemental_dice",
               results=(("HP left", "hp"), ("Damage dealt", "damage_dealt"), ("HP healed", "healed"),

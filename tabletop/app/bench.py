@@ -22,9 +22,27 @@ import tempfile
 import time
 from pathlib import Path
 
-__all__ = ["run_bench", "measure_launch"]
+__all__ = ["run_bench", "measure_launch", "open_busy_table"]
 
 LAUNCH_MARK = "TABLETOP_FIRST_FRAME"
+
+
+def open_busy_table(app, game: str, seats: list[str], seed: int, ready, bot=None, seat_kinds=()):
+    """A match of ``game`` played from ``seed`` (by ``bot``, default the game's playout bot) until ``ready(match)``,
+    opened on the table with the cover lifted: the bench looks at the seat in front of the screen.  Returns the
+    table scene (each game's ``bench.py`` adds how to start its next burst of animation)."""
+    from tabletop.core.controller import MatchController
+    from tabletop.registry import get_rules
+
+    rules = get_rules(game)
+    match = MatchController(rules, None, seats, seed, seat_kinds=seat_kinds)
+    bot = bot if bot is not None else rules.playout_bot(seed)
+    while not match.finished and not ready(match):
+        match.submit(bot.choose(match.legal_intents()))
+    table = app.scenes.open("table", match=match)
+    if app.scenes.top is not table:
+        app.scenes.pop()               # the cover: the bench looks at the player's own screen
+    return table
 
 
 def _percentile(values: list[float], pct: float) -> float:

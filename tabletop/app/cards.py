@@ -25,7 +25,8 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "CardGrid", "draw_zoomed", "rich_lines"]
+__all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "CardGrid", "draw_zoomed", "rich_lines", "RowFace",
+           "RowLook", "draw_row"]
 
 _ICON = re.compile(r"^\[([a-z_+]+)\](\W*)$")
 
@@ -44,6 +45,76 @@ class CardFace:
     kind: str = ""
     accent: tuple[int, int, int] = (138, 106, 28)
     badge: str = ""
+
+
+@dataclass(frozen=True)
+class RowFace:
+    """A card shown as one row of a list (an ability of a Dice Cards deck, a spell of the Wizard Dice book, an
+    ElementaliS arcana): an icon at the left (a die ``(kind, face)`` or a ``symbol`` of the game's dice), the
+    title, and at the right its cost in words or a row of dice (``(kind, face)`` each).
+
+    ``state`` says how it stands now: ``plain``, ``offered`` (it may be clicked: it glows), ``chosen``, or
+    ``dim`` (it cannot be used now)."""
+
+    title: str
+    cost: str = ""
+    die: tuple[str, int] | None = None
+    symbol: str = ""
+    dice: tuple[tuple[str, int], ...] = ()
+    state: str = "plain"
+
+
+@dataclass(frozen=True)
+class RowLook:
+    """How a game draws its rows: the title's and cost's styles, the icon's size and place, the cost's width,
+    and the colours of an offered, a chosen and a dimmed row (from the game's layout and the theme)."""
+
+    title: Style
+    glow: tuple[int, int, int]       # the frame of an offered or chosen row (the theme's "glow")
+    tint: tuple[int, int, int]       # a symbol's colour
+    cost: Style | None = None
+    icon_size: int = 34
+    icon_x: int = 18                 # the icon's centre (a die) or left edge (a symbol), from the row's left
+    title_x: int = 44
+    title_width: int = 0             # 0: up to the cost
+    cost_width: int = 0
+    die_size: int = 0                # dice at the right
+    chosen_fill: tuple[int, int, int] | None = None
+    offered_fill: tuple[int, int, int] | None = None
+    chosen_frame: int = 2
+    dim: tuple[int, int, int, int] | None = None
+    pulse_frame: bool = True         # an offered row's frame pulses (else only the chosen row is framed)
+
+
+def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: RowLook, text, dice: DiceArt | None,
+             pulse: float = 0.0) -> None:
+    """Draw ``face`` as one row in ``rect``: its fill, icon, title, cost or dice, and its frame."""
+    if face.state == "chosen" and look.chosen_fill is not None:
+        pygame.draw.rect(surface, look.chosen_fill, rect, border_radius=8)
+        pygame.draw.rect(surface, look.glow, rect, look.chosen_frame, border_radius=8)
+    elif face.state == "offered" and look.offered_fill is not None:
+        pygame.draw.rect(surface, look.offered_fill, rect, border_radius=8)
+    if face.die is not None and dice is not None:
+        dice.draw(surface, face.die[0], face.die[1], (rect.x + look.icon_x, rect.centery), look.icon_size)
+    elif face.symbol and dice is not None:
+        glyph = dice.symbol(face.symbol, look.icon_size, look.tint)
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(midleft=(rect.x + look.icon_x, rect.centery)))
+    width = look.title_width or rect.width - look.title_x - 4 - look.cost_width
+    colour = look.dim if face.state == "dim" else None
+    text.draw(surface, face.title, look.title, pygame.Rect(rect.x + look.title_x, rect.y, width, rect.height),
+              colour=colour, shrink=True)
+    if face.cost and look.cost is not None:
+        text.draw(surface, face.cost, look.cost, pygame.Rect(rect.right - look.cost_width, rect.y, look.cost_width,
+                                                             rect.height), shrink=True)
+    if face.dice and dice is not None:
+        size = look.die_size
+        x = rect.right - 6 - size // 2 - (len(face.dice) - 1) * (size + 2)
+        for kind, value in face.dice:
+            dice.draw(surface, kind, value, (x, rect.centery), size)
+            x += size + 2
+    if face.state == "offered" and look.pulse_frame:
+        pygame.draw.rect(surface, look.glow, rect.inflate(6, 0), 3 + int(2 * pulse), border_radius=10)
 
 
 def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
@@ -75,6 +146,7 @@ class CardArt:
         self.app = app
         self.dice = dice
         self.layout = app.layouts["cards"]
+        self.theme = app.layouts.theme
         self._cache: dict[tuple, pygame.Surface] = {}
 
     @property
@@ -129,7 +201,7 @@ class CardArt:
             cost = self._style("card_cost", scale)
             cost_width = round(layout["card_cost"].rect[2] * scale)
             badge = pygame.Rect(pad // 2, pad // 2, cost_width, band.height - pad)
-            pygame.draw.ellipse(image, (250, 226, 120), badge)
+            pygame.draw.ellipse(image, self.theme.rgb("card_cost_badge"), badge)
             text.draw(image, card.cost, cost, badge)
         left = pad + cost_width + (pad // 2 if cost_width else 0)
         text.draw(image, card.title, title, pygame.Rect(left, 4, width - left - pad, band.height - 8), shrink=True)
@@ -144,7 +216,7 @@ class CardArt:
                             pygame.Rect(pad, y, width - 2 * pad, height - y - pad))
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 120))
+            shade.fill(self.theme.rgba("card_dimmed"))
             image.blit(shade, (0, 0))
         return image
 
@@ -164,7 +236,7 @@ class CardArt:
             cost = self.layout["card_cost"].style
             # The cost sits on the title band's corner, leaving the card's height to the title.
             badge = pygame.Rect(6, 4, min(width - 12, 56), 44)
-            pygame.draw.ellipse(image, (250, 226, 120), badge)
+            pygame.draw.ellipse(image, self.theme.rgb("card_cost_badge"), badge)
             pygame.draw.ellipse(image, (*card.accent, 255), badge, 2)
             text.draw(image, card.cost, cost, badge)
             area = pygame.Rect(area.x, badge.bottom + 2, area.width, area.bottom - badge.bottom - 2)
@@ -178,7 +250,7 @@ class CardArt:
         text.draw(image, card.title, replace(title, align="center"), area, wrap=True, valign="top")
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
-            shade.fill((0, 0, 0, 120))
+            shade.fill(self.theme.rgba("card_dimmed"))
             image.blit(shade, (0, 0))
         return image
 
@@ -228,7 +300,7 @@ class CardArt:
         back = self.layout["card_back"].style
         draw_box(image, image.get_rect(), replace(back, radius=max(4, round(back.radius * scale))))
         inner = image.get_rect().inflate(-round(18 * scale), -round(18 * scale))
-        colour = back.border or (200, 170, 90, 255)
+        colour = back.border or self.theme.rgba("card_back_line")
         pygame.draw.rect(image, colour, inner, max(1, round(3 * scale)), border_radius=round(10 * scale))
         # A diamond lattice: every back is the same, so nothing about the card shows.
         step = max(8, round(26 * scale))
@@ -324,7 +396,7 @@ class Pile:
         text = self.art.app.text
         layout = self.art.layout
         if count == 0:
-            pygame.draw.rect(surface, (255, 255, 255, 40), self.rect, 2, border_radius=12)
+            pygame.draw.rect(surface, self.art.theme.rgba("empty_outline"), self.rect, 2, border_radius=12)
         for layer in range(min(3, max(0, count - 1)), -1, -1) if count else ():
             shifted = self.rect.move(layer * 4, -layer * 4)
             if layer == 0 and top is not None:
@@ -406,7 +478,7 @@ class CardGrid:
                          else self.art.back(rect.size), rect)
             if clickable and clickable[index]:
                 width = 6 if index == self.hovered else 3
-                pygame.draw.rect(surface, (255, 220, 90), rect.inflate(8, 8), width, border_radius=14)
+                pygame.draw.rect(surface, self.art.theme.rgb("glow"), rect.inflate(8, 8), width, border_radius=14)
             mark = marks[index] if index < len(marks) else ""
             if mark:
                 box = pygame.Rect(0, 0, badge.rect[2], badge.rect[3])

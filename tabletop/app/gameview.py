@@ -1,11 +1,18 @@
 """The contract between the table and a game's view, and the machinery every view shares.
 
 The table (``screens/table.py``) owns the banner, Undo, Rules, Menu, the move log,
-tooltips and the pass-the-device cover.  A game's view draws its own area and
-turns clicks into intents; the table calls exactly the members of
-:class:`GameView`.  :class:`GameViewBase` gives the common parts: the animation
-timeline, event handlers dispatched from a table keyed by event class, rising
-texts and announcements.
+tooltips and the pass-the-device cover.  A game's view draws its own area; the
+table calls exactly the members of :class:`GameView`.  :class:`GameViewBase` gives
+the common parts: the animation timeline, event handlers dispatched from a table
+keyed by event class, rising texts and announcements, and the way a click becomes
+a move.
+
+Each game's table has three parts in ``tabletop/app/games/<game>/``:
+``geometry.py`` (where things are), ``choices.py`` (no pygame: what glows and which
+legal intent a click sends, see :mod:`tabletop.app.choosing`) and ``view.py``
+(drawing and animation).  The view hit-tests a click with its geometry, asks its
+choices what the click means (:meth:`GameViewBase.click_target`) and carries out
+the reply (:meth:`GameViewBase.apply`): it never builds an intent itself.
 
 A view is built as ``View(app, table, match)``.  It shows ``table.seen_state()``
 (the rules' view for the seat in front of the screen), asks ``table.legal()`` what
@@ -23,6 +30,7 @@ from tabletop.core.values import Value
 from tabletop.registry import entry
 
 from .anim import Timeline
+from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
 from .sprites import Announcer, FloatingTexts
 
 if TYPE_CHECKING:
@@ -106,12 +114,18 @@ class GameView(Protocol):
 
 
 class GameViewBase:
-    """Shared parts of a view: timeline, dispatch of events to handlers, rising texts, announcements.
+    """Shared parts of a view: timeline, dispatch of events to handlers, rising texts, announcements, and
+    clicks turned into moves through the game's choices.
 
     A subclass fills ``self.handlers`` (event class -> method) and implements
-    ``sync``, ``draw``, ``handle``, ``status``; ``refresh`` is called after every
-    change so the view can work out again what is clickable.
+    ``sync``, ``draw``, ``status``; ``refresh`` is called after every change so the
+    view can work out again what is clickable.  A view built on choices sets
+    :attr:`Choices` (its choices class) and ``self.geometry`` (its geometry); the
+    base then keeps ``self.choices`` and ``self.selection`` up to date.
     """
+
+    #: The game's choices class (``choices.py``); None for a view that works out clicks itself.
+    Choices: type[ChoicesBase] | None = None
 
     def __init__(self, app: "App", table: TableAccess, match: "MatchController") -> None:
         self.app = app
@@ -125,6 +139,9 @@ class GameViewBase:
         self.announcer = Announcer(app, chrome["announce"])
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
+        self.selection: Any = None           # what the player has chosen so far (the game's own value)
+        self.choices: ChoicesBase | None = None
+        self.geometry: Any = None
 
     @property
     def state(self) -> Any:
@@ -142,7 +159,73 @@ class GameViewBase:
         return self.timeline.busy or bool(self.announcer.text) or bool(self.floating.items)
 
     def refresh(self) -> None:
-        """Work out again what is clickable (override; called after every change)."""
+        """Work out again what is clickable (called after every change): the choices for the current
+        selection, then :meth:`show_choices`."""
+        if self.Choices is None:
+            return
+        self.choices = self.Choices(self.seen(), self.selection)
+        self.selection = self.choices.selection
+        self.show_choices()
+
+    def show_choices(self) -> None:
+        """Put the choices on the screen's widgets: the action bar, a menu (override)."""
+
+    # ---------------------------------------------------------------- clicks become moves
+    def seen(self) -> Seen:
+        """What the choices are worked out from: this screen's view, its legal intents, names, the rules."""
+        return Seen(self.state, tuple(self.table.legal()), self.table.viewer, tuple(self.match.seats), self.rules,
+                    why=self.why_not)
+
+    def why_not(self, intent: Value) -> str:
+        """The rules' sentence for why ``intent`` cannot be sent now."""
+        return self.rules.why_illegal(self.match.state, intent)
+
+    def apply(self, reply: Reply) -> None:
+        """Carry out what a click means: say why not, change the selection, open something, send a move."""
+        if reply.refusal:
+            self.app.toasts.show(reply.refusal)
+            self.app.audio.play("error")
+        if reply.sound:
+            self.app.audio.play(reply.sound)
+        if reply.selection is not KEEP:
+            self.selection = reply.selection
+        if reply.look is not None:
+            self.look_at(reply.look)
+        if reply.intent is not None:
+            self.table.submit(reply.intent)
+        self.refresh()
+
+    def click_target(self, target: Target | None) -> None:
+        """A click on ``target`` (None: on the table where nothing is)."""
+        if self.choices is not None:
+            self.apply(self.choices.click(target) if target is not None else self.choices.click_nothing())
+
+    def look_at(self, target: Target) -> None:
+        """Open something only to look at (a pile of cards; override)."""
+
+    def position_of(self, move: Move) -> tuple[int, int] | None:
+        """Where a player clicks to make ``move`` (for the tests' drivers; None: a right click anywhere)."""
+        if move.kind == "target" and move.target is not None:
+            rect = self.geometry.rect_of(self.state, move.target)
+            return None if rect is None else rect.center
+        if move.kind == "button":
+            return self.action_bar.buttons[move.index].rect.center  # type: ignore[attr-defined]
+        if move.kind == "menu":
+            return self.menu_bar.buttons[move.index].rect.center  # type: ignore[attr-defined]
+        return None
+
+    def explain_at(self, pos: tuple[int, int]) -> Tooltip | None:
+        """The choices' explanation of the target under ``pos``, hung above it."""
+        if self.choices is None or self.geometry is None:
+            return None
+        target = self.geometry.help_target_at(self.state, pos)
+        if target is None:
+            return None
+        words = self.choices.explain(target)
+        if not words:
+            return None
+        rect = self.geometry.rect_of(self.state, target)
+        return words, rect.midtop if rect is not None else pos
 
     def sync(self) -> None:
         """Put every piece where the rules say (override), then refresh."""

@@ -156,6 +156,17 @@ class Theme:
         for name, value in root["styles"].items():
             self.styles[name] = self.read_style(value, Style())
 
+    def rgb(self, name: str) -> tuple[int, int, int]:
+        """A theme colour by name, without its alpha (KeyError naming the theme if there is none)."""
+        return self.rgba(name)[:3]  # type: ignore[return-value]
+
+    def rgba(self, name: str) -> Colour:
+        """A theme colour by name, with its alpha."""
+        try:
+            return self.colours[name]
+        except KeyError:
+            raise KeyError(f"no colour {name!r} in {self.path.name}") from None
+
     def colour(self, reader: Reader) -> Colour:
         """A colour given as a theme name or ``#rrggbb``."""
         text = reader.str()

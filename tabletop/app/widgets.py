@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
 
+from .choosing import Reply, Slot
 from .layout import Element, Style
 from .text import draw_box
 
 if TYPE_CHECKING:
     from .main import App
 
-__all__ = ["Button", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter", "SeatPanel",
-           "contrast", "relative_luminance"]
+__all__ = ["Button", "ActionBar", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter",
+           "SeatPanel", "contrast", "relative_luminance"]
 
 
 class Button:
@@ -88,6 +89,67 @@ class Button:
         waited = pygame.time.get_ticks() - self._hover_since > 700
         if self.visible and self.hovered and waited and self.reason and (always or not self.enabled):
             draw_tooltip(self.app, surface, self.reason, self.rect.midtop)
+
+
+class ActionBar:
+    """A game's buttons, each at its own layout element, showing the :class:`~tabletop.app.choosing.Slot` its
+    choices offer there now (no slot: the button is hidden).  A press gives back the slot's reply.
+
+    ``looks`` optionally names the element whose look a button takes for a normal and a primary slot (the
+    place stays the position's own)."""
+
+    def __init__(self, app: "App", places: Sequence[Element], hotkeys: Sequence[int | None] = (),
+                 looks: tuple[Element, Element] | None = None) -> None:
+        self.places = list(places)
+        self.looks = looks
+        self.buttons = [Button(app, place, lambda index=index: self._pressed(index), visible=False,
+                               hotkey=hotkeys[index] if index < len(hotkeys) else None)
+                        for index, place in enumerate(self.places)]
+        self.slots: list[Slot | None] = [None] * len(self.places)
+        self._reply: Reply | None = None
+
+    @classmethod
+    def repeated(cls, app: "App", element: Element, count: int, step: tuple[int, int],
+                 hotkeys: Sequence[int | None] = ()) -> "ActionBar":
+        """``count`` buttons, the first at ``element`` and each next one ``step`` further (a menu's answers)."""
+        return cls(app, [element.moved(step[0] * index, step[1] * index) for index in range(count)], hotkeys)
+
+    def show(self, slots: Sequence[Slot | None]) -> None:
+        """Show these slots, by position; positions beyond them are hidden."""
+        self.slots = [slots[index] if index < len(slots) else None for index in range(len(self.places))]
+        for button, slot, place in zip(self.buttons, self.slots, self.places):
+            button.visible = slot is not None and bool(slot.text)
+            if slot is None:
+                continue
+            button.text, button.enabled, button.reason = slot.text, slot.enabled, slot.reason
+            if self.looks is not None:
+                look = self.looks[1] if slot.primary else self.looks[0]
+                button.element = look.moved(place.rect[0] - look.rect[0], place.rect[1] - look.rect[1])
+                button.rect = pygame.Rect(button.element.rect)
+
+    def _pressed(self, index: int) -> None:
+        slot = self.slots[index]
+        if slot is not None:
+            self._reply = slot.reply
+
+    def handle(self, event: pygame.event.Event) -> Reply | None:
+        """The reply of the button this event presses (a disabled one says why itself), or None."""
+        self._reply = None
+        used = press_any(self.buttons, event)
+        reply, self._reply = self._reply, None
+        if reply is not None:
+            return reply
+        return Reply() if used else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """The visible buttons."""
+        for button in self.buttons:
+            button.draw(surface)
+
+    def draw_tooltips(self, surface: pygame.Surface) -> None:
+        """A disabled button's reason, when hovered."""
+        for button in self.buttons:
+            button.draw_tooltip(surface)
 
 
 def relative_luminance(colour) -> float:

@@ -6,7 +6,7 @@ import pygame
 
 from tabletop.app.main import App
 from tabletop.app.screens.table import TableScene
-from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from tabletop.app.choosing import route_to
 from tabletop.games.dice_realms.state import Cell
 
 
@@ -57,31 +57,27 @@ class Driver:
     def cell_center(self, seat: int, realm: str, cell: "Cell | str") -> tuple[int, int]:
         view = self.table().view
         where = cell if isinstance(cell, Cell) else Cell.from_text(cell)
-        return view._screen_rect(seat, view.map.cells[(realm, where)].rect).center
+        return view.geometry.cell_rect(seat, realm, where).center
 
     def play_intent(self, intent) -> None:
-        """Perform ``intent`` with clicks only, the way a player would."""
-        view = self.table().view
-        if isinstance(intent, Roll):
-            self.click(view.buttons["roll"].rect.center)
-        elif isinstance(intent, TimeWarp):
-            self.click(view.buttons["time_warp"].rect.center)
-        elif isinstance(intent, Forfeit):
-            self.click(view.buttons["forfeit"].rect.center)
-        elif isinstance(intent, Pass):
-            self.click(view.buttons["skip"].rect.center)
-        elif isinstance(intent, (Pick, Boost)):
-            self.click(view.sprites[intent.die].rect().center)
-            assert view.selected_die == intent.die, f"die {intent.die} was not selected"
-            self.click(self.cell_center(intent.seat, intent.realm, intent.cell))
-        elif isinstance(intent, Bonus):
-            chips = dict(view.chips)
-            if chips:
-                self.click(chips[intent.kind].rect.center)
-            self.click(self.cell_center(intent.seat, intent.realm, intent.cell))
-        else:
-            raise AssertionError(f"no way to click {intent}")
+        """Perform ``intent`` with clicks only, the way a player would: the shortest click sequence the game's
+        choices offer for it, each click posted at the place the view shows it (any game)."""
+        click_route(self, intent)
         self.settle()
+
+
+def click_route(driver: Driver, intent) -> None:
+    """Click through the route the table's choices offer from the current selection to ``intent``."""
+    table = driver.app.scenes.find("table")
+    view = table.view
+    route = route_to(lambda selection: view.Choices(view.seen(), selection), intent, view.selection)
+    assert route is not None, f"no click sequence sends {intent}"
+    for move in route:
+        pos = view.position_of(move)
+        if pos is None:
+            driver.click((960, 1070), button=3)        # a right click clears the selection
+        else:
+            driver.click(pos)
 
 
 def open_new_game(driver: Driver, game_id: str, players: int | None = None) -> TableScene:

@@ -117,7 +117,7 @@ def test_pass_the_device_covers_the_table_until_ready(driver):
     covered = 0
     for (realm, cell), map_cell in view.map.cells.items():
         for seat in (0, 1):
-            point = view._screen_rect(seat, map_cell.rect).center
+            point = view.geometry.screen_rect(seat, map_cell.rect).center
             if not any(rect.collidepoint(point) for rect in words):
                 assert tuple(surface.get_at(point))[:3] == (5, 6, 10), (seat, realm, cell)
                 covered += 1

@@ -98,7 +98,7 @@ def greyscale(surface: pygame.Surface) -> pygame.Surface:
 
 
 def test_colour_bonuses_stay_distinct_in_greyscale(app):
-    from tabletop.app.games.dice_realms.view import grimoire_map
+    from tabletop.app.games.dice_realms.board import grimoire_map
 
     icons = grimoire_map(app).icons
     strip = pygame.Surface((5 * 72 + 8, 80))

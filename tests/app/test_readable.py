@@ -84,7 +84,7 @@ def test_the_log_says_in_words_what_undo_took_back(driver):
 def test_a_tooltip_goes_away_on_a_click(driver):
     table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
     reward = next(r for r in table.view.map.rewards if r.goal == "row-head")
-    point = table.view._screen_rect(0, reward.rect).center
+    point = table.view.geometry.screen_rect(0, reward.rect).center
     pos = driver.app.display.to_window(point)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     driver.frames(40)

@@ -34,7 +34,7 @@ def test_hovering_a_reward_a_cell_and_a_die_explains_them(driver):
     table = scripted_table(driver, ["R1 G2 B3 M4 Y5 W6"])
     view = table.view
     reward = next(r for r in view.map.rewards if r.goal == "row-head")
-    hover(driver, view._screen_rect(0, reward.rect).center)
+    hover(driver, view.geometry.screen_rect(0, reward.rect).center)
     assert table.tip and "Completing this row gives: Green Bonus" in table.tip[0]
     hover(driver, driver.cell_center(1, "blue", "4"))
     assert "head 4: a blue or white die of 4 or more" in table.tip[0]

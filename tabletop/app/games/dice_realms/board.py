@@ -8,22 +8,21 @@ drawn once; each player's marks are drawn over it and cached until they change.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import pygame
 
 from tabletop.core.data import DataError
+from tabletop.games.dice_realms.scoring import total_score
 from tabletop.games.dice_realms.state import Cell, Grimoire
+from tabletop.games.dice_realms.tables import REALMS
 from tabletop.paths import data_path
 
+from .help import REWARD_NAMES
 from .icons import RewardIcons
 
-__all__ = ["GrimoireMap", "MapCell", "MapReward"]
-
-INK = (43, 34, 24)
-PAPER = (239, 227, 196)
-PAPER_DARK = (205, 190, 156)
+__all__ = ["GrimoireMap", "MapCell", "MapReward", "grimoire_map"]
 
 
 @dataclass(frozen=True)
@@ -95,9 +94,10 @@ class GrimoireMap:
         if not self.cells:
             raise DataError(self.path, None, "cells", "the map has no cells")
         self.layout = app.layouts["dice_realms"]
+        self.theme = theme = app.layouts.theme
         art = app.dice_for("dice_realms")
         self.colours = {name: kind.body for name, kind in art.kinds.items()}
-        self.icons = RewardIcons(app.text, self.colours, art)
+        self.icons = RewardIcons(app.text, self.colours, theme, art)
         self._static: pygame.Surface | None = None
 
     def _objects(self, layer: str, pytmx) -> list:
@@ -149,21 +149,23 @@ class GrimoireMap:
                 for x, y, image in layer.tiles():
                     surface.blit(image, (x * self.tmx.tilewidth, y * self.tmx.tileheight))
         text = self.app.text
+        theme = self.theme
+        ink, paper = theme.rgb("ink"), theme.rgb("parchment")
         for cell in self.blocked:
-            pygame.draw.rect(surface, PAPER_DARK, cell.rect, border_radius=8)
-            pygame.draw.line(surface, (150, 138, 112), cell.rect.inflate(-18, -18).topleft,
+            pygame.draw.rect(surface, theme.rgb("dr_paper_dark"), cell.rect, border_radius=8)
+            pygame.draw.line(surface, theme.rgb("dr_blocked_line"), cell.rect.inflate(-18, -18).topleft,
                              cell.rect.inflate(-18, -18).bottomright, 3)
-            pygame.draw.line(surface, (150, 138, 112), cell.rect.inflate(-18, -18).topright,
+            pygame.draw.line(surface, theme.rgb("dr_blocked_line"), cell.rect.inflate(-18, -18).topright,
                              cell.rect.inflate(-18, -18).bottomleft, 3)
         for cell in self.cells.values():
-            colour = self.colours.get(cell.realm, INK)
-            pygame.draw.rect(surface, PAPER, cell.rect, border_radius=8)
+            colour = self.colours.get(cell.realm, ink)
+            pygame.draw.rect(surface, paper, cell.rect, border_radius=8)
             pygame.draw.rect(surface, colour, cell.rect, 3, border_radius=8)
             self._print_label(surface, cell)
         # The Dragon diagonal, drawn as a faint line so its Arcane Boost makes sense (A-3).
         diagonal = [self.cells.get(("red", Cell.from_text(c))) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
         if all(diagonal):
-            pygame.draw.line(surface, (240, 193, 75), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
+            pygame.draw.line(surface, theme.rgb("accent"), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
         points = self.layout["dragon_points"].style
         for reward in self.rewards:
             if reward.reward == "none":
@@ -173,12 +175,12 @@ class GrimoireMap:
                 surface.blit(icon, icon.get_rect(center=reward.rect.center))
         title = self.layout["realm_title"].style
         for rect, label, realm in self.labels:
-            colour = (*_bright(self.colours.get(realm, INK)), 255)
+            colour = (*_bright(self.colours.get(realm, ink)), 255)
             text.draw(surface, label, title, rect, colour=colour, shrink=True)
         for token in ("time_warp", "arcane_boost", "crest"):
             area = self.areas.get(f"token:{token}")
             if area is not None:
-                pygame.draw.rect(surface, (20, 18, 24, 170), area, border_radius=10)
+                pygame.draw.rect(surface, theme.rgba("dr_score_box"), area, border_radius=10)
                 icon = self.icons.get(token, area.height - 12)
                 surface.blit(icon, icon.get_rect(midleft=(area.left + 8, area.centery)))
         self._static = surface
@@ -199,21 +201,62 @@ class GrimoireMap:
                 # Each Phoenix entry must be higher than the one before: an arrow between the cells.
                 mid = cell.rect.centery
                 tip = (cell.rect.left - 1, mid)
-                pygame.draw.polygon(surface, (255, 240, 214), [(tip[0] - 8, mid - 9), tip, (tip[0] - 8, mid + 9)])
+                pygame.draw.polygon(surface, self.theme.rgb("dr_phoenix_arrow"), [(tip[0] - 8, mid - 9), tip, (tip[0] - 8, mid + 9)])
         else:
             text.draw(surface, cell.label.replace("x", "\u00d7"), self.layout["multiplier"].style, cell.rect)
 
+    def render(self, sheet: Grimoire, hidden: frozenset, scores: tuple, role: str,
+               colour: tuple[int, int, int]) -> pygame.Surface:
+        """One player's grimoire: the printed sheet, their marks (but those still ``hidden`` for an animation),
+        their name in their ``colour``, the ``role`` tag, the realm ``scores`` shown so far, tokens and total."""
+        layout = self.layout
+        text = self.app.text
+        image = self.static_layer().copy()
+        self.draw_marks(image, sheet, hidden)
+        plate = layout["name_plate"]
+        text.draw(image, sheet.name, replace(plate.style, colour=(*colour, 255)), plate.rect, shrink=True)
+        tag = layout["role_tag"]
+        if role:
+            tag_colour = self.theme.rgb("dr_passive_tag" if role == "passive" else "accent")
+            pygame.draw.rect(image, tag_colour, tag.rect, border_radius=tag.style.radius or 18)
+            text.draw(image, role.upper(), replace(tag.style, colour=self.theme.rgba("dr_tag_text")), tag.rect, shrink=True)
+        for realm, score in zip(REALMS, scores):
+            area = self.areas.get(f"score:{realm}")
+            if area is not None:
+                element = layout["realm_score"]
+                style = replace(element.style, align="right" if realm in ("red", "green") else "left")
+                text.draw(image, f"{score} pt" if score == 1 else f"{score} pts", style, area)
+        for token, count in (("time_warp", sheet.time_warps), ("arcane_boost", sheet.arcane_boosts),
+                             ("crest", sheet.crests)):
+            area = self.areas.get(f"token:{token}")
+            if area is None:
+                continue
+            label = layout["token_label"]
+            label_area = pygame.Rect(area.left + area.height + 4, area.top, area.width - area.height - 58, area.height)
+            text.draw(image, REWARD_NAMES[token], label.style, label_area, shrink=True)
+            count_style = layout["token_count"].style
+            text.draw(image, f"\u00d7{count}", count_style, area.inflate(-16, 0))
+        total_area = self.areas.get("total")
+        if total_area is not None:
+            # The scores shown so far (they catch up with the animations); the rules add them up.
+            total = total_score(dict(zip(REALMS, scores)), sheet.crests)
+            pygame.draw.rect(image, self.theme.rgba("dr_total_box"), total_area, border_radius=12)
+            text.draw(image, "Total", layout["total_label"].style, total_area.inflate(-24, 0))
+            text.draw(image, str(total), layout["total"].style, total_area.inflate(-24, 0))
+        return image
+
     def draw_marks(self, surface: pygame.Surface, sheet: Grimoire, hidden: frozenset) -> None:
         """A player's crosses and written values (except marks still waiting for their animation)."""
+        ink = self.theme.rgb("ink")
         for cell_id in sheet.red:
             if ("red", cell_id) not in hidden:
-                _cross(surface, self.cells[("red", cell_id)].rect)
+                _cross(surface, self.cells[("red", cell_id)].rect, ink)
         for value in sheet.green:
             if ("green", Cell.at(value)) not in hidden:
-                _cross(surface, self.cells[("green", Cell.at(value))].rect)
+                _cross(surface, self.cells[("green", Cell.at(value))].rect, ink)
         for head in range(1, sheet.blue + 1):
             if ("blue", Cell.at(head)) not in hidden:
-                _cross(surface, self.cells[("blue", Cell.at(head))].rect)
+                _cross(surface, self.cells[("blue", Cell.at(head))].rect, ink)
         text = self.app.text
         written = self.layout["written_value"].style
         times = self.layout["multiplier"].style
@@ -222,7 +265,7 @@ class GrimoireMap:
                 if (realm, Cell.at(index)) in hidden:
                     continue
                 cell = self.cells[(realm, Cell.at(index))]
-                pygame.draw.rect(surface, (255, 250, 236), cell.rect.inflate(-6, -6), border_radius=6)
+                pygame.draw.rect(surface, self.theme.rgb("dr_written_cell"), cell.rect.inflate(-6, -6), border_radius=6)
                 if realm == "yellow" and cell.label:
                     # The multiplier stays readable beside the value: "6×2".
                     text.draw(surface, f"{value}{cell.label.replace('x', chr(0xd7))}", times, cell.rect)
@@ -234,7 +277,15 @@ def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:
     return tuple(min(255, int(c * 1.2 + 40)) for c in colour)  # type: ignore[return-value]
 
 
-def _cross(surface: pygame.Surface, rect: pygame.Rect) -> None:
+def _cross(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> None:
     inner = rect.inflate(-14, -14)
-    pygame.draw.line(surface, INK, inner.topleft, inner.bottomright, 6)
-    pygame.draw.line(surface, INK, inner.topright, inner.bottomleft, 6)
+    pygame.draw.line(surface, ink, inner.topleft, inner.bottomright, 6)
+    pygame.draw.line(surface, ink, inner.topright, inner.bottomleft, 6)
+
+
+def grimoire_map(app) -> GrimoireMap:
+    """The grimoire read from its Tiled map, once per app (at start-up, so a broken map stops the start)."""
+    found = app.cache.get("dice_realms.map")
+    if found is None:
+        found = app.cache["dice_realms.map"] = GrimoireMap(app)
+    return found

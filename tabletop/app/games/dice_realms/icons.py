@@ -6,45 +6,20 @@ import math
 
 import pygame
 
+from .help import REWARD_HELP, REWARD_LEGEND, REWARD_NAMES
 
 __all__ = ["RewardIcons", "REWARD_NAMES", "REWARD_HELP", "REWARD_LEGEND"]
 
-REWARD_NAMES = {
-    "red": "Red Bonus", "green": "Green Bonus", "blue": "Blue Bonus", "magenta": "Magenta Bonus",
-    "yellow": "Yellow Bonus", "time_warp": "Time Warp", "arcane_boost": "Arcane Boost",
-    "crest": "Elemental Crest", "essence": "Essence Shift",
-}
-REWARD_HELP = {
-    "red": "Red Bonus: cross any free cell of Emberfall Dominion.",
-    "green": "Green Bonus: cross any free cell of Terra's Heartland.",
-    "blue": "Blue Bonus: mark the next Hydra head, whatever it needs.",
-    "magenta": "Magenta Bonus: write a 6 in the next Phoenix cell.",
-    "yellow": "Yellow Bonus: write a 6 in the next Lion cell (its multiplier counts).",
-    "time_warp": "Time Warp: once, as the active player, re-roll all the dice you just rolled.",
-    "arcane_boost": "Arcane Boost: once, after the dice are chosen, use any die as it lies.",
-    "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",
-    "essence": "Essence Shift: one colour bonus of your choice.",
-}
-#: The same, short enough for the rules screen's narrow legend (the tooltips say it in full).
-REWARD_LEGEND = {
-    "red": "Red Bonus: cross a free Emberfall cell",
-    "green": "Green Bonus: cross a free Heartland cell",
-    "blue": "Blue Bonus: mark the next Hydra head",
-    "magenta": "Magenta Bonus: a 6 in the next Phoenix cell",
-    "yellow": "Yellow Bonus: a 6 in the next Lion cell",
-    "time_warp": "Time Warp: re-roll the dice just rolled",
-    "arcane_boost": "Arcane Boost: use a die as it lies",
-    "crest": "Crest: scores your weakest realm",
-}
-_TOKEN_COLOURS = {"time_warp": (38, 166, 154), "arcane_boost": (126, 87, 194), "crest": (214, 170, 60)}
+_TOKEN_COLOURS = {"time_warp": "dr_time_warp", "arcane_boost": "dr_arcane_boost", "crest": "dr_crest"}
 
 
 class RewardIcons:
     """Draws reward icons at any size, once each."""
 
-    def __init__(self, text, colours: dict[str, tuple[int, int, int]], dice=None) -> None:
+    def __init__(self, text, colours: dict[str, tuple[int, int, int]], theme, dice=None) -> None:
         self.text = text
         self.colours = colours
+        self.theme = theme
         self.dice = dice          # the dice art: each colour bonus carries its die's symbol (greyscale)
         self._cache: dict[tuple, pygame.Surface] = {}
 
@@ -59,7 +34,9 @@ class RewardIcons:
     def _draw(self, reward: str, size: int, value: int | None) -> pygame.Surface:
         s = pygame.Surface((size, size), pygame.SRCALPHA)
         rect = s.get_rect()
-        outline = (20, 16, 12)
+        theme = self.theme
+        outline = theme.rgb("dr_icon_outline")
+        mark = theme.rgb("dr_icon_mark")
         line = max(2, size // 9)
         if reward in ("red", "green", "blue"):
             # A square in the realm's colour with that die's symbol: in greyscale the symbols tell them apart.
@@ -71,7 +48,7 @@ class RewardIcons:
             pygame.draw.circle(s, outline, rect.center, size // 2)
             pygame.draw.circle(s, self.colours[reward], rect.center, size // 2 - line // 2 - 1)
             self._symbol(s, reward, int(size * 0.34), (int(size * 0.3), int(size * 0.3)))
-            label = self.text.render(str(value or 6), "bold", int(size * 0.56), (255, 255, 255, 255))
+            label = self.text.render(str(value or 6), "bold", int(size * 0.56), (*mark, 255))
             s.blit(label, label.get_rect(center=(int(size * 0.58), int(size * 0.58))))
         elif reward == "yellow":
             # A sun burst (another shape than the magenta disc) with the sun and the value it writes.
@@ -84,22 +61,22 @@ class RewardIcons:
             inner = [(size / 2 + (x - size / 2) * 0.86, size / 2 + (y - size / 2) * 0.86) for x, y in points]
             pygame.draw.polygon(s, self.colours[reward], inner)
             self._symbol(s, reward, int(size * 0.3), (int(size * 0.3), int(size * 0.3)))
-            label = self.text.render(str(value or 6), "bold", int(size * 0.5), (40, 30, 10, 255))
+            label = self.text.render(str(value or 6), "bold", int(size * 0.5), theme.rgba("dr_yellow_value"))
             s.blit(label, label.get_rect(center=(int(size * 0.58), int(size * 0.58))))
         elif reward == "time_warp":
-            self._disc(s, _TOKEN_COLOURS[reward], outline, line)
+            self._disc(s, theme.rgb(_TOKEN_COLOURS[reward]), outline, line)
             r = size * 0.28
             c = (size / 2, size / 2)
             box = pygame.Rect(0, 0, 2 * r, 2 * r)
             box.center = (int(c[0]), int(c[1]))
-            pygame.draw.arc(s, (255, 255, 255), box, math.radians(40), math.radians(330), line)
+            pygame.draw.arc(s, mark, box, math.radians(40), math.radians(330), line)
             tip = (c[0] + r * math.cos(math.radians(40)), c[1] - r * math.sin(math.radians(40)))
             a = size * 0.16
-            pygame.draw.polygon(s, (255, 255, 255), [(tip[0] - a, tip[1] - a * 0.2), (tip[0] + a * 0.5, tip[1] - a),
+            pygame.draw.polygon(s, mark, [(tip[0] - a, tip[1] - a * 0.2), (tip[0] + a * 0.5, tip[1] - a),
                                                      (tip[0] + a * 0.4, tip[1] + a * 0.6)])
         elif reward == "arcane_boost":
-            self._disc(s, _TOKEN_COLOURS[reward], outline, line)
-            label = self.text.render("+1", "bold", int(size * 0.52), (255, 255, 255, 255))
+            self._disc(s, theme.rgb(_TOKEN_COLOURS[reward]), outline, line)
+            label = self.text.render("+1", "bold", int(size * 0.52), (*mark, 255))
             s.blit(label, label.get_rect(center=(size // 2, size // 2 + 1)))
         elif reward == "crest":
             w, h = size, size
@@ -107,13 +84,13 @@ class RewardIcons:
                       (w * 0.12, h * 0.5)]
             pygame.draw.polygon(s, outline, shield)
             inner = [(x * 0.8 + w * 0.1, y * 0.8 + h * 0.07) for x, y in shield]
-            pygame.draw.polygon(s, _TOKEN_COLOURS["crest"], inner)
+            pygame.draw.polygon(s, theme.rgb(_TOKEN_COLOURS["crest"]), inner)
             star = []
             for i in range(10):
                 radius = (0.22 if i % 2 == 0 else 0.09) * size
                 angle = math.radians(-90 + i * 36)
                 star.append((w * 0.5 + radius * math.cos(angle), h * 0.45 + radius * math.sin(angle)))
-            pygame.draw.polygon(s, (255, 250, 230), star)
+            pygame.draw.polygon(s, theme.rgb("dr_crest_star"), star)
         elif reward == "essence":
             for i, colour in enumerate(("red", "green", "blue", "magenta", "yellow")):
                 start = math.radians(90 + i * 72)
@@ -125,7 +102,7 @@ class RewardIcons:
         if self.dice is None:
             return
         kind = self.dice.kinds.get(die)
-        glyph = self.dice.symbol(kind.symbol, size, (255, 255, 255)) if kind and kind.symbol else None
+        glyph = self.dice.symbol(kind.symbol, size, self.theme.rgb("dr_icon_mark")) if kind and kind.symbol else None
         if glyph is not None:
             surface.blit(glyph, glyph.get_rect(center=centre))
 

@@ -1,0 +1,107 @@
+"""The table can play every legal move, and only legal moves, in every game: its choices (what glows and what a
+click sends, no pygame) walked over seeded playout states at every player count; and proof that the check
+fails on a table that hides a move or offers one the rules refuse."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tabletop.app.choosing import Reply, Target
+from tabletop.registry import entry, game_ids, get_rules, load
+
+from .choices_checks import check_playout
+
+#: Games whose table is built on the shared choices (every game once its view is split into three parts).
+CHOICE_GAMES = [game for game in game_ids() if entry(game).choices]
+
+
+def cases() -> list:
+    found = []
+    for game in CHOICE_GAMES:
+        for players in get_rules(game).meta.player_counts:
+            found.append(pytest.param(game, players, id=f"{game}-{players}p"))
+    return found
+
+
+@pytest.mark.parametrize("game, players", cases())
+def test_clicks_reach_every_legal_move_and_nothing_else(game, players):
+    # Every third state of two seeded playouts: all of a game's kinds of decision come up.
+    for seed in (11, 12):
+        report = check_playout(game, seed, players, every=3)
+        assert report.states > 5
+        assert report.problems == [], "\n".join(report.problems[:10])
+
+
+def test_choices_load_no_pygame():
+    for game in CHOICE_GAMES:
+        load(entry(game).choices)
+    # The choices of every game (and the shared module) never bring pygame in.
+    leaked = [name for name in sys.modules if name == "pygame" or name.startswith("pygame.")]
+    if leaked:
+        # Other tests in this process may have loaded pygame: check in a clean interpreter instead.
+        import subprocess
+
+        code = ("import sys\nfrom tabletop.registry import entry, game_ids, load\n"
+                "[load(entry(g).choices) for g in game_ids() if entry(g).choices]\n"
+                "print('pygame' in sys.modules)\n")
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        assert out.stdout.strip() == "False"
+
+
+# ------------------------------------------------------------------ the check can fail
+def _broken_variants(game: str):
+    """Two broken tables for ``game``: one that never sends the first legal intent of a kind, one that sends an
+    intent the rules refuse."""
+    base = load(entry(game).choices)
+
+    class HidesAMove(base):  # type: ignore[misc, valid-type]
+        def click(self, target: Target) -> Reply:
+            reply = super().click(target)
+            if reply.intent is not None and reply.intent == self.legal[-1]:
+                return Reply(refusal="Hidden.")
+            return reply
+
+        def buttons(self):
+            return tuple(None if slot is not None and slot.reply.intent == self.legal[-1] else slot
+                         for slot in super().buttons())
+
+        def menu(self):
+            menu = super().menu()
+            if menu is None:
+                return None
+            return type(menu)(menu.title, tuple(slot for slot in menu.items if slot.reply.intent != self.legal[-1]))
+
+    class OffersAnIllegalMove(base):  # type: ignore[misc, valid-type]
+        def click(self, target: Target) -> Reply:
+            reply = super().click(target)
+            if reply.refusal and self.legal:
+                # Instead of saying why not, send a move anyway (one the rules have not listed).
+                return Reply(intent=_tweaked(self.legal[0]))
+            return reply
+
+    return HidesAMove, OffersAnIllegalMove
+
+
+def _tweaked(intent):
+    """A copy of ``intent`` with its seat moved on: never among the legal intents."""
+    import dataclasses
+
+    return dataclasses.replace(intent, seat=getattr(intent, "seat", 0) + 7)
+
+
+@pytest.mark.parametrize("game", CHOICE_GAMES)
+def test_the_check_fails_on_a_table_that_hides_a_move(game):
+    hides, _ = _broken_variants(game)
+    players = get_rules(game).meta.min_players
+    report = check_playout(game, 11, players, every=3, choices_class=hides, moves=60)
+    assert report.unreachable, "a table that never sends the last legal intent passed the check"
+
+
+@pytest.mark.parametrize("game", CHOICE_GAMES)
+def test_the_check_fails_on_a_table_that_offers_an_illegal_move(game):
+    _, offers = _broken_variants(game)
+    players = get_rules(game).meta.min_players
+    report = check_playout(game, 11, players, every=3, choices_class=offers, moves=60)
+    assert report.illegal, "a table that sends a move the rules refuse passed the check"
