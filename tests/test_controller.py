@@ -156,3 +156,22 @@ def test_record_round_trips_through_text():
     again = MatchRecord.from_json(record.to_json())
     assert again == record
     assert to_plain(MatchController.from_record(again, get_rules).state) == to_plain(match.state)
+
+
+def test_a_replay_moves_a_cursor_and_never_changes_the_match():
+    match = new_match()
+    play(match, 40)
+    journal, states = list(match.journal), list(match.states)
+    match.start_replay()
+    assert match.state is states[0] and list(match.history) == []
+    assert match.step() is journal[0] and match.state is states[1]
+    assert match.step() is journal[1] and len(match.history) == 2
+    assert match.back() and match.state is states[1]
+    match.jump(1000)
+    assert match.state is states[-1] and match.step() is None
+    match.jump(-5)
+    assert match.state is states[0] and not match.back()
+    with pytest.raises(IllegalIntent, match="replay"):
+        match.submit(match.legal_intents()[0])
+    assert match.undo_status()[0] is False
+    assert match.journal == journal and match.states == states        # the history itself never changed

@@ -7,6 +7,11 @@ replays it, feeding the recorded outcomes back in, so the state is identical.
 
 Undo goes back one intent at a time, but never past an intent that rolled dice,
 revealed hidden information or changed the seat that must decide.
+
+A replay moves a **cursor** through a whole match (:meth:`MatchController.start_replay`,
+:meth:`~MatchController.step`, :meth:`~MatchController.back`, :meth:`~MatchController.jump`):
+``state`` and ``history`` then answer for the position shown, and the match's own
+journal and states are never changed.
 """
 
 from __future__ import annotations
@@ -140,17 +145,52 @@ class MatchController:
         self.opening_events: tuple[Value, ...] = step.events
         self.states: list[Any] = [step.state]
         self.journal: list[JournalEntry] = []
+        self.cursor: int | None = None         # in a replay: how many moves are shown
 
     # ------------------------------------------------------------------ queries
     @property
     def state(self) -> Any:
-        """The current state."""
-        return self.states[-1]
+        """The current state (in a replay: the state at the cursor)."""
+        return self.states[-1 if self.cursor is None else self.cursor]
+
+    @property
+    def history(self) -> Sequence[JournalEntry]:
+        """The moves made so far (in a replay: those up to the cursor)."""
+        return self.journal if self.cursor is None else self.journal[:self.cursor]
 
     @property
     def finished(self) -> bool:
-        """Whether the game is over."""
+        """Whether the game is over (in a replay: at the cursor)."""
         return self.state.to_act is None
+
+    @property
+    def complete(self) -> bool:
+        """Whether the whole match has been played to its end (wherever a replay's cursor stands)."""
+        return self.states[-1].to_act is None
+
+    # ------------------------------------------------------------------ replay cursor
+    def start_replay(self) -> None:
+        """Show the match from its first position; from now on it is only replayed, never played."""
+        self.cursor = 0
+
+    def step(self) -> JournalEntry | None:
+        """Move the replay cursor one move on; the move shown (None at the end)."""
+        if self.cursor is None or self.cursor >= len(self.journal):
+            return None
+        self.cursor += 1
+        return self.journal[self.cursor - 1]
+
+    def back(self) -> bool:
+        """Move the replay cursor one move back; False at the start."""
+        if self.cursor is None or self.cursor == 0:
+            return False
+        self.cursor -= 1
+        return True
+
+    def jump(self, moves: int) -> None:
+        """Move the replay cursor to the position after ``moves`` moves (clamped to the match)."""
+        if self.cursor is not None:
+            self.cursor = max(0, min(moves, len(self.journal)))
 
     def legal_intents(self) -> Sequence[Value]:
         """What the seat to act may do now (straight from the rules)."""
@@ -158,6 +198,8 @@ class MatchController:
 
     def undo_status(self) -> tuple[bool, str]:
         """Whether undo is possible now, and if not, why (a sentence for the screen)."""
+        if self.cursor is not None:
+            return False, "This is a replay: its moves cannot be taken back."
         if not self.journal:
             return False, "Nothing to undo yet."
         barrier = self.journal[-1].barrier
@@ -174,6 +216,8 @@ class MatchController:
 
     def submit(self, intent: Value | str, *, _draws: Sequence[int] | None = None) -> tuple[Value, ...]:
         """Apply an intent (or its text form); returns its events, or raises IllegalIntent."""
+        if self.cursor is not None:
+            raise IllegalIntent("This is a replay: its moves cannot be changed.")
         if isinstance(intent, str):
             try:
                 intent = self.rules.intents.parse(intent)

@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.registry import game_ids
 
-from .driver import Driver
+from .driver import Driver, click_route
 
 
 def open_game_with_kinds(driver: Driver, game_id: str, kinds: list[str]):
@@ -79,8 +79,9 @@ def test_a_paced_bot_thinks_aloud_then_moves_after_a_moment(app):
     table = open_game_with_kinds(driver, "elementalis", ["strong", "human"])
     assert table.bot_to_act() == 0
     # The banner says it thinks, then names its choice (a quick bot may have chosen already).
-    assert "is thinking" in table.thinking_line() or table.thinking_line() == table._preview(
-        table.thinking["chosen"][0], table.match.state)
+    turn = table.bots.turn
+    assert "is thinking" in table.thinking_line() or table.thinking_line() == table.bots.preview(
+        turn.choice, table.match.state, table.viewer)
     driver.frames(2)
     assert len(table.match.journal) == 0                   # it waits a moment, even when it chose at once
     started = time.monotonic()
@@ -125,3 +126,21 @@ def test_a_bot_takes_over_a_seat_from_the_pause_menu_and_gives_it_back(app):
     driver.click(seats.kind_buttons[0].rect.center)                   # strong
     driver.click(seats.kind_buttons[0].rect.center)                   # human again: Ann is back
     assert table.match.seat_kinds == ("human", "human") and not table.bots
+
+
+def test_the_table_asks_the_rules_for_the_hand_over_once_per_position(app, monkeypatch):
+    app.settings.bots = "instant"
+    driver = Driver(app)
+    table = open_game_with_kinds(driver, "dice-realms", ["human", "human"])
+    rules = table.match.rules
+    asked: list = []
+    real = type(rules).handover
+    monkeypatch.setattr(type(rules), "handover", lambda self, state: (asked.append(state), real(self, state))[1])
+    for _ in range(6):
+        while app.scenes.top.scene_name == "pass_device":
+            driver.click(app.scenes.top.ready.rect.center)
+            driver.settle()
+        click_route(driver, table.match.legal_intents()[0])
+        driver.settle()
+    assert asked, "the table never asked"
+    assert len(asked) == len({id(state) for state in asked})      # never twice for the same position

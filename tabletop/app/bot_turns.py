@@ -1,0 +1,151 @@
+"""Bots at the table: which seats they play, and a bot's turn worked out, shown and played at a watchable pace.
+
+A seat whose kind is not "human" is played by the game's bot of that level
+(``rules.make_bot``), which sees only its own seat's view.  Paced, the bot thinks in
+a thread so the screen stays alive, then its choice is shown in the banner for a
+moment before it applies; at the Instant pace it chooses and plays at once.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from tabletop.core.controller import MatchController
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
+from tabletop.core.values import Value, visible_events
+
+__all__ = ["BotTurn", "BotSeats", "BOT_PAUSE"]
+
+#: How long a paced bot's move waits after the table settles (seconds, at normal animation speed).
+BOT_PAUSE = 0.9
+
+
+@dataclass
+class BotTurn:
+    """One bot's decision in progress: for which state and seat, since when, its thread, what it chose, and
+    when and in what words its choice was shown."""
+
+    state: Any
+    seat: int
+    since: float
+    thread: threading.Thread | None = None
+    chosen: list[Value] = field(default_factory=list)
+    shown_at: float | None = None
+    preview: str = ""
+
+    @property
+    def thinking(self) -> bool:
+        """Still working out its move (in its thread)."""
+        if self.thread is None:
+            return False
+        # A moment of this frame for the bot: a loop that never sleeps (a compressed demo, a test) would
+        # otherwise keep the interpreter to itself and starve the thread.
+        self.thread.join(0.002)
+        return self.thread.is_alive()
+
+    @property
+    def choice(self) -> Value | None:
+        """The move the bot chose, once it has."""
+        return self.chosen[0] if self.chosen else None
+
+
+class BotSeats:
+    """The bots of a match, by seat, and the turn one of them is taking."""
+
+    def __init__(self, match: MatchController, active: bool = True) -> None:
+        self.match = match
+        self.bots: dict[int, Any] = {}
+        self.turn: BotTurn | None = None
+        if active:
+            self.seat_bots()
+
+    def seat_bots(self) -> None:
+        """A bot for every seat whose kind is not human (after a seat changed hands, too)."""
+        rules = self.match.rules
+        self.bots = {}
+        for seat, kind in enumerate(self.match.seat_kinds):
+            if kind == "human":
+                continue
+            seed = derive_seed(self.match.seed, "bot", seat, kind)
+            try:
+                self.bots[seat] = rules.make_bot(kind, seed, seat)
+            except ValueError:
+                # A kind this copy does not know (an older save, a hand-edited file): the easy bot plays it.
+                self.bots[seat] = rules.make_bot("easy", seed, seat)
+        self.turn = None
+
+    def __contains__(self, seat: object) -> bool:
+        return seat in self.bots
+
+    def __bool__(self) -> bool:
+        return bool(self.bots)
+
+    def to_act(self) -> int | None:
+        """The seat to act, if a bot plays it."""
+        if self.match.finished:
+            return None
+        seat = self.match.state.to_act
+        return seat if seat is not None and seat in self.bots else None
+
+    def take_turn(self, clock: float, paced: bool, pause: float, viewer: int | None) -> Value | None:
+        """Advance the bot's turn, if a bot is to act: start its thinking, show its choice for ``pause`` seconds
+        (when ``paced``), then return the move to play (None while it is not time yet)."""
+        seat = self.to_act()
+        if seat is None:
+            self.turn = None
+            return None
+        state = self.match.state
+        if self.turn is None or self.turn.state is not state:
+            self.turn = self._start(state, seat, clock, paced)
+        turn = self.turn
+        if turn.thinking:
+            return None
+        if paced and turn.choice is not None and turn.shown_at is None:
+            turn.shown_at = clock            # the choice is shown for a moment before it applies
+            turn.preview = self.preview(turn.choice, state, viewer)
+        if paced and clock - (turn.shown_at if turn.shown_at is not None else turn.since) < pause:
+            return None
+        self.turn = None
+        return turn.choice
+
+    def _start(self, state: Any, seat: int, clock: float, paced: bool) -> BotTurn:
+        rules = self.match.rules
+        legal, view = self.match.legal_intents(), rules.view(state, seat)
+        turn = BotTurn(state, seat, clock)
+        work: Callable[[], None] = lambda: turn.chosen.append(self.bots[seat].choose(legal, view))  # noqa: E731
+        if paced:
+            turn.thread = threading.Thread(target=work, daemon=True)
+            turn.thread.start()
+        else:
+            work()
+        return turn
+
+    def preview(self, intent: Value, state: Any, viewer: int | None) -> str:
+        """The bot's choice in the log's words, as the screen's viewer may read it: the move tried on a copy
+        with its first events only while nothing random was drawn (a roll's outcome is not known yet)."""
+        rules = self.match.rules
+        recorder = RecordingRandom(SeededRandom(0))
+        try:
+            step = rules.apply(state, intent, recorder)
+        except IllegalIntent:
+            return ""
+        if recorder.draws:
+            return ""                              # a roll: its dice will show what happened
+        seen = rules.view(step.state, viewer)
+        for event in visible_events(step.events, viewer):
+            line = rules.narrate(event, seen, viewer)
+            if line:
+                return line
+        return ""
+
+    def line(self) -> str:
+        """The banner's line while a bot works out its move, then the move it chose, for a moment."""
+        seat = self.to_act()
+        if seat is None:
+            return ""
+        if self.turn is not None and self.turn.preview:
+            return self.turn.preview
+        return f"{self.match.seats[seat]} ({self.match.seat_kinds[seat]} bot) is thinking…"

@@ -1,0 +1,93 @@
+"""The move log as one seat may read it, and its box at the table's side."""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from tabletop.core.controller import MatchController
+from tabletop.core.values import Value, visible_events
+
+from .services import AppServices
+from .text import draw_box
+
+__all__ = ["MoveLog", "draw_log", "LOG_LIMIT"]
+
+LOG_LIMIT = 200
+
+
+class MoveLog:
+    """The move log as one seat may read it: every event it may see, narrated with names."""
+
+    def __init__(self, match: MatchController) -> None:
+        self.match = match
+        self.lines: list[str] = []
+        self.seat: int | None = None
+        self.held: list[str | None] = []     # lines of events the view has not shown yet (a stepped reveal)
+
+    def rebuild(self, seat: int | None, hold: int = 0) -> None:
+        """Narrate the whole match again for ``seat`` (after a hand-over or an undo); the lines of the last
+        ``hold`` events of the last move wait for :meth:`release`."""
+        self.seat = seat
+        self.lines = []
+        self.held = []
+        self.add(self.match.opening_events)
+        history = self.match.history
+        for index, entry in enumerate(history):
+            self.add(entry.events, hold if index == len(history) - 1 else 0)
+
+    def add(self, events: Sequence[Value], hold: int = 0) -> None:
+        """Narrate the events ``seat`` may see of one move; the lines of the last ``hold`` of them wait for
+        :meth:`release` (the view shows those events one step at a time)."""
+        self.release(len(self.held))
+        lines = self.sentences(events, keep_silent=True)
+        hold = min(hold, len(lines))
+        shown, self.held = lines[:len(lines) - hold], lines[len(lines) - hold:]
+        self.lines.extend(line for line in shown if line)
+        del self.lines[:-LOG_LIMIT]
+
+    def release(self, count: int) -> None:
+        """The view has shown ``count`` more of the held events: their lines join the log."""
+        released, self.held = self.held[:count], self.held[count:]
+        self.lines.extend(line for line in released if line)
+        del self.lines[:-LOG_LIMIT]
+
+    def sentences(self, events: Sequence[Value], keep_silent: bool = False) -> list:
+        """The log's sentences for ``events``, as ``seat`` may read them (``keep_silent``: one item per
+        visible event, None for an event the log does not tell)."""
+        rules = self.match.rules
+        shown = visible_events(events, self.seat)
+        if not shown:
+            return []
+        seen = rules.view(self.match.state, self.seat)
+        lines = [rules.narrate(event, seen, self.seat) for event in shown]
+        return lines if keep_silent else [line for line in lines if line]
+
+    def note(self, line: str) -> None:
+        """A line of the table's own (an undo, say)."""
+        self.lines.append(line)
+        del self.lines[:-LOG_LIMIT]
+
+
+def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog) -> None:
+    """The latest lines of the move log in the table's log box, newest at the bottom, long lines wrapped."""
+    layout = app.layouts["table"]
+    box = layout["log"]
+    draw_box(surface, box.rect, box.style)
+    line = layout["log_line"]
+    style = line.style
+    text = app.text
+    height = line.rect[3]
+    area = pygame.Rect(box.rect).inflate(-24, -12)
+    rows: list[tuple[str, bool]] = []
+    for age, entry in enumerate(reversed(log.lines)):
+        wrapped = text.wrap(entry, style.font, style.size, area.width)
+        rows[:0] = [(piece, age == 0) for piece in wrapped]
+        if len(rows) * height >= area.height:
+            break
+    rows = rows[-(area.height // height):]
+    dim = app.layouts.theme.colours["text_dim"]
+    for index, (piece, newest) in enumerate(rows):
+        rect = pygame.Rect(area.x, area.y + index * height, area.width, height)
+        text.draw(surface, piece, style, rect, colour=None if newest else dim)
