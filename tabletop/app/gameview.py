@@ -73,6 +73,10 @@ class TableAccess(Protocol):
     def release_log(self, count: int) -> None:
         """``count`` more of the events the view shows step by step are on screen: the log may tell them."""
 
+    @property
+    def humans(self) -> list[int]:
+        """The seats played by people (the others are bots)."""
+
 
 class GameView(Protocol):
     """What the table calls on a game's view (see the module docstring)."""
@@ -93,6 +97,9 @@ class GameView(Protocol):
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+
+    def finish_animations(self) -> None:
+        """End every animation at once, where it lands (a replay stepped back)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the game's area (below the banner; never changes state)."""
@@ -126,6 +133,10 @@ class GameViewBase:
 
     #: The game's choices class (``choices.py``); None for a view that works out clicks itself.
     Choices: type[ChoicesBase] | None = None
+    #: The choices for the current selection (made by :meth:`refresh`).
+    choices: ChoicesBase
+    #: Where things lie on the game's table.
+    geometry: Any
 
     def __init__(self, app: "App", table: TableAccess, match: "MatchController") -> None:
         self.app = app
@@ -140,8 +151,6 @@ class GameViewBase:
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
         self.selection: Any = None           # what the player has chosen so far (the game's own value)
-        self.choices: ChoicesBase | None = None
-        self.geometry: Any = None
 
     @property
     def state(self) -> Any:
@@ -197,7 +206,7 @@ class GameViewBase:
 
     def click_target(self, target: Target | None) -> None:
         """A click on ``target`` (None: on the table where nothing is)."""
-        if self.choices is not None:
+        if self.Choices is not None:
             self.apply(self.choices.click(target) if target is not None else self.choices.click_nothing())
 
     def look_at(self, target: Target) -> None:
@@ -216,7 +225,7 @@ class GameViewBase:
 
     def explain_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """The choices' explanation of the target under ``pos``, hung above it."""
-        if self.choices is None or self.geometry is None:
+        if self.Choices is None:
             return None
         target = self.geometry.help_target_at(self.state, pos)
         if target is None:
@@ -240,6 +249,10 @@ class GameViewBase:
                 handler(event)
         self.timeline.add(0.0, on_end=self.sync)
         self.refresh()
+
+    def finish_animations(self) -> None:
+        """End every animation at once, where it lands."""
+        self.timeline.finish()
 
     def update(self, dt: float) -> None:
         """Advance the animations."""

@@ -43,6 +43,7 @@ from .values import Codec, Value
 
 __all__ = [
     "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState", "BOT_LEVELS",
+    "Intent",
 ]
 
 #: The bot levels every game offers: random-legal with light sense, and a searching or heuristic player.
@@ -145,13 +146,34 @@ class GameState(Protocol):
     def to_act(self) -> int | None: ...
 
 
+@runtime_checkable
+class Intent(Protocol):
+    """Any game's intent: a value sent by one seat (every intent names the seat that sends it)."""
+
+    @property
+    def seat(self) -> int: ...
+
+    def to_str(self) -> str: ...
+
+
 class Rules(Protocol):
     """The protocol every game module implements (see the module docstring)."""
 
-    meta: GameMeta
-    intents: Codec
-    events: Codec
-    state_type: type
+    @property
+    def meta(self) -> GameMeta:
+        """The game's metadata."""
+
+    @property
+    def intents(self) -> Codec:
+        """Parses the text form of the game's intents."""
+
+    @property
+    def events(self) -> Codec:
+        """Parses the text form of the game's events."""
+
+    @property
+    def state_type(self) -> type:
+        """The class of the game's states."""
 
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """The state before the first decision, with the opening events."""
@@ -161,6 +183,9 @@ class Rules(Protocol):
 
     def apply(self, state: Any, intent: Value, rng: RandomSource) -> Step:
         """The new state and events, or raise IllegalIntent leaving ``state`` as it was."""
+
+    def why_illegal(self, state: Any, intent: Value) -> str:
+        """Why ``intent`` is not legal in ``state``, in a sentence a player understands (the refusal)."""
 
     def view(self, state: Any, seat: int | None) -> Any:
         """The state as ``seat`` may see it (``None``: what everyone may see)."""

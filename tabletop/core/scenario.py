@@ -199,8 +199,7 @@ def _apply_given(match: MatchController, given: Reader) -> None:
 
 def _check_invariants(match: MatchController, where: Reader, what: str, result: ScenarioResult) -> None:
     """A position no game can reach (a card in two places, say) stops the scenario: it would prove nothing."""
-    check = getattr(match.rules, "invariants", None)
-    problems = check(match.state) if check is not None else []
+    problems = match.rules.invariants(match.state)
     if problems:
         result.errors.append(f"{where.path}:{where.line}: after {what} the state breaks the rules' invariants: "
                              + "; ".join(problems))

@@ -18,7 +18,6 @@ import time
 import traceback
 from typing import Any, Callable, Iterable, Sequence
 
-from .bots import RandomBot
 from .controller import MatchController
 from .protocol import Rules
 from .rng import derive_seed
@@ -70,8 +69,7 @@ def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = 
             raise ValueError(f"{len(bots)} bots for {count} seats")
         seated = [rules.make_bot(level, derive_seed(seed, "bot", seat), seat) for seat, level in enumerate(bots)]
     else:
-        make_bot = getattr(rules, "playout_bot", RandomBot)
-        playout = make_bot(derive_seed(seed, "bot"))
+        playout = rules.playout_bot(derive_seed(seed, "bot"))
     while not match.finished and len(match.journal) < max_intents:
         if check:
             check_invariants(match)

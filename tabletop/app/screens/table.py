@@ -146,9 +146,7 @@ class TableScene(Scene):
         """The move before, at once."""
         if not self.replay:
             return
-        timeline = getattr(self.view, "timeline", None)
-        if timeline is not None:
-            timeline.finish()                     # the move being animated ends where it lands
+        self.view.finish_animations()            # the move being animated ends where it lands
         if self.match.back():
             self.view.sync()
             self.log.rebuild(None)
@@ -188,7 +186,7 @@ class TableScene(Scene):
             return ()
         legal = self.match.legal_intents()
         if self.bots:       # an interrupt another seat may send: not from this screen when a bot holds that seat
-            legal = tuple(intent for intent in legal if getattr(intent, "seat", None) not in self.bots)
+            legal = tuple(intent for intent in legal if intent.seat not in self.bots)
         return legal
 
     def _hand_over_if_needed(self) -> None:

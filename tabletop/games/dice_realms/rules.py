@@ -253,7 +253,7 @@ class DiceRealmsRules(BaseRules):
             sheet = state.players[seat]
             state = self._with_sheet(state, seat, evolve(sheet, arcane_boosts=sheet.arcane_boosts - 1,
                                                          boosted=sheet.boosted | {intent.die}))
-            value = self._entry_value(state, intent.die, intent.realm)
+            value = self.entry_value(state, intent.die, intent.realm)
             events.append(ev.TokenSpent(seat, "arcane_boost"))
             events.append(ev.DieUsed(seat, intent.die, intent.realm, intent.cell, value, "boost"))
             state = self._mark(state, seat, intent.realm, intent.cell, value, events)
@@ -268,7 +268,7 @@ class DiceRealmsRules(BaseRules):
         state = self._settle(state, events)
         return Step(state, tuple(events))
 
-    def _entry_value(self, state: State, die: str, realm: str) -> int:
+    def entry_value(self, state: State, die: str, realm: str) -> int:
         return state.dice.gaia_sum() if realm == "green" else state.dice.value(die)
 
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
@@ -281,7 +281,7 @@ class DiceRealmsRules(BaseRules):
 
     def _pick(self, state: State, intent: Pick, events: list[Value]) -> State:
         seat, die = intent.seat, intent.die
-        value = self._entry_value(state, die, intent.realm)
+        value = self.entry_value(state, die, intent.realm)
         if state.flow.stage == Stage.ACTIVE:
             events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "select"))
             dice = state.dice

@@ -17,7 +17,7 @@ from .state import DICE, BonusKind, Cell, Grimoire, RewardSource, Stage, State
 from .tables import REALMS, RealmTables
 
 if TYPE_CHECKING:
-    from .rules import DiceRealmsRules
+    from .queries import DiceRealmsQueries
 
 __all__ = [
     "narrate", "progress", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
@@ -133,7 +133,7 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
 
 
 # ---------------------------------------------------------------- refusals and prompts
-def why_illegal(rules: "DiceRealmsRules", state: State, intent: Value) -> str:
+def why_illegal(rules: "DiceRealmsQueries", state: State, intent: Value) -> str:
     """A sentence saying why ``intent`` is refused in ``state``."""
     seat = getattr(intent, "seat", None)
     flow = state.flow
@@ -185,7 +185,7 @@ def why_illegal(rules: "DiceRealmsRules", state: State, intent: Value) -> str:
     return f"'{intent.to_str()}' is not a Dice Realms move now."
 
 
-def _why_die_refused(rules: "DiceRealmsRules", state: State, intent: Pick | Boost, name: str) -> str:
+def _why_die_refused(rules: "DiceRealmsQueries", state: State, intent: Pick | Boost, name: str) -> str:
     die, realm, stage = intent.die, intent.realm, state.flow.stage
     if die not in DICE:
         return f"There is no {die} die."
@@ -220,11 +220,11 @@ def _why_die_refused(rules: "DiceRealmsRules", state: State, intent: Pick | Boos
     else:
         return "No die can be used now."
     sheet = state.players[intent.seat]
-    value = rules._entry_value(state, die, realm)
+    value = rules.entry_value(state, die, realm)
     return _why_target_refused(rules, sheet, realm, intent.cell, value, die)
 
 
-def _why_target_refused(rules: "DiceRealmsRules", sheet: Grimoire, realm: str, cell: Cell, value: int,
+def _why_target_refused(rules: "DiceRealmsQueries", sheet: Grimoire, realm: str, cell: Cell, value: int,
                     die: str) -> str:
     t = rules.tables
     label = realm_label(rules.tables, realm)
@@ -245,7 +245,7 @@ def _why_target_refused(rules: "DiceRealmsRules", sheet: Grimoire, realm: str, c
     return f"{label} cannot take that die."
 
 
-def why_die_unusable(rules: "DiceRealmsRules", state: State, die: str) -> str:
+def why_die_unusable(rules: "DiceRealmsQueries", state: State, die: str) -> str:
     """Why the seat to act cannot use ``die`` now (for a click on a die that is not offered)."""
     seat = state.to_act
     if seat is None:
@@ -287,7 +287,7 @@ def realm_label(tables: RealmTables, realm: str) -> str:
     return f"{tables.names[realm]} ({realm})"
 
 
-def prompt(rules: "DiceRealmsRules", state: State) -> str:
+def prompt(rules: "DiceRealmsQueries", state: State) -> str:
     """What the seat to act must do now, in plain words."""
     flow = state.flow
     seat = state.to_act

@@ -11,14 +11,16 @@ and otherwise say why not.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Iterator, Mapping
+from typing import Iterator, Mapping, cast
 
 from tabletop.core.values import Value
 from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Flow, Stage, State
 from tabletop.games.dice_realms.wording import BOOST_STAGES, describe_bonus, why_die_unusable
 
-from ...choosing import NOTHING, ChoicesBase, Menu, Reply, Slot, Target
+from tabletop.games.dice_realms.queries import DiceRealmsQueries
+
+from ...choosing import NOTHING, ChoicesBase, Menu, Reply, Seen, Slot, Target
 from .help import cell_help, die_help, reward_help
 
 __all__ = ["DiceRealmsChoices", "Chosen", "BUTTONS", "roll_number"]
@@ -27,6 +29,7 @@ __all__ = ["DiceRealmsChoices", "Chosen", "BUTTONS", "roll_number"]
 BUTTONS = ("roll", "time_warp", "forfeit", "skip", "boost")
 
 CellKey = tuple[str, Cell]
+CellTarget = tuple[int, str, Cell]        # a cell's target key: (seat, realm, cell)
 
 
 @dataclass(frozen=True)
@@ -46,8 +49,10 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
     """The Dice Realms table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: DiceRealmsQueries
+    state: State
 
-    def __init__(self, seen, selection: Chosen | None = None) -> None:
+    def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.die_targets: dict[str, dict[CellKey, Value]] = {}
         self.bonus_targets: dict[BonusKind, dict[CellKey, Value]] = {}
         self.button_intents: dict[str, Value] = {}
@@ -164,7 +169,7 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
         if target.kind == "die":
             return self._click_die(str(target.key))
         if target.kind == "cell":
-            seat, realm, cell = target.key  # type: ignore[misc]
+            seat, realm, cell = cast(CellTarget, target.key)
             return self._click_cell(seat, realm, cell)
         return NOTHING
 
@@ -223,9 +228,9 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
             die = str(target.key)
             return die_help(die, self.state.dice.value(die))
         if target.kind == "cell":
-            _, realm, cell = target.key  # type: ignore[misc]
+            _, realm, cell = cast(CellTarget, target.key)
             return cell_help(self.rules.tables, realm, cell)
         if target.kind == "reward":
-            _, realm, goal, reward, points = target.key  # type: ignore[misc]
+            _, realm, goal, reward, points = cast(tuple[int, str, str, str, int], target.key)
             return reward_help(goal, reward, points)
         return None

@@ -15,6 +15,7 @@ from dataclasses import replace
 import pygame
 
 from tabletop.games.dice_realms import events as ev
+from tabletop.games.dice_realms.queries import DiceRealmsQueries
 from tabletop.games.dice_realms.state import DICE, Cell, Stage
 from tabletop.games.dice_realms.tables import REALMS
 from tabletop.games.dice_realms.wording import describe_bonus
@@ -40,6 +41,8 @@ class DiceRealmsView(GameViewBase):
     """Draws the Dice Realms table and animates its events."""
 
     Choices = DiceRealmsChoices
+    choices: DiceRealmsChoices
+    rules: DiceRealmsQueries
 
     def __init__(self, app, table, match) -> None:
         super().__init__(app, table, match)
