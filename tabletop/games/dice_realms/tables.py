@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from tabletop.core.data import Reader
 from tabletop.paths import data_path
@@ -102,8 +103,19 @@ def _read(path: Path) -> RealmTables:
     realm_readers = {realm: _realm(realms, realm) for realm in REALMS}
     names = {realm: realm_readers[realm]["name"].str() for realm in REALMS}
     creatures = {realm: realm_readers[realm]["creature"].str() for realm in REALMS}
+    round_rewards = tuple(item.str((*REWARDS, "essence_shift")) for item in root["round_rewards"])
+    lion = {name: {source: value.int(1, 6) for source, value in table.items()}
+            for name, table in root["lion_bonus_values"].items()}
+    return RealmTables(
+        names=names, creatures=creatures,
+        **_read_red(realm_readers["red"]), **_read_green(realm_readers["green"]),
+        **_read_tracks(realm_readers["blue"], realm_readers["magenta"], realm_readers["yellow"]),
+        round_rewards=round_rewards, lion_bonus_values=lion,
+    )
 
-    red = realm_readers["red"]
+
+def _read_red(red: Reader) -> dict[str, Any]:
+    """Emberfall Dominion: the Dragon's grid of values, its rows, columns (Dragons) and the diagonal."""
     rows = tuple(item.str() for item in red["rows"])
     if not rows:
         raise red["rows"].error("expected at least one row")
@@ -112,101 +124,94 @@ def _read(path: Path) -> RealmTables:
     grid = red["grid"].only_keys(*rows)
     values: dict[Cell, int] = {}
     pre_crossed: set[Cell] = set()
-    width = None
+    width = 0
     for row in rows:
         row_reader = grid[row]
-        cells = list(row_reader)
-        if not cells:
+        row_cells = list(row_reader)
+        if not row_cells:
             raise row_reader.error("expected at least one cell")
-        width = width or len(cells)
-        if len(cells) != width:
-            raise row_reader.error(f"expected {width} cells like the rows above, got {len(cells)}")
-        for column, cell in enumerate(cells, start=1):
+        width = width or len(row_cells)
+        if len(row_cells) != width:
+            raise row_reader.error(f"expected {width} cells like the rows above, got {len(row_cells)}")
+        for column, cell in enumerate(row_cells, start=1):
             cell_id = Cell(row, column)
             if cell.data is None:
                 pre_crossed.add(cell_id)
             else:
                 values[cell_id] = cell.int(1, 6)
-    assert width is not None
     column_points = red["column_points"].ints(width, 0)
     row_rewards = red["row_rewards"].only_keys(*rows)
-    red_goals: list[Goal] = []
+    goals: list[Goal] = []
     for row in rows:
         cells = frozenset(Cell(row, c) for c in range(1, width + 1)) - pre_crossed
-        red_goals.append(Goal(f"row-{row}", cells, _reward(row_rewards[row])))
+        goals.append(Goal(f"row-{row}", cells, _reward(row_rewards[row])))
     columns = []
     for column in range(1, width + 1):
         cells = frozenset(Cell(row, column) for row in rows) - pre_crossed
         columns.append(Goal(f"dragon-{column}", cells, "none", column_points[column - 1]))
-    red_goals.extend(columns)
+    goals.extend(columns)
     texts = {cell.to_text(): cell for cell in values}
     diagonal = frozenset(texts[item.str(tuple(texts))] for item in red["diagonal"])
-    red_goals.append(Goal("diagonal", diagonal, _reward(red["diagonal_reward"])))
+    goals.append(Goal("diagonal", diagonal, _reward(red["diagonal_reward"])))
     by_value: dict[int, list[Cell]] = {}
     for cell_id, value in values.items():
         by_value.setdefault(value, []).append(cell_id)
+    return dict(
+        red_rows=rows, red_values=values, red_pre_crossed=frozenset(pre_crossed),
+        red_cells_by_value={v: tuple(sorted(cells)) for v, cells in by_value.items()},
+        red_goals=tuple(goals),
+        red_goals_by_cell={cell: tuple(g for g in goals if cell in g.cells) for cell in values},
+        red_columns=tuple(columns),
+    )
 
-    green = realm_readers["green"]
+
+def _read_green(green: Reader) -> dict[str, Any]:
+    """Terra's Heartland: the grid of sums, its rows' and columns' rewards, the points by cells crossed."""
     green_rows = [list(row) for row in green["grid"]]
     if not green_rows or not green_rows[0]:
         raise green["grid"].error("expected at least one row of cells")
-    for row_reader, row in zip(green["grid"], green_rows):
-        if len(row) != len(green_rows[0]):
-            raise row_reader.error(f"expected {len(green_rows[0])} cells like the first row, got {len(row)}")
-    green_grid = tuple(tuple(cell.optional(lambda c: c.int(2, 12)) for cell in row) for row in green_rows)
-    green_cells = tuple(sorted(v for row in green_grid for v in row if v is not None))
-    if len(set(green_cells)) != len(green_cells):
+    for row_reader, read_row in zip(green["grid"], green_rows):
+        if len(read_row) != len(green_rows[0]):
+            raise row_reader.error(f"expected {len(green_rows[0])} cells like the first row, got {len(read_row)}")
+    grid = tuple(tuple(cell.optional(lambda c: c.int(2, 12)) for cell in row) for row in green_rows)
+    cells = tuple(sorted(v for row in grid for v in row if v is not None))
+    if len(set(cells)) != len(cells):
         raise green["grid"].error("a Gaia sum appears twice")
-    row_rewards_g = [_reward(item) for item in green["row_rewards"]]
-    column_rewards_g = [_reward(item) for item in green["column_rewards"]]
-    if len(row_rewards_g) != len(green_grid):
-        raise green["row_rewards"].error(f"expected {len(green_grid)} rewards, one per row")
-    if len(column_rewards_g) != len(green_grid[0]):
-        raise green["column_rewards"].error(f"expected {len(green_grid[0])} rewards, one per column")
-    green_goals: list[Goal] = []
-    for r, row in enumerate(green_grid):
-        green_goals.append(Goal(f"row-{r + 1}", frozenset(v for v in row if v is not None), row_rewards_g[r]))
-    for c in range(len(green_grid[0])):
-        cells = frozenset(row[c] for row in green_grid if row[c] is not None)
-        green_goals.append(Goal(f"column-{c + 1}", cells, column_rewards_g[c]))
-    green_points = green["points"].ints(len(green_cells) + 1, 0)
+    row_rewards = [_reward(item) for item in green["row_rewards"]]
+    column_rewards = [_reward(item) for item in green["column_rewards"]]
+    if len(row_rewards) != len(grid):
+        raise green["row_rewards"].error(f"expected {len(grid)} rewards, one per row")
+    if len(column_rewards) != len(grid[0]):
+        raise green["column_rewards"].error(f"expected {len(grid[0])} rewards, one per column")
+    goals: list[Goal] = []
+    for r, row in enumerate(grid):
+        goals.append(Goal(f"row-{r + 1}", frozenset(v for v in row if v is not None), row_rewards[r]))
+    for c in range(len(grid[0])):
+        goals.append(Goal(f"column-{c + 1}", frozenset(row[c] for row in grid if row[c] is not None),
+                          column_rewards[c]))
+    return dict(
+        green_grid=grid, green_cells=cells,
+        green_goals_by_cell={cell: tuple(g for g in goals if cell in g.cells) for cell in cells},
+        green_points=green["points"].ints(len(cells) + 1, 0),
+    )
 
-    blue = realm_readers["blue"]
+
+def _read_tracks(blue: Reader, magenta: Reader, yellow: Reader) -> dict[str, Any]:
+    """The three tracks: Tide Abyss' heads, Mystical Sky's cells, Radiant Savanna's multipliers."""
     thresholds = blue["thresholds"].ints(None, 1, 6)
     blue_rewards = tuple(_reward(item) for item in blue["rewards"])
     if len(blue_rewards) != len(thresholds):
         raise blue["rewards"].error(f"expected {len(thresholds)} rewards, one per head")
-    blue_points = blue["points"].ints(len(thresholds) + 1, 0)
-
-    magenta = realm_readers["magenta"]
     magenta_rewards = tuple(_reward(item) for item in magenta["rewards"])
     if len(magenta_rewards) != magenta["cells"].int(1):
         raise magenta["rewards"].error("expected one reward per cell")
-
-    yellow = realm_readers["yellow"]
     multipliers = yellow["multipliers"].ints(None, 1)
     yellow_rewards = tuple(_reward(item) for item in yellow["rewards"])
     if len(yellow_rewards) != len(multipliers):
         raise yellow["rewards"].error("expected one reward per cell")
-
-    round_rewards = tuple(item.str((*REWARDS, "essence_shift")) for item in root["round_rewards"])
-    lion = {name: {source: value.int(1, 6) for source, value in table.items()}
-            for name, table in root["lion_bonus_values"].items()}
-
-    return RealmTables(
-        names=names, creatures=creatures,
-        red_rows=rows, red_values=values, red_pre_crossed=frozenset(pre_crossed),
-        red_cells_by_value={v: tuple(sorted(cells)) for v, cells in by_value.items()},
-        red_goals=tuple(red_goals),
-        red_goals_by_cell={cell: tuple(g for g in red_goals if cell in g.cells) for cell in values},
-        red_columns=tuple(columns),
-        green_grid=green_grid, green_cells=green_cells,
-        green_goals_by_cell={cell: tuple(g for g in green_goals if cell in g.cells) for cell in green_cells},
-        green_points=green_points,
-        blue_thresholds=thresholds, blue_rewards=blue_rewards, blue_points=blue_points,
-        magenta_rewards=magenta_rewards,
-        yellow_multipliers=multipliers, yellow_rewards=yellow_rewards,
-        round_rewards=round_rewards, lion_bonus_values=lion,
+    return dict(
+        blue_thresholds=thresholds, blue_rewards=blue_rewards, blue_points=blue["points"].ints(len(thresholds) + 1, 0),
+        magenta_rewards=magenta_rewards, yellow_multipliers=multipliers, yellow_rewards=yellow_rewards,
     )
 
 
