@@ -424,7 +424,10 @@ class SaveSlots:
         """The matches that may be replayed, newest first: unfinished saves, finished ones, and files put in
         the ``replays`` folder beside ``saves`` (an exported match from another copy)."""
         found: list[Path] = []
-        for folder in (self.folder, self.folder / "finished", self.replays_folder):
+        folders = [self.folder, self.folder / "finished", self.replays_folder]
+        if self.elsewhere is not None:          # the user's own folder, read-only: its matches are listed too
+            folders += [self.elsewhere, self.elsewhere / "finished", self.elsewhere.parent / "replays"]
+        for folder in folders:
             found += _newest_first(folder)
         found.sort(key=_modified, reverse=True)
         return found[:limit]
@@ -432,7 +435,8 @@ class SaveSlots:
     def replays(self, limit: int = 8) -> tuple[list[ReplayFile], list[str]]:
         """The newest ``limit`` match files, each replayed by the one loader, and a sentence for each one set
         aside.  A damaged file of the app's own folders (``saves/``, ``saves/finished/``) is set aside; one in
-        ``replays/`` (the player's) stays where it is and is listed with the reason it cannot be replayed."""
+        ``replays/`` (the player's) or in a read-only folder stays where it is and is listed with the reason
+        it cannot be replayed."""
         listed: list[ReplayFile] = []
         problems: list[str] = []
         for path in self.replay_paths(limit):
@@ -440,10 +444,10 @@ class SaveSlots:
                 listed.append(ReplayFile(path, MatchController.load(path, self.lookup)))
             except RecordError as exc:
                 sentence = exc.sentence("cannot be replayed")
-                if path.parent == self.replays_folder:
-                    listed.append(ReplayFile(path, None, sentence))
-                else:
+                if path.parent in (self.folder, self.folder / "finished"):
                     problems.append(self._set_aside(path, sentence))
+                else:                            # the player's replays/, or a folder that cannot be written
+                    listed.append(ReplayFile(path, None, sentence))
         return listed, problems
 
     @property

@@ -189,8 +189,10 @@ def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     data = dict(pairs)
     if len(data) != len(pairs):
         seen: set[str] = set()
-        twice = next(key for key, _ in pairs if key in seen or seen.add(key))   # type: ignore[func-returns-value]
-        raise _Refused(f"the key {_short(twice)} twice in one object", "it holds the same entry twice")
+        for key, _ in pairs:
+            if key in seen:
+                raise _Refused(f"the key {_short(key)} twice in one object", "it holds the same entry twice")
+            seen.add(key)
     return data
 
 

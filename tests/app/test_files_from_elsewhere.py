@@ -289,6 +289,20 @@ def test_7_a_read_only_home_still_offers_its_saved_match(read_only_home, private
     assert save.read_bytes() == before and sorted(p.name for p in save.parent.iterdir()) == ["dice-realms.json"]
 
 
+def test_7_a_read_only_home_lists_its_matches_under_replays_and_moves_nothing(read_only_home, private_user_dir):
+    finished = private_user_dir / "saves" / "finished"
+    finished_export(finished, "dice-cards-1.json", "An\u0000n")
+    app = make_app()
+    try:
+        replays, _ = open_replays(app)
+        texts = [button.text for button in replays.buttons[:-1]]
+        assert any(text.startswith("Dice Realms: Ann vs Bo") for text in texts)
+        assert "dice-cards-1.json: cannot be replayed" in texts
+    finally:
+        pygame.quit()
+    assert [p.name for p in finished.iterdir()] == ["dice-cards-1.json"]
+
+
 # -- 8: orphaned temporary files ----------------------------------------------------------------------
 
 HOLDER = """
