@@ -271,13 +271,17 @@ class SaveSlots:
         lock a running copy holds (it may be writing right now); give an old ``current.json`` its game's name."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            for orphan in self.folder.glob(".*.tmp"):
-                # write_atomic's temporary file of ``<save>`` is ``.<save>.<random>.tmp``.
-                save = self.folder / orphan.name[1:-len(".tmp")].rpartition(".")[0]
-                if _free(SaveLock(save)):
-                    orphan.unlink()
+            orphans = list(self.folder.glob(".*.tmp"))
         except OSError:
-            pass
+            orphans = []
+        for orphan in orphans:
+            # write_atomic's temporary file of ``<save>`` is ``.<save>.<random>.tmp``.
+            save = orphan.name[1:-len(".tmp")].rpartition(".")[0]
+            try:
+                if not save or _free(SaveLock(self.folder / save)):
+                    orphan.unlink()
+            except OSError:
+                pass          # not ours to remove (a folder, say): left alone
         legacy = self.folder / "current.json"       # the one save file of earlier versions
         if legacy.exists():
             try:

@@ -323,8 +323,8 @@ def test_8_a_fresh_orphan_is_removed_unless_a_running_copy_holds_its_saves_lock(
     orphan.write_text("half a save")
     held = saves / ".wizard-dice.json.wr1t1ng0.tmp"                       # another copy is writing it now
     held.write_text("being written")
-    holder = subprocess.Popen([sys.executable, "-c", HOLDER.format(root=str(ROOT), path=str(saves / "wizard-dice.json"))],
-                              stdout=subprocess.PIPE, text=True)
+    code = HOLDER.format(root=str(ROOT), path=str(saves / "wizard-dice.json"))
+    holder = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout.readline().strip() == "True"
         SaveSlots()
