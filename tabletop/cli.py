@@ -27,7 +27,8 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--start", choices=GAME_IDS, default=None,
                       help="go straight to a new match of this game with the last names used")
     play.add_argument("--replay", type=Path, default=None,
-                      help="open a saved or exported match file as a replay")
+                      help="open a saved or exported match file as a replay (one that cannot be replayed: "
+                           "exit status 1, and why on stderr)")
 
     scenario = sub.add_parser("scenario", help="run YAML rules scenarios and print pass/fail")
     scenario.add_argument("files", nargs="+", type=Path, help="scenario files or folders of them")

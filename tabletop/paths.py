@@ -52,6 +52,7 @@ class UserFolder:
 
     path: Path
     problem: str = ""
+    wanted: Path | None = None        # the folder that could not be used, when a temporary one stands in
 
     @property
     def kept(self) -> bool:
@@ -107,7 +108,7 @@ def user_folder() -> UserFolder:
     else:
         fallback = Path(tempfile.gettempdir()) / f"{APP_NAME}-{os.getpid()}"
         fallback.mkdir(parents=True, exist_ok=True)
-        chosen = UserFolder(fallback, f"{wanted} cannot be used ({problem})")
+        chosen = UserFolder(fallback, f"{wanted} cannot be used ({problem})", wanted)
     _FOLDERS[str(wanted)] = chosen
     return chosen
 

@@ -1,4 +1,7 @@
-"""The match controller: journal, undo barriers, atomic saves, exact replay, refused records."""
+"""The match controller: journal, undo barriers, atomic writes, exact replay, refused records.
+
+The controller writes no file (the app's SaveSlots is the one writer of saves): these tests write its
+record themselves, as SaveSlots.store does."""
 
 import json
 
@@ -13,8 +16,14 @@ from tabletop.core.values import to_plain
 
 
 def new_match(tmp_path=None, seed=11):
-    save = tmp_path / "match.json" if tmp_path else None
-    return MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], seed, save_path=save)
+    return MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], seed)
+
+
+def saved(match, tmp_path):
+    """Write the match's record as the app does after every move; its path."""
+    path = tmp_path / "match.json"
+    write_atomic(path, match.record().to_json())
+    return path
 
 
 def play(match, intents, bot_seed=3):
@@ -25,10 +34,13 @@ def play(match, intents, bot_seed=3):
         match.submit(bot.choose(match.legal_intents()))
 
 
-def test_record_is_written_after_every_intent(tmp_path):
-    match = new_match(tmp_path)
+def test_the_record_holds_every_intent_and_the_controller_writes_no_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    match = new_match()
     match.submit("roll seat=0")
-    data = json.loads((tmp_path / "match.json").read_text())
+    assert not hasattr(match, "save_path") and not hasattr(match, "autosave")     # one save path: SaveSlots
+    assert list(tmp_path.iterdir()) == []
+    data = json.loads(saved(match, tmp_path).read_text())
     assert data["format"] == "dice-tabletop-match" and data["version"] == 1
     assert data["game"] == "dice-realms" and data["seed"] == 11
     assert [s["name"] for s in data["seats"]] == ["Gandalf", "Saruman"]
@@ -38,9 +50,9 @@ def test_record_is_written_after_every_intent(tmp_path):
 
 
 def test_load_replays_to_an_identical_state(tmp_path):
-    match = new_match(tmp_path)
+    match = new_match()
     play(match, 60)
-    loaded = MatchController.load(tmp_path / "match.json", get_rules)
+    loaded = MatchController.load(saved(match, tmp_path), get_rules)
     assert loaded.state == match.state
     assert loaded.states == match.states
     assert [e.events for e in loaded.journal] == [e.events for e in match.journal]
@@ -49,11 +61,11 @@ def test_load_replays_to_an_identical_state(tmp_path):
 def test_a_resumed_match_continues_exactly_like_an_uninterrupted_one(tmp_path):
     straight = new_match()
     play(straight, 80, bot_seed=5)
-    interrupted = new_match(tmp_path)
+    interrupted = new_match()
     bot = RandomBot(5)
     for _ in range(40):
         interrupted.submit(bot.choose(interrupted.legal_intents()))
-    resumed = MatchController.load(tmp_path / "match.json", get_rules)
+    resumed = MatchController.load(saved(interrupted, tmp_path), get_rules)
     for _ in range(40):
         if resumed.finished:
             break
@@ -61,15 +73,13 @@ def test_a_resumed_match_continues_exactly_like_an_uninterrupted_one(tmp_path):
     assert resumed.state == straight.state
 
 
-def test_an_illegal_intent_changes_nothing(tmp_path):
-    match = new_match(tmp_path)
+def test_an_illegal_intent_changes_nothing():
+    match = new_match()
     before = match.state
-    saved = (tmp_path / "match.json").exists()
     with pytest.raises(IllegalIntent) as info:
         match.submit("roll seat=1")
     assert "Gandalf's turn" in info.value.reason
     assert match.state is before and match.journal == []
-    assert not saved and not (tmp_path / "match.json").exists()
     with pytest.raises(IllegalIntent, match="Not a move"):
         match.submit("fly seat=0")
 
@@ -92,15 +102,14 @@ def test_undo_stops_at_rolls_and_seat_changes():
         assert match.state is state_after_roll
 
 
-def test_undo_is_saved(tmp_path):
+def test_an_undone_intent_leaves_the_record():
     match = MatchController(get_rules("dice-realms"), None, ["Gandalf", "Saruman"], 1,
-                            rng=ScriptedRandom(["R1 G6 B6 M6 Y6 W6"]), save_path=tmp_path / "match.json")
+                            rng=ScriptedRandom(["R1 G6 B6 M6 Y6 W6"]))
     match.submit("roll seat=0")
     match.submit("pick seat=0 die=red realm=red cell=tail-1")    # the lowest die: Gandalf goes on
     assert match.undo_status()[0]
     match.undo()
-    data = json.loads((tmp_path / "match.json").read_text())
-    assert [i["intent"] for i in data["intents"]] == ["roll seat=0"]
+    assert [text for text, _ in match.record().entries] == ["roll seat=0"]
 
 
 def test_atomic_write_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypatch):
@@ -114,9 +123,9 @@ def test_atomic_write_keeps_the_old_file_when_the_write_fails(tmp_path, monkeypa
 
 
 def saved_text(tmp_path):
-    match = new_match(tmp_path)
+    match = new_match()
     play(match, 30)
-    return (tmp_path / "match.json").read_text()
+    return saved(match, tmp_path).read_text()
 
 
 @pytest.mark.parametrize("damage, words", [

@@ -1,9 +1,11 @@
 """The release workflow, .github/workflows/release.yml, checked here since it only runs on GitHub.
 
 It must be clean under yamllint and do what a game night needs: on a pushed tag ``v*`` (or by
-hand) build the executable on Windows, macOS and Linux, smoke-test each with tools/exe_smoke.sh,
-and attach the three files, one per platform, to the tag's release once every build has passed.
-Each check is also shown to catch a deliberately broken copy of the workflow.
+hand) build the program on Windows, macOS and Linux, smoke-test each with tools/exe_smoke.sh,
+and attach the files to the tag's release once every build has passed: one per platform (the
+Windows .exe with its version information checked, the macOS DiceTabletop.app bundle zipped, whose
+program is run again from the zip, the Linux program) and, for a Linux menu entry, the icon and a
+.desktop file.  Each check is also shown to catch a deliberately broken copy of the workflow.
 """
 
 import shutil
@@ -29,6 +31,8 @@ rules:
 
 # The build matrix's runners and the word each platform's release file carries.
 PLATFORMS = {"windows-latest": "windows", "macos-latest": "macos", "ubuntu-latest": "linux"}
+# What the Linux build adds to the release for a menu entry: release file -> the file of the checkout it is.
+LINUX_EXTRAS = {"dice-tabletop.png": "art/icon.png", "dice-tabletop.desktop": "art/dice-tabletop.desktop"}
 # The only actions the workflow may use: well-known ones, at these major versions.
 ACTIONS = {"actions/checkout@v4", "actions/setup-python@v5", "actions/upload-artifact@v4",
            "actions/download-artifact@v4", "softprops/action-gh-release@v2"}
@@ -112,6 +116,20 @@ def structure_problems(workflow) -> list[str]:
             problems.append(f"no release file named for {word} in the matrix (include: os {system}, asset)")
     if not str(assets.get("windows-latest") or "").endswith(".exe"):
         problems.append("the Windows release file does not end in .exe")
+    if not str(assets.get("macos-latest") or "").endswith(".zip"):
+        problems.append("the macOS release file is not a .zip (of the DiceTabletop.app bundle)")
+    runs = [str(step.get("run", "")) for step in _steps(build)]
+    if not any("DiceTabletop.app" in run and ("ditto -c" in run or "zip " in run) for run in runs):
+        problems.append("no step zips the DiceTabletop.app bundle")
+    if not any("DiceTabletop.app/Contents/MacOS/DiceTabletop" in run and " play " in run for run in runs):
+        problems.append("no step runs the program inside the DiceTabletop.app bundle")
+    if not any("NSHighResolutionCapable" in run and "CFBundleIdentifier" in run for run in runs):
+        problems.append("no step checks the bundle's Info.plist (identifier, NSHighResolutionCapable)")
+    if not any("VersionInfo" in run and "ProductName -ne 'Dice Tabletop'" in run for run in runs):
+        problems.append("no step checks the Windows executable's version information")
+    for source in LINUX_EXTRAS.values():
+        if not any(source in run for run in runs):
+            problems.append(f"no step puts {source} among the release files")
 
     for action in ("actions/checkout", "actions/setup-python", "actions/upload-artifact"):
         if not _uses(build, action):
@@ -127,9 +145,13 @@ def structure_problems(workflow) -> list[str]:
     if smoke and uploads and uploads[0] < smoke[0]:
         problems.append("the executable is uploaded before its smoke test")
     for i in uploads:
-        if "matrix.asset" not in str((_steps(build)[i].get("with") or {}).get("path", "")):
+        path = str((_steps(build)[i].get("with") or {}).get("path", ""))
+        if "matrix.asset" not in path:
             problems.append("the uploaded artifact is not the executable named for its platform "
                             "(matrix.asset)")
+        for extra in LINUX_EXTRAS:
+            if extra not in path:
+                problems.append(f"the uploaded artifact leaves out {extra}")
 
     # The release: after every build, the three files on the tag's release.
     release_ids = [job_id for job_id, job in jobs.items() if _uses(job, "softprops/action-gh-release")]
@@ -150,11 +172,9 @@ def structure_problems(workflow) -> list[str]:
     options = _steps(release)[publish].get("with") or {}
     files = [line.strip() for line in str(options.get("files", "")).splitlines() if line.strip()]
     names = sorted(Path(file).name for file in files)
-    if len(files) != 3:
-        problems.append(f"the release attaches {len(files)} file(s), not three: {files}")
-    built = sorted(str(asset) for asset in assets.values())
+    built = sorted([str(asset) for asset in assets.values()] + list(LINUX_EXTRAS))
     if names != built:
-        problems.append(f"the release's files {names} are not the build's executables {built}")
+        problems.append(f"the release's files {names} are not the build's files {built}")
     if str(options.get("fail_on_unmatched_files")).lower() != "true":
         problems.append("the release step does not fail when a file is missing (fail_on_unmatched_files)")
     return problems
@@ -186,7 +206,19 @@ BROKEN = {
                       "macos-latest is not in the build matrix"),
     "no smoke test": ("SKIP_BUILD=1 bash tools/exe_smoke.sh", "echo no smoke test", "tools/exe_smoke.sh"),
     "release not after the build": ("    needs: build\n", "", "needs"),
-    "two files": ("            release/DiceTabletop-macos\n", "", "not three"),
+    "two files": ("            release/DiceTabletop-macos.zip\n", "", "are not the build's files"),
+    "no desktop file": ("            release/dice-tabletop.desktop\n          fail_on", "          fail_on",
+                        "are not the build's files"),
+    "desktop file not uploaded": ("            release/dice-tabletop.desktop\n          if-no", "          if-no",
+                                  "leaves out dice-tabletop.desktop"),
+    "macOS bare program": ("asset: DiceTabletop-macos.zip", "asset: DiceTabletop-macos", "not a .zip"),
+    "bundle not zipped": ("ditto -c -k --sequesterRsrc --keepParent dist/DiceTabletop.app",
+                          "cp dist/DiceTabletop/DiceTabletop", "no step zips"),
+    "bundle never run": ('"$unpacked/DiceTabletop.app/Contents/MacOS/DiceTabletop" play', 'echo play',
+                         "inside the DiceTabletop.app bundle"),
+    "plist unchecked": ("NSHighResolutionCapable raw", "LSMinimumSystemVersion raw", "Info.plist"),
+    "version unchecked": ("$info.ProductName -ne", "$info.Comments -ne", "version information"),
+    "icon left out": ("cp art/icon.png release/dice-tabletop.png", "true", "art/icon.png"),
     "read-only token": ("      contents: write\n", "      contents: read\n", "contents: write"),
     "unknown action": ("softprops/action-gh-release@v2", "someone/release-anything@main", "well-known"),
 }

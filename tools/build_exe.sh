@@ -6,7 +6,8 @@
 # PYTHON is the interpreter of the environment that has the project installed
 # (default: .venv/bin/python in the project root, else $PYTHON, else python3).
 # PyInstaller is installed into that environment if it is missing.
-# The result is dist/DiceTabletop (dist/DiceTabletop.exe on Windows).
+# The result is dist/DiceTabletop.exe on Windows (with its icon and version information), the
+# app bundle dist/DiceTabletop.app on macOS, and dist/DiceTabletop on Linux.
 # Runs on Linux, macOS (bash 3.2 will do) and Windows under Git Bash (.venv/Scripts/python.exe),
 # as the release workflow .github/workflows/release.yml runs it on all three.
 set -euo pipefail
@@ -42,8 +43,7 @@ fi
 echo "build_exe: $("$PY" -m PyInstaller --version | sed 's/^/PyInstaller /') with $PY"
 "$PY" -m PyInstaller --noconfirm --clean --log-level WARN build_exe.spec
 
-# Windows: DiceTabletop.exe.  macOS: the spec has no BUNDLE, so a plain dist/DiceTabletop as on Linux
-# (were an .app ever added, its inner executable is reported).
+# Windows: DiceTabletop.exe.  macOS: the bundle DiceTabletop.app, whose program is reported.
 EXE=dist/DiceTabletop
 if [[ -f "$EXE.exe" ]]; then
     EXE="$EXE.exe"

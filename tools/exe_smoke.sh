@@ -98,13 +98,15 @@ if [[ "${SKIP_BUILD:-0}" != 1 ]]; then
     fi
 fi
 
-# What build_exe.spec makes: dist/DiceTabletop.exe on Windows, dist/DiceTabletop elsewhere, macOS
-# included (the spec has no BUNDLE, so no .app; were one added, its inner executable would be tested).
+# What build_exe.spec makes: dist/DiceTabletop.exe on Windows, the bundle dist/DiceTabletop.app on macOS
+# (whose program, Contents/MacOS/DiceTabletop, is what is tested), dist/DiceTabletop on Linux.
 EXE="$ROOT/dist/DiceTabletop"
+BUNDLE=""
 if [[ -f "$EXE.exe" ]]; then
     EXE="$EXE.exe"
 elif [[ ! -f "$EXE" && -d "$EXE.app" ]]; then
-    EXE="$EXE.app/Contents/MacOS/DiceTabletop"
+    BUNDLE="$EXE.app"
+    EXE="$BUNDLE/Contents/MacOS/DiceTabletop"
 fi
 if [[ ! -f "$EXE" || ! -x "$EXE" ]]; then
     echo "FAIL: no executable at $EXE (run tools/build_exe.sh, or unset SKIP_BUILD)"
@@ -114,17 +116,22 @@ SIZE=$(wc -c < "$EXE" | tr -d ' ')
 echo "exe_smoke: $EXE, $((SIZE / 1024 / 1024)) MiB ($SIZE bytes)"
 
 # What the run below may not reach (it opens a Dice Realms table and stays there):
-# every tabletop module and every file of data/ and art/ must be in the bundle.
+# every tabletop module and every file of data/ and art/ must be in the bundle (inside the one-file
+# program; in a macOS .app, data/ and art/ lie in Contents/Resources beside the program).
 if "$PY" -c 'import PyInstaller' 2>/dev/null; then
-    if MISSING="$(cd "$ROOT" && "$PY" - "$EXE" <<'PYEOF'
+    if MISSING="$(cd "$ROOT" && "$PY" - "$EXE" "$BUNDLE" <<'PYEOF'
 import io, pathlib, sys
 from contextlib import redirect_stdout
 from PyInstaller.utils.cliutils import archive_viewer
+exe, bundle = sys.argv[1], sys.argv[2]
 out = io.StringIO()
-sys.argv = ["pyi-archive_viewer", "-r", "-b", sys.argv[1]]
+sys.argv = ["pyi-archive_viewer", "-r", "-b", exe]
 with redirect_stdout(out):
     archive_viewer.run()
 names = {line.strip().replace("\\", "/") for line in out.getvalue().splitlines()}   # Windows: data\...
+for inside in ("Contents/Resources", "Contents/Frameworks") if bundle else ():
+    top = pathlib.Path(bundle, inside)
+    names |= {p.relative_to(top).as_posix() for p in top.rglob("*") if p.is_file()}
 want = {".".join(p.with_suffix("").parts).removesuffix(".__init__")
         for p in pathlib.Path("tabletop").rglob("*.py")}
 want |= {"pytmx", "pytmx.util_pygame", "yaml", "platformdirs", "pygame"}
@@ -135,7 +142,7 @@ print(" ".join(missing))
 sys.exit(1 if missing else 0)
 PYEOF
 )"; then
-        pass "bundle holds all tabletop modules, pytmx.util_pygame, yaml, platformdirs and every file of data/ and art/"
+        pass "bundle holds all tabletop modules, pytmx.util_pygame, yaml, platformdirs and every file of data/ and art/${BUNDLE:+ (in $(basename "$BUNDLE"))}"
     else
         fail "missing from the bundle (rebuild if data/, art/ or tabletop/ changed since): ${MISSING:-?}"
     fi

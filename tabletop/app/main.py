@@ -22,7 +22,7 @@ import pygame
 
 from tabletop import __version__
 from tabletop.core.data import DataError
-from tabletop.paths import art_path, user_dir, user_folder
+from tabletop.paths import art_path, data_path, user_dir, user_folder
 from tabletop.registry import entry, game_ids, get_rules, load
 
 from .audio import Audio
@@ -31,6 +31,7 @@ from .display import Display, prefer_fast_presentation
 from .layout import LayoutBook
 from .navigation import SCENES
 from .scenes import SceneManager
+from .screens.rules import rules_page
 from .storage import ANIMATION_SPEEDS, SaveSlots, SettingsStore
 from .text import TextRenderer
 from .widgets import Toasts
@@ -113,12 +114,17 @@ class App:
             self.toasts.show(self.settings_store.message, 6)
 
     def check_games(self) -> None:
-        """Read every game's content, layout and assets now, so broken data stops the start with its name."""
+        """Read every registered game's data now (its content through its rules, its dice, its layout, its
+        rules page and its view's assets), so broken data stops the start naming file, line and key."""
         self.dice_for("dice_realms")      # the title's dice
         for game in game_ids():
             record = entry(game)
             get_rules(game)
+            folder = game.replace("-", "_")
+            if data_path(folder, "dice.yaml").is_file():
+                self.dice_for(folder)
             self.layouts[record.layout]
+            check_rules_page(rules_page(game))
             if record.assets:
                 load(record.assets)(self)
 
@@ -264,6 +270,28 @@ class App:
         self.toasts.show(f"Something went wrong; {kept}. (Details in the log folder.)", 8)
 
 
+#: The largest rules page read (the longest is about 20 KB).
+RULES_PAGE_LIMIT = 1_000_000
+
+
+def check_rules_page(path: Path) -> None:
+    """A rules page that the rules screen can show: an ordinary file of UTF-8 text, not too large (DataError,
+    naming the file and the line, otherwise)."""
+    from tabletop.core.records import RecordError, read_text_file
+
+    try:
+        read_text_file(path, RULES_PAGE_LIMIT)
+    except RecordError as exc:
+        line = None
+        if exc.reason == "it is not text":
+            data = path.read_bytes()[:RULES_PAGE_LIMIT]
+            try:
+                data.decode("utf-8")
+            except UnicodeDecodeError as bad:
+                line = data[:bad.start].count(b"\n") + 1
+        raise DataError(path, line, "", f"the rules page cannot be shown: {exc.reason}") from None
+
+
 def log_error(trace: str) -> None:
     """Append a traceback to the error log in the user folder (or to the terminal if it cannot be written)."""
     ErrorLog().write(trace)
@@ -283,6 +311,19 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, r
     (saved or exported, from this copy or another) to replay.
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    match = None
+    if replay is not None:
+        # Read before any window opens: a file that cannot be replayed is said on the terminal, and that is all.
+        from tabletop.core.controller import MatchController, RecordError
+
+        try:
+            match = MatchController.load(replay, get_rules)
+        except RecordError as exc:
+            print(exc.sentence("cannot be replayed"), file=sys.stderr)
+            return 1
+        except DataError as exc:
+            print(f"Dice Tabletop cannot start: {exc}", file=sys.stderr)
+            return 2
     prefer_fast_presentation()
     pygame.init()
     try:
@@ -298,16 +339,8 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, r
                 from .matches import quick_start
 
                 quick_start(app, start)
-            if replay is not None:
-                from tabletop.core.controller import MatchController, RecordError
-                from tabletop.registry import get_rules
-
-                try:
-                    match = MatchController.load(replay, get_rules)
-                except RecordError as exc:
-                    app.toasts.show(str(exc), 10)
-                else:
-                    app.scenes.open("table", match=match, replay=match)
+            if match is not None:
+                app.scenes.open("table", match=match, replay=match)
         except Exception as exc:   # noqa: BLE001 - the first screen is inside the guard too
             app.recover(exc, traceback.format_exc())
         app.run(frames)

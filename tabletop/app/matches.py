@@ -106,8 +106,16 @@ def quick_start(app: "App", game_id: str) -> MatchController | None:
 def open_saved(app: "App", saved: SavedMatch) -> str:
     """Open a saved match at the table ("" if it opened; otherwise why not, in words).
 
-    A match open in another copy of the app opens to be watched only.
+    A match open in another copy of the app opens to be watched only; one in a folder that cannot be
+    written may be watched, or played on without saving (the players choose, and are told).
     """
+    if saved.read_only:
+        app.scenes.open("confirm", heading="This match cannot be saved here",
+                        message=f"{saved.describe()}. Your games folder cannot be written, so moves made now "
+                                "will not be kept: watch it, or play on without saving.",
+                        choices=[("Watch", lambda: _open_read_only(app, saved, play=False)),
+                                 ("Play on, unsaved", lambda: _open_read_only(app, saved, play=True))])
+        return ""
     match, playable, problem = app.saves.open(saved)
     if match is None:
         return problem
@@ -117,3 +125,16 @@ def open_saved(app: "App", saved: SavedMatch) -> str:
         app.toasts.show("This match is open in another copy of Dice Tabletop: here you can watch it, "
                         "not play it. Start a new game to play here.", 8)
     return ""
+
+
+def _open_read_only(app: "App", saved: SavedMatch, play: bool) -> None:
+    """A match of a read-only folder at the table: watched, or played on in memory only (never written)."""
+    match, _, problem = app.saves.open(saved)
+    if match is None:
+        app.toasts.show(problem, 8)
+        return
+    app.scenes.pop_until("title")
+    app.scenes.open("table", match=match, watch_only=not play)
+    if play:
+        app.toasts.show("Playing on without saving: your games folder cannot be written, so this match "
+                        "will not be kept.", 8)

@@ -3,13 +3,21 @@
 * Settings live in ``settings.json``; a damaged file (not JSON, deeply nested, wrong
   types, too large) falls back to defaults and is kept aside, with a message.
 * Each unfinished match has its own file in ``saves/`` (``<game>.json``, then
-  ``<game>.2.json`` ... when another is kept beside it), written after every move.
-  A save is checked completely (the same load and full replay as Resume) before
-  it is offered; one that fails is moved to ``*.damaged-<time>.json`` and reported.
+  ``<game>.2.json`` ... when another is kept beside it), written after every move by
+  :meth:`SaveSlots.store`, the one writer of saves (the match controller writes nothing).
+* Every match file is read by one loader, ``MatchController.load`` (size limit, ordinary
+  files only, nesting and number limits, names as the screen shows them, a full replay):
+  a save that fails is moved to ``*.damaged-<time>.json`` and reported; so is a finished
+  match in ``saves/finished/``; a file in ``replays/`` (put there by the player) is left
+  where it is and listed as unreadable, with the reason.
 * A match open at a table holds a lock on its file, so a second copy of the app on
-  the same folder can only watch it, never overwrite it.
+  the same folder can only watch it, never overwrite it; a lock that cannot be opened
+  counts as held by another copy.  Temporary files of a save cut short (a kill) are
+  removed at start unless a running copy holds the lock of their save.
 * When a save cannot be written (disk full, folder gone), the match goes on in
   memory, the players are told, and the next move tries again.
+* When the user's folder cannot be written at all (a read-only disk), its unfinished
+  matches are still offered: to watch, or to play on without saving.
 """
 
 from __future__ import annotations
@@ -17,59 +25,34 @@ from __future__ import annotations
 import json
 import math
 import os
-import stat
 import time
-import unicodedata
 import weakref
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable
 
 from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
-from tabletop.paths import describe_os_error, user_dir
+from tabletop.core.records import NAME_LIMIT, RECORD_LIMIT, clean_name, read_text_file, shown_file_name
+from tabletop.paths import describe_os_error, user_dir, user_folder
 from tabletop.registry import get_rules
 
-__all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "ANIMATION_SPEEDS", "REVEAL_PACES", "BOT_PACES", "clean_name",
-           "NAME_LIMIT", "read_limited"]
+__all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "ReplayFile", "ANIMATION_SPEEDS",
+           "REVEAL_PACES", "BOT_PACES", "clean_name", "NAME_LIMIT", "read_limited"]
 
 #: Animation speed setting -> factor on every animation's duration.
 ANIMATION_SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 #: How a reveal (Wizard Dice's five phases) is shown: a click per step, or played through.
 REVEAL_PACES = {"step": "Step by step", "play": "Play through"}
 BOT_PACES = {"paced": "Paced (watchable)", "instant": "Instant"}
-#: The longest name a seat may have, in characters.
-NAME_LIMIT = 16
 #: The largest settings file and match record read (a real one is a few kilobytes).
 SETTINGS_LIMIT = 256 * 1024
-SAVE_LIMIT = 4 * 1024 * 1024
-
-
-def clean_name(text: Any) -> str:
-    """A seat name fit for the screen: no control or unpaired characters, single spaces, at most NAME_LIMIT.
-
-    >>> clean_name("  Bo\\u0000 \\t the  Bold "), clean_name("\\ud800Ann"), clean_name("x" * 40)
-    ('Bo the Bold', 'Ann', 'xxxxxxxxxxxxxxxx')
-    """
-    if not isinstance(text, str):
-        return ""
-    kept = "".join(ch if not unicodedata.category(ch).startswith(("C", "Z")) or ch == " " else " "
-                   for ch in text if unicodedata.category(ch) not in ("Cs", "Co", "Cn"))
-    words = kept.split()
-    return " ".join(words)[:NAME_LIMIT].strip()
+SAVE_LIMIT = RECORD_LIMIT
 
 
 def read_limited(path: Path, limit: int) -> str:
-    """The text of a regular file no larger than ``limit`` bytes (OSError/ValueError otherwise, never a hang)."""
-    info = os.stat(path)
-    if not stat.S_ISREG(info.st_mode):
-        raise ValueError("it is not an ordinary file")           # a FIFO or a device would block or never end
-    if info.st_size > limit:
-        raise ValueError(f"it is too large ({info.st_size // 1024} KB)")
-    with open(path, "rb") as handle:
-        data = handle.read(limit + 1)
-    if len(data) > limit:
-        raise ValueError("it is too large")
-    return data.decode("utf-8")
+    """The text of an ordinary file no larger than ``limit`` bytes (RecordError, a ValueError, otherwise;
+    never a hang on a FIFO or a device)."""
+    return read_text_file(path, limit)
 
 
 def set_aside(path: Path) -> Path:
@@ -143,7 +126,8 @@ class SettingsStore:
             known = {f.name for f in fields(Settings)}
             return Settings(**{k: v for k, v in data.items() if k in known}).clean()
         except (OSError, ValueError, TypeError, RecursionError) as exc:
-            reason = "it is not valid" if isinstance(exc, (json.JSONDecodeError, RecursionError)) else str(exc)
+            reason = exc.reason if isinstance(exc, RecordError) else \
+                "it is not valid" if isinstance(exc, (json.JSONDecodeError, RecursionError)) else str(exc)
             try:
                 kept = f" The file was kept as {set_aside(self.path).name}."
             except OSError:
@@ -164,12 +148,15 @@ class SaveLock:
     """An exclusive lock on a save file, held by the copy of the app that plays the match.
 
     The operating system releases it when the process ends, however it ends, so a
-    crashed copy never leaves a stale lock behind.
+    crashed copy never leaves a stale lock behind.  A lock file that cannot be opened
+    (a read-only folder, a folder in its place) counts as held by another copy: this
+    copy only watches, so two copies never both write one match.
     """
 
     def __init__(self, save: Path) -> None:
         self.path = save.with_name(save.name + ".lock")
         self._handle = None
+        self.problem = ""           # why the lock file could not be opened ("" if it could)
 
     @property
     def held(self) -> bool:
@@ -177,13 +164,15 @@ class SaveLock:
         return self._handle is not None
 
     def acquire(self) -> bool:
-        """Take the lock if nobody holds it; False if another holder has it."""
+        """Take the lock if nobody holds it; False if another holder has it, or if it cannot be made."""
         if self._handle is not None:
             return True
         try:
             handle = open(self.path, "a+b")
-        except OSError:
-            return True      # no lock can be made where nothing can be written; saving will say so
+        except OSError as exc:
+            self.problem = describe_os_error(exc)
+            return False
+        self.problem = ""
         try:
             if os.name == "nt":
                 import msvcrt
@@ -207,7 +196,7 @@ class SaveLock:
             self._handle = None
 
     def taken_elsewhere(self) -> bool:
-        """Whether another holder (another copy of the app) has the lock now."""
+        """Whether another holder (another copy of the app) has the lock now, or it cannot be made."""
         if self.held:
             return False
         if not self.acquire():
@@ -228,22 +217,47 @@ class SavedMatch:
     progress: str
     moves: int
     saved: float
-    watch_only: bool            # open in another copy of the app: it can only be watched here
+    watch_only: bool            # open in another copy of the app (or its folder is read-only): not played here
+    read_only: bool = False     # in the user's folder, which cannot be written: watch, or play on without saving
 
     def describe(self) -> str:
         """``Dice Realms: Ada vs Bo, round 4 of 6`` for the title."""
         where = self.progress or (f"{self.moves} move in" if self.moves == 1 else f"{self.moves} moves in")
         return f"{self.game_name}: {' vs '.join(self.seats)}, {where}"
 
+    @property
+    def note(self) -> str:
+        """Why it is not simply resumed here ("" when it is)."""
+        if self.read_only:
+            return "(the folder is read-only: watch, or play on unsaved)"
+        return "(open in another copy: watch only)" if self.watch_only else ""
+
+
+@dataclass(frozen=True)
+class ReplayFile:
+    """A match file the Replays screen lists: its match replayed, or why it cannot be."""
+
+    path: Path
+    match: MatchController | None
+    problem: str = ""           # "x.json cannot be replayed: it is not an ordinary file." when match is None
+
 
 class SaveSlots:
-    """The unfinished matches in ``saves/``, and the file the match at the table saves to."""
+    """The unfinished matches in ``saves/``, and the file the match at the table saves to.
 
-    def __init__(self, folder: Path | None = None, lookup: Callable = get_rules) -> None:
-        self.folder = (folder or user_dir()) / "saves"
+    ``elsewhere``: the user's own folder when it cannot be written (a temporary one stands in as
+    ``folder``); its unfinished matches are offered too, read-only.
+    """
+
+    def __init__(self, folder: Path | None = None, lookup: Callable = get_rules, elsewhere: Path | None = None) -> None:
+        if folder is None:
+            home = user_folder()
+            folder, elsewhere = home.path, elsewhere or home.wanted
+        self.folder = folder / "saves"
+        self.elsewhere = elsewhere / "saves" if elsewhere is not None else None
         self.lookup = lookup
         self.locks: dict[Path, SaveLock] = {}
-        # The file of each match at a table.  The app writes it (not the controller), so a failed
+        # The file of each match at a table.  The app writes it (the controller writes nothing), so a failed
         # write never loses a move: the match goes on in memory and the next move tries again.
         self.files: weakref.WeakKeyDictionary[MatchController, Path] = weakref.WeakKeyDictionary()
         self.problem = ""                 # why the last save failed ("" when it was written)
@@ -253,73 +267,54 @@ class SaveSlots:
 
     # ---------------------------------------------------------------- the folder
     def tidy(self) -> None:
-        """Remove temporary files a crash left behind; give an old ``current.json`` its game's name."""
+        """Remove the temporary files of saves cut short (a kill during a write), except those of a save whose
+        lock a running copy holds (it may be writing right now); give an old ``current.json`` its game's name."""
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            for orphan in self.folder.glob(".*.tmp"):
-                if time.time() - orphan.stat().st_mtime > 60:      # never one a running copy is writing
-                    orphan.unlink()
+            orphans = list(self.folder.glob(".*.tmp"))
         except OSError:
-            pass
+            orphans = []
+        for orphan in orphans:
+            # write_atomic's temporary file of ``<save>`` is ``.<save>.<random>.tmp``.
+            save = orphan.name[1:-len(".tmp")].rpartition(".")[0]
+            try:
+                if not save or _free(SaveLock(self.folder / save)):
+                    orphan.unlink()
+            except OSError:
+                pass          # not ours to remove (a folder, say): left alone
         legacy = self.folder / "current.json"       # the one save file of earlier versions
         if legacy.exists():
             try:
-                game = json.loads(read_limited(legacy, SAVE_LIMIT)).get("game")
-                if isinstance(game, str) and game and all(ch.isalnum() or ch == "-" for ch in game):
+                game = MatchRecord.from_json(read_limited(legacy, SAVE_LIMIT), legacy.name).game
+                if all(ch.isalnum() or ch == "-" for ch in game):
                     legacy.replace(self.new_path(game))
-            except (OSError, ValueError, RecursionError, AttributeError):
+            except (OSError, ValueError):
                 pass          # left where it is; the check reports it
 
     def paths(self) -> list[Path]:
-        """Every save file, most recently written first."""
-        try:
-            found = [path for path in self.folder.glob("*.json") if ".damaged-" not in path.name]
-            return sorted(found, key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
-        except OSError:
-            return []
+        """Every save file, most recently written first (those of a read-only user folder last)."""
+        return _newest_first(self.folder) + (_newest_first(self.elsewhere) if self.elsewhere else [])
 
     def new_path(self, game: str) -> Path:
         """A file for a new match of ``game``: its usual one unless another match is kept there."""
         number = 1
         while True:
             path = self.folder / (f"{game}.json" if number == 1 else f"{game}.{number}.json")
-            if not path.exists() and not SaveLock(path).taken_elsewhere():
+            if not path.exists() and _free(SaveLock(path)):
                 return path
             number += 1
 
     # ---------------------------------------------------------------- checking
     def load(self, path: Path) -> MatchController:
-        """Read and replay a save completely (RecordError, in plain words, if anything is wrong).
+        """Read and replay a save completely (RecordError, with a plain ``reason``, if anything is wrong).
 
         The technical reason goes to ``details`` (for the error log); players read the plain one.
         """
-        def refuse(plain: str, detail: str = "") -> RecordError:
-            self.details = detail or plain
-            return RecordError(f"The saved game {path.name} could not be continued: {plain}.")
-
         try:
-            text = read_limited(path, SAVE_LIMIT)
-        except OSError as exc:
-            raise refuse(describe_os_error(exc), str(exc)) from None
-        except ValueError as exc:
-            raise refuse(str(exc) if "too large" in str(exc) or "ordinary" in str(exc) else "it is not text",
-                         str(exc)) from None
-        try:
-            record = MatchRecord.from_json(text, path.name)
+            return MatchController.load(path, self.lookup)
         except RecordError as exc:
-            raise refuse("it is damaged, or was written by another version of Dice Tabletop", str(exc)) from None
-        except (ValueError, TypeError, KeyError, RecursionError, MemoryError) as exc:
-            raise refuse("it is damaged", repr(exc)) from None
-        if any(clean_name(name) != name or not name for name in record.seats):
-            raise refuse("a player's name in it cannot be shown")
-        try:
-            return MatchController.from_record(record, self.lookup, source=path.name)
-        except RecordError as exc:
-            known = "does not know" not in str(exc)
-            raise refuse("its moves do not replay with these rules" if known
-                         else "it is a game this version of Dice Tabletop does not have", str(exc)) from None
-        except Exception as exc:   # noqa: BLE001 - any failure of a replay means the file cannot be used
-            raise refuse("its moves do not replay with these rules", repr(exc)) from None
+            self.details = str(exc)
+            raise
 
     def check(self, path: Path) -> SavedMatch | None:
         """The unfinished match in ``path`` (None if it is finished); RecordError if it is damaged."""
@@ -334,9 +329,10 @@ class SaveSlots:
         match = self.load(path)
         found = None
         if not match.finished:
+            read_only = self.elsewhere is not None and path.parent == self.elsewhere
             found = SavedMatch(path, match.game, match.rules.meta.name, match.seats,
                                match.rules.progress(match.state), len(match.journal), key[0] / 1e9 if key else 0,
-                               self._lock(path).taken_elsewhere())
+                               read_only or self._lock(path).taken_elsewhere(), read_only)
         self._checked[path] = (key, found)
         return found
 
@@ -347,7 +343,7 @@ class SaveSlots:
             try:
                 match = self.check(path)
             except RecordError as exc:
-                problems.append(self._set_aside(path, str(exc)))
+                problems.append(self._set_aside(path, _save_sentence(exc)))
                 continue
             if match is not None:
                 found.append(match)
@@ -355,9 +351,11 @@ class SaveSlots:
 
     def _set_aside(self, path: Path, reason: str) -> str:
         self._checked.pop(path, None)
+        if self.elsewhere is not None and path.parent == self.elsewhere:
+            return reason                 # a folder that cannot be written: nothing is moved there
         try:
             moved = set_aside(path)
-            return f"{reason} It was kept as {moved.name}."
+            return f"{reason} It was kept as {shown_file_name(moved.name)}."
         except OSError:
             return reason
 
@@ -369,12 +367,14 @@ class SaveSlots:
         return lock
 
     def open(self, saved: SavedMatch) -> tuple[MatchController | None, bool, str]:
-        """The saved match replayed, whether this copy may play it (not only watch), or why it cannot open."""
+        """The saved match replayed, whether this copy may play it (not only watch), or why it cannot open.
+
+        A match of a read-only folder is never playable here (see :meth:`play_unsaved`)."""
         try:
             match = self.load(saved.path)
         except RecordError as exc:
-            return None, False, self._set_aside(saved.path, str(exc))
-        if self._lock(saved.path).acquire():
+            return None, False, self._set_aside(saved.path, _save_sentence(exc))
+        if not saved.read_only and self._lock(saved.path).acquire():
             self.files[match] = saved.path
             return match, True, ""
         return match, False, ""
@@ -387,7 +387,10 @@ class SaveSlots:
         self.store(match)
 
     def store(self, match: MatchController) -> bool:
-        """Write the match's record to its file; on failure say why in ``problem`` and return False."""
+        """Write the match's record to its file; on failure say why in ``problem`` and return False.
+
+        The one place a match is saved: after every move and every undo at the table (and once at its start).
+        A match with no file here (a replay, the demo, one played on unsaved) is not written."""
         path = self.files.get(match)
         if path is None:
             return False
@@ -425,13 +428,31 @@ class SaveSlots:
         """The matches that may be replayed, newest first: unfinished saves, finished ones, and files put in
         the ``replays`` folder beside ``saves`` (an exported match from another copy)."""
         found: list[Path] = []
-        for folder in (self.folder, self.folder / "finished", self.replays_folder):
-            try:
-                found += [p for p in folder.glob("*.json") if ".damaged-" not in p.name]
-            except OSError:
-                pass
-        found.sort(key=lambda p: p.stat().st_mtime if p.exists() else 0, reverse=True)
+        folders = [self.folder, self.folder / "finished", self.replays_folder]
+        if self.elsewhere is not None:          # the user's own folder, read-only: its matches are listed too
+            folders += [self.elsewhere, self.elsewhere / "finished", self.elsewhere.parent / "replays"]
+        for folder in folders:
+            found += _newest_first(folder)
+        found.sort(key=_modified, reverse=True)
         return found[:limit]
+
+    def replays(self, limit: int = 8) -> tuple[list[ReplayFile], list[str]]:
+        """The newest ``limit`` match files, each replayed by the one loader, and a sentence for each one set
+        aside.  A damaged file of the app's own folders (``saves/``, ``saves/finished/``) is set aside; one in
+        ``replays/`` (the player's) or in a read-only folder stays where it is and is listed with the reason
+        it cannot be replayed."""
+        listed: list[ReplayFile] = []
+        problems: list[str] = []
+        for path in self.replay_paths(limit):
+            try:
+                listed.append(ReplayFile(path, MatchController.load(path, self.lookup)))
+            except RecordError as exc:
+                sentence = exc.sentence("cannot be replayed")
+                if path.parent in (self.folder, self.folder / "finished"):
+                    problems.append(self._set_aside(path, sentence))
+                else:                            # the player's replays/, or a folder that cannot be written
+                    listed.append(ReplayFile(path, None, sentence))
+        return listed, problems
 
     @property
     def replays_folder(self) -> Path:
@@ -455,3 +476,30 @@ class SaveSlots:
         lock = self.locks.pop(path, None)
         if lock is not None:
             lock.release()
+
+
+def _free(lock: SaveLock) -> bool:
+    """Whether no running copy holds ``lock``: it can be taken, or it cannot be made and no lock file exists
+    (a copy holding it would have made one)."""
+    return not lock.taken_elsewhere() or (bool(lock.problem) and not lock.path.exists())
+
+
+def _save_sentence(exc: RecordError) -> str:
+    """``The saved game x.json could not be continued: it is damaged or incomplete.``"""
+    return f"The saved game {exc.sentence('could not be continued')}"
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def _newest_first(folder: Path) -> list[Path]:
+    """The match files (``*.json``) of ``folder``, most recently written first; none if it cannot be listed."""
+    try:
+        found = [path for path in folder.glob("*.json") if ".damaged-" not in path.name]
+    except OSError:
+        return []
+    return sorted(found, key=_modified, reverse=True)

@@ -129,17 +129,41 @@ class TextRenderer:
 
     def clip(self, text: str, font: str, size: int, width: int) -> str:
         """``text`` cut with an ellipsis so that it fits ``width``: after a whole word where one fits
-        ("Bartholomew the…", never "Bartholomew the Gr…"), inside the first word only if it alone is too long."""
-        if self.size(text, font, size)[0] <= width:
+        ("Bartholomew the…", never "Bartholomew the Gr…"), inside the first word only if it alone is too long.
+
+        Logarithmic in the length of ``text``: the longest fitting prefix is found by halving, and no more
+        than ``width`` + 64 characters are ever measured (a longer text is cut there first: readable
+        characters are wider than a pixel), so a name of a million characters clips as fast as a short one."""
+        longest = max(64, width + 64)
+        if len(text) <= longest and self.size(text, font, size)[0] <= width:
             return text
+        text = text[:longest]
+
+        def fits(piece: str) -> bool:
+            return self.size(piece + "\u2026", font, size)[0] <= width
+
         words = text.split(" ")
-        for count in range(len(words) - 1, 0, -1):
-            kept = " ".join(words[:count]).rstrip(" ,;:·-")
-            if kept and self.size(kept + "\u2026", font, size)[0] <= width:
-                return kept + "\u2026"
-        while text and self.size(text + "\u2026", font, size)[0] > width:
-            text = text[:-1]
-        return text.rstrip() + "\u2026"
+        # The most whole words that fit (the last "word" of a text cut above may be a part: never kept whole).
+        low, high = 0, len(words) - 1
+        while low < high:
+            middle = (low + high + 1) // 2
+            kept = " ".join(words[:middle]).rstrip(" ,;:·-")
+            if not kept or fits(kept):          # nothing but spaces yet: more words may still fit
+                low = middle
+            else:
+                high = middle - 1
+        kept = " ".join(words[:low]).rstrip(" ,;:·-")
+        if kept:
+            return kept + "\u2026"
+        # Not even the first word fits: the most characters that do.
+        low, high = 0, len(text)
+        while low < high:
+            middle = (low + high + 1) // 2
+            if fits(text[:middle]):
+                low = middle
+            else:
+                high = middle - 1
+        return text[:low].rstrip() + "\u2026"
 
     def wrap(self, text: str, font: str, size: int, width: int) -> list[str]:
         """``text`` broken into lines no wider than ``width`` (explicit newlines kept)."""

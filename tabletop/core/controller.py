@@ -1,9 +1,12 @@
-"""The match controller: one match's seed, journal, undo and save file (no pygame).
+"""The match controller: one match's seed, journal, undo and replay (no pygame).
 
-The controller owns the random source, applies intents through the rules, keeps
+The controller owns the random source, applies intents through the rules, and keeps
 the journal of every intent with the random outcomes it drew and the events it
-caused, and writes the match record after every intent.  Loading a record
-replays it, feeding the recorded outcomes back in, so the state is identical.
+caused; :meth:`MatchController.record` is the match as a :class:`MatchRecord`.  It
+writes no file: the app's ``SaveSlots`` is the one writer of saves.  Loading a record
+replays it, feeding the recorded outcomes back in, so the state is identical;
+:meth:`MatchController.load` is the one way every match file is read (see
+``tabletop/core/records.py`` for what it refuses).
 
 Undo goes back one intent at a time, but never past an intent that rolled dice,
 revealed hidden information or changed the seat that must decide.
@@ -16,27 +19,20 @@ journal and states are never changed.
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Mapping, Sequence
 
-from tabletop import __version__
-
+from .data import DataError
 from .protocol import IllegalIntent, Rules
+from .records import RECORD_FORMAT, RECORD_VERSION, MatchRecord, RecordError, read_record_file
 from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom
 from .values import Value, ValueFormatError
 
-__all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION"]
-
-RECORD_FORMAT = "dice-tabletop-match"
-RECORD_VERSION = 1
-
-
-class RecordError(ValueError):
-    """A match record that cannot be used: damaged, of another format or version, or not replayable."""
+__all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION",
+           "write_atomic"]
 
 
 @dataclass(frozen=True)
@@ -49,94 +45,18 @@ class JournalEntry:
     barrier: str = ""   # why undo stops here ("" if it does not)
 
 
-@dataclass(frozen=True)
-class MatchRecord:
-    """Everything needed to replay a match exactly."""
-
-    game: str
-    options: Mapping[str, str]
-    seats: tuple[str, ...]
-    seed: int
-    setup_draws: tuple[int, ...] = ()
-    entries: tuple[tuple[str, tuple[int, ...]], ...] = ()   # (intent text, outcomes drawn)
-    seat_kinds: tuple[str, ...] = ()                        # "human" or a bot id, per seat
-    finished: bool = False
-
-    def to_json(self) -> str:
-        """The record as JSON text (the save file format)."""
-        data = {
-            "format": RECORD_FORMAT,
-            "version": RECORD_VERSION,
-            "app_version": __version__,
-            "game": self.game,
-            "options": dict(self.options),
-            "seats": [{"name": name, "kind": kind} for name, kind in
-                      zip(self.seats, self.seat_kinds or ("human",) * len(self.seats))],
-            "seed": self.seed,
-            "setup_outcomes": list(self.setup_draws),
-            "intents": [{"intent": text, "outcomes": list(draws)} for text, draws in self.entries],
-            "finished": self.finished,
-        }
-        return json.dumps(data, indent=1)
-
-    @classmethod
-    def from_json(cls, text: str, source: str = "the save file") -> "MatchRecord":
-        """Parse and check a record; anything wrong raises RecordError with a clear message."""
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"{source} is damaged or incomplete "
-                              f"(not valid JSON at line {exc.lineno}, column {exc.colno}).") from None
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
-            raise RecordError(f"{source} is not a Dice Tabletop match record.")
-        version = data.get("version")
-        if version != RECORD_VERSION:
-            raise RecordError(f"{source} is a match record of format version {version!r}; "
-                              f"this version of Dice Tabletop reads version {RECORD_VERSION}.")
-        try:
-            seats = data["seats"]
-            intents = data["intents"]
-            record = cls(
-                game=_typed(data["game"], str, "game"),
-                options={_typed(k, str, "options"): _typed(v, str, f"options.{k}")
-                         for k, v in _typed(data["options"], dict, "options").items()},
-                seats=tuple(_typed(s["name"], str, "seats.name") for s in _typed(seats, list, "seats")),
-                seat_kinds=tuple(_typed(s.get("kind", "human"), str, "seats.kind") for s in seats),
-                seed=_typed(data["seed"], int, "seed"),
-                setup_draws=tuple(_ints(data.get("setup_outcomes", []), "setup_outcomes")),
-                entries=tuple((_typed(e["intent"], str, f"intents.{i}.intent"),
-                               tuple(_ints(e.get("outcomes", []), f"intents.{i}.outcomes")))
-                              for i, e in enumerate(_typed(intents, list, "intents"))),
-                finished=_typed(data.get("finished", False), bool, "finished"),
-            )
-        except (KeyError, TypeError, AttributeError) as exc:
-            raise RecordError(f"{source} is missing a part of a match record ({exc}).") from None
-        return record
-
-
-def _typed(value: Any, kind: type, where: str) -> Any:
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise TypeError(f"{where} should be {kind.__name__}")
-    return value
-
-
-def _ints(values: Any, where: str) -> list[int]:
-    return [_typed(v, int, where) for v in _typed(values, list, where)]
-
-
 class MatchController:
-    """Runs one match: applies intents, keeps the journal and states, undoes, saves."""
+    """Runs one match: applies intents, keeps the journal and states, undoes (the app saves it)."""
 
     def __init__(self, rules: Rules, options: Mapping[str, str] | None, seats: Sequence[str], seed: int,
-                 *, rng: RandomSource | None = None, save_path: Path | None = None,
-                 seat_kinds: Sequence[str] = (), _setup_draws: Sequence[int] | None = None) -> None:
+                 *, rng: RandomSource | None = None, seat_kinds: Sequence[str] = (),
+                 _setup_draws: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.game = rules.meta.game_id
         self.options = self.rules.meta.resolve_options(options)
         self.seats = tuple(name.strip() for name in seats)
         self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
         self.seed = seed
-        self.save_path = save_path
         self._fixed_rng = rng
         source = ScriptedRandom(_setup_draws) if _setup_draws is not None else self._source(-1)
         recorder = RecordingRandom(source)
@@ -230,7 +150,6 @@ class MatchController:
         self.states.append(step.state)
         self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events,
                                          self._barrier(before, step.state, recorder.draws, step.events)))
-        self.autosave()
         return step.events
 
     def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value]) -> str:
@@ -250,7 +169,6 @@ class MatchController:
             raise IllegalIntent(reason)
         self.journal.pop()
         self.states.pop()
-        self.autosave()
 
     # ------------------------------------------------------------------ records
     def record(self) -> MatchRecord:
@@ -262,51 +180,74 @@ class MatchController:
             seat_kinds=self.seat_kinds, finished=self.finished,
         )
 
-    def autosave(self) -> None:
-        """Write the record to ``save_path`` if the match has one."""
-        if self.save_path is not None:
-            write_atomic(self.save_path, self.record().to_json())
-
     @classmethod
-    def from_record(cls, record: MatchRecord, lookup: Callable[[str], Rules], *, save_path: Path | None = None,
+    def from_record(cls, record: MatchRecord, lookup: Callable[[str], Rules], *,
                     source: str = "the save file") -> "MatchController":
-        """Replay a record with its recorded outcomes; RecordError if it does not replay.
+        """Replay a record with its recorded outcomes; RecordError (with a plain ``reason``) if it does not replay.
 
         ``lookup`` gives the rules of a game id (``tabletop.registry.get_rules``).
         """
+        def refuse(detail: str, reason: str) -> RecordError:
+            return RecordError(f"{source} {detail}", reason, source)
+
         try:
-            rules = lookup(record.game)
+            rules = lookup(record.game)      # a DataError (the game's own data is broken) is not the file's
         except KeyError:
-            raise RecordError(f"{source} is a match of a game this version does not know "
-                              f"({record.game!r}).") from None
+            raise refuse(f"is a match of a game this version does not know ({record.game[:64]!r}).",
+                         "it is a game this version of Dice Tabletop does not have") from None
+        meta = rules.meta
+        if not meta.min_players <= len(record.seats) <= meta.max_players:
+            raise refuse(f"cannot be set up: {len(record.seats)} seats.",
+                         f"it has {len(record.seats)} player{'s' if len(record.seats) != 1 else ''}, but "
+                         f"{meta.name} is played by {meta.players_text}")
+        if record.seat_kinds and len(record.seat_kinds) != len(record.seats):
+            raise refuse("cannot be set up: a seat kind for each seat is needed.", "it is damaged")
+        try:
+            meta.resolve_options(record.options)
+        except ValueError as exc:
+            raise refuse(f"cannot be set up: {str(exc)[:200]}.",
+                         f"it was played with game options this version of {meta.name} does not have") from None
         try:
             match = cls(rules, record.options, record.seats, record.seed,
                         seat_kinds=record.seat_kinds, _setup_draws=record.setup_draws)
-        except ValueError as exc:
-            raise RecordError(f"{source} cannot be set up: {exc}.") from None
+        except Exception as exc:  # noqa: BLE001 - a damaged outcome list, say: the file cannot be used
+            raise refuse(f"cannot be set up: {type(exc).__name__}: {str(exc)[:200]}.",
+                         f"it cannot be set up with the rules of {meta.name}") from None
+        if len(match.setup_draws) != len(record.setup_draws):
+            raise refuse(f"cannot be set up: {len(record.setup_draws)} outcomes recorded, "
+                         f"{len(match.setup_draws)} drawn.", f"it cannot be set up with the rules of {meta.name}")
+        total = len(record.entries)
         for number, (text, draws) in enumerate(record.entries, start=1):
+            where = f"move {number} of {total}"
             try:
                 match.submit(text, _draws=draws)
             except IllegalIntent as exc:
-                raise RecordError(f"{source} does not replay: move {number} '{text}' is refused "
-                                  f"({exc.reason})") from None
-            except Exception as exc:  # a damaged outcome list, for instance
-                raise RecordError(f"{source} does not replay at move {number} '{text}': {exc}") from None
+                raise refuse(f"does not replay: move {number} '{text}' is refused ({exc.reason})",
+                             f"its moves do not replay with these rules: {where} is not allowed") from None
+            except Exception as exc:  # noqa: BLE001 - a damaged outcome list, for instance
+                raise refuse(f"does not replay at move {number} '{text}': {type(exc).__name__}: {str(exc)[:200]}",
+                             f"its moves do not replay with these rules: {where} does not fit "
+                             "its recorded dice") from None
             if len(match.journal[-1].draws) != len(draws):
-                raise RecordError(f"{source} does not replay: move {number} '{text}' recorded "
-                                  f"{len(draws)} outcomes but drew {len(match.journal[-1].draws)}.")
-        match.save_path = save_path
+                raise refuse(f"does not replay: move {number} '{text}' recorded "
+                             f"{len(draws)} outcomes but drew {len(match.journal[-1].draws)}.",
+                             f"its moves do not replay with these rules: {where} does not fit its recorded dice")
         return match
 
     @classmethod
     def load(cls, path: Path, lookup: Callable[[str], Rules]) -> "MatchController":
-        """Read and replay the record at ``path``; it keeps saving there."""
+        """Read, check and replay the match file at ``path``: the one way every match file is read (a save,
+        a finished match, an export, a replay).  RecordError with a plain ``reason`` if it cannot be used:
+        see ``tabletop/core/records.py`` for the checks; then every move is replayed."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{path.name} cannot be read ({exc}).") from None
-        return cls.from_record(MatchRecord.from_json(text, path.name), lookup, save_path=path, source=path.name)
+            record = MatchRecord.from_json(read_record_file(path), path.name)
+            return cls.from_record(record, lookup, source=path.name)
+        except (RecordError, DataError):
+            raise            # DataError: the game's own data is broken, not the file
+        except (RecursionError, MemoryError, ValueError, TypeError) as exc:    # nothing in a file ends in a traceback
+            raise RecordError(f"{path.name}: {type(exc).__name__}: {str(exc)[:200]}", "it is damaged",
+                              path.name) from None
 
 
 def write_atomic(path: Path, text: str) -> None:

@@ -80,16 +80,18 @@ def test_a_fifo_at_the_save_path_is_refused_without_blocking(private_user_dir):
 
 
 def test_orphaned_temporary_files_are_cleaned_at_start(private_user_dir):
+    # Old or fresh, a temporary file whose save no running copy holds is a kill's leftover (see also
+    # test_files_from_elsewhere.py: one whose save another copy holds is kept).
     saves = private_user_dir / "saves"
     saves.mkdir(parents=True)
     orphan = saves / ".dice-realms.json.abc123.tmp"
     orphan.write_text("half a save")
     old = time.time() - 3600
     os.utime(orphan, (old, old))
-    fresh = saves / ".dice-realms.json.def456.tmp"          # maybe another copy writing right now: kept
-    fresh.write_text("being written")
+    fresh = saves / ".dice-realms.json.def456.tmp"
+    fresh.write_text("left a second ago")
     SaveSlots()
-    assert not orphan.exists() and fresh.exists()
+    assert not orphan.exists() and not fresh.exists()
 
 
 def test_a_scene_that_fails_again_after_recovering_shows_a_plain_screen_and_logs_once(private_user_dir,

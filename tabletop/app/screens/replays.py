@@ -1,19 +1,20 @@
 """Replays: the saved and finished matches (game, players, date, result); a click offers to watch it move by
 move as a spectator, with every hand once it is over, or to export a finished one to a file another copy
-of Dice Tabletop opens (from its ``replays`` folder, or with ``tabletop play --replay FILE``)."""
+of Dice Tabletop opens (from its ``replays`` folder, or with ``tabletop play --replay FILE``).
+
+Every file is read by the one loader of match files (``MatchController.load``).  A damaged file of the
+app's own folders is set aside and reported; one in ``replays/`` is the player's: it stays where it is and
+its row says it cannot be replayed (a click says why)."""
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
 
-import pygame
-
 from tabletop.core.controller import MatchController
-from tabletop.registry import get_rules
+from tabletop.core.records import shown_file_name
 
-from ..scenes import Scene
-from ..widgets import Button, press_any
+from ..match_list import MatchListScene, Row
 
 __all__ = ["ReplaysScene", "describe_match", "open_replay"]
 
@@ -22,7 +23,7 @@ def describe_match(match: MatchController, path: Path) -> str:
     """``Dice Cards: Ada vs Brom, 24 Nov 11:05, Ada won`` (or where an unfinished one stands)."""
     try:
         when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
-    except OSError:
+    except (OSError, ValueError, OverflowError):
         when = "date unknown"
     if match.finished:
         outcome = match.rules.outcome(match.state)
@@ -38,35 +39,31 @@ def open_replay(app, match: MatchController, show_all: bool = False) -> None:
     app.scenes.open("table", match=match, replay=match, show_all=show_all)
 
 
-class ReplaysScene(Scene):
-    """One row per match that can be replayed, newest first."""
+class ReplaysScene(MatchListScene):
+    """One row per match file, newest first: a match to replay, or a file that cannot be replayed."""
 
     scene_name = "replays"
 
     def __init__(self, app) -> None:
-        super().__init__(app)
-        self.layout = layout = app.layouts["replays"]
-        spacing = layout.setting("row_spacing").int(10, 400)
-        self.message = ""
-        self.matches: list[tuple[MatchController, Path]] = []
-        problems = []
-        for path in app.saves.replay_paths(layout.setting("rows").int(1, 20)):
-            try:
-                self.matches.append((MatchController.load(path, get_rules), path))
-            except Exception:   # noqa: BLE001 - a file that does not replay is left out, and said so
-                problems.append(path.name)
-        if problems:
-            self.message = f"Left out, they do not replay: {', '.join(problems)}."
-        self.buttons = [Button(app, layout["row"].moved(0, index * spacing), lambda i=index: self.choose(i),
-                               text=describe_match(match, path))
-                        for index, (match, path) in enumerate(self.matches)]
-        self.buttons.append(Button(app, layout["back"], app.scenes.pop, hotkey=pygame.K_ESCAPE))
-        if not self.matches:
+        super().__init__(app, "replays")
+        listed, problems = app.saves.replays(self.rows)
+        self.matches: list[tuple[MatchController, Path]] = [(entry.match, entry.path) for entry in listed
+                                                            if entry.match is not None]
+        self.unreadable = [entry.problem for entry in listed if entry.match is None]
+        rows: list[Row] = []
+        for entry in listed:
+            if entry.match is not None:
+                rows.append((describe_match(entry.match, entry.path),
+                             lambda m=entry.match, p=entry.path: self.choose(m, p), ""))
+            else:
+                rows.append((f"{shown_file_name(entry.path)}: cannot be replayed", lambda: None, entry.problem))
+        self.show_rows(rows)
+        self.message = " ".join(problems + self.unreadable)
+        if not listed:
             self.message = self.message or "No match to replay yet: finish or save one first."
 
-    def choose(self, index: int) -> None:
+    def choose(self, match: MatchController, path: Path) -> None:
         """Watch it, watch it with every hand (finished only), or export it (finished only)."""
-        match, path = self.matches[index]
         choices = [("Watch", lambda: open_replay(self.app, match))]
         if match.finished:
             choices += [("Watch all hands", lambda: open_replay(self.app, match, show_all=True)),
@@ -81,15 +78,3 @@ class ReplaysScene(Scene):
             return
         self.app.toasts.show(f"Exported to {path}. Another copy opens it from its replays folder, "
                              f"or with: tabletop play --replay FILE", 10)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        press_any(self.buttons, event)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        layout = self.layout
-        surface.fill(layout.background)
-        self.app.text.draw_element(surface, layout["heading"])
-        for button in self.buttons:
-            button.draw(surface)
-        if self.message:
-            self.app.text.draw_element(surface, layout["message"], self.message, wrap=True)

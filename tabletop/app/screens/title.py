@@ -123,7 +123,7 @@ class TitleScene(Scene):
             surface.blit(image, position)
         if self.saved:
             first = self.saved[0]
-            detail = first.describe() + (" (open in another copy: watch only)" if first.watch_only else "")
+            detail = f"{first.describe()} {first.note}".rstrip()
             if len(self.saved) > 1:
                 detail = f"{len(self.saved)} unfinished matches. Latest: {detail}"
             text.draw_element(surface, layout["resume_detail"], detail, shrink=True)
