@@ -45,8 +45,8 @@ META = GameMeta(
     minutes="30-40",
     options=(
         OptionSpec("lion_bonus", "Lion bonus value", ("six", "classic"), "six",
-                   "What a Yellow Bonus writes in the Lion: always 6, or 4, 5 or 6 by the realm that gave it "
-                   "(Wings 4, the top row of Gaia 5, the Phoenix 6)."),
+                   "Whether every Yellow Bonus writes 6 in the Lion, or 4, 5 or 6 by the realm that gave it "
+                   "(Dragon Wings 4, the top row of Gaia 5, the Phoenix 6)."),
         OptionSpec("boost_window", "Arcane Boost windows", ("split", "end-of-turn"), "split",
                    "When Arcane Boosts are spent: the active player after their last selection and the passive "
                    "player after their pick, or both after the passive pick, active player first."),

@@ -212,7 +212,10 @@ def why_illegal(rules: "ElementaliSRules", state: State, intent: Value) -> str:
         aimed = rules.content.spell(window.pending) if window is not None else None
         name = aimed.name if aimed is not None else "The spell"
         target = intent.target
-        if target is None or not 0 <= target < len(state.mages):
+        units = ("fire", "water", "earth", "air")
+        if not isinstance(intent.mana, str) or intent.mana.replace("pale-", "") not in units:
+            return "Pick one Mana counter: fire, water, earth or air (pale-fire for a colourless one)."
+        if not isinstance(target, int) or not 0 <= target < len(state.mages):
             return f"Say whose Pool the counter comes from: {name} picks from any other mage's Pool."
         if target == seat:
             return f"{name} picks from the other mages' Pools, never your own."
@@ -223,6 +226,8 @@ def why_illegal(rules: "ElementaliSRules", state: State, intent: Value) -> str:
             return "Tornado turns only coloured Mana colourless."
         return f"{state.mages[target].name} has no {intent.mana.replace('pale-', 'colourless ')} left to pick."
     if isinstance(intent, Choose):
+        if isinstance(intent.mana, str) or not all(c in ("fire", "water", "earth", "air") for c in intent.mana):
+            return "Choose a colour for each Mana of choice: fire, water, earth or air."
         short = [c for c, n in Counter(intent.mana).items() if rules.available(state, c) < n]
         if short:
             return (f"The Flux holds too little {short[0]} for that: choose among the colours it still holds "
