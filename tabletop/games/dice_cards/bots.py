@@ -197,7 +197,7 @@ class StrongBot:
         their own side; the choice that then scores best."""
         state = self._sample(view)
         seed = self._random.randrange(1 << 30)
-        scored = [(self._settled(self.rules.apply(state, intent, SeededRandom(seed)).state, seed, 6), -index, intent)
+        scored = [(self._settled(self.rules.apply(state, intent, SeededRandom(seed)).state, seed, 4), -index, intent)
                   for index, intent in enumerate(legal)]
         return max(scored, key=lambda t: t[:2])[2]
 
