@@ -53,9 +53,9 @@ def remember_fields(pool: dict, intents) -> None:
 
 
 def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2,
-                 players: int | None = None) -> MatchController:
-    """One seeded game with every check; returns the finished match."""
-    match = MatchController(get_rules(game), None, DEFAULT_SEATS[:players or match_seats(game)], seed)
+                 players: int | None = None, options: dict[str, str] | None = None) -> MatchController:
+    """One seeded game with every check (``options``: the game's rules options); returns the finished match."""
+    match = MatchController(get_rules(game), options, DEFAULT_SEATS[:players or match_seats(game)], seed)
     bot = match.rules.playout_bot(derive_seed(seed, "bot"))
     chooser = random.Random(seed)
     pool: dict = {"seat": set(range(len(match.seats) + 1))}

@@ -1,6 +1,8 @@
 """Seeded random playouts of every game at every player count it allows (1,000 games per game by default,
 spread over its player counts; ``--playouts 10000`` for the long run), with the game's playout bot and
 every generic check at every step.  They run on every core (in forked workers where the system has them).
+The first playout of each case plays the default options; in the games of ``OPTION_GAMES`` the others
+take every option's choices in turn (:func:`playout_options`), so that every option value is played.
 The throwaway Secret Trick of the test suite runs through the same checks as the real games."""
 
 import multiprocessing
@@ -10,7 +12,8 @@ from contextlib import nullcontext
 
 import pytest
 
-from tabletop.core.rng import derive_seed
+from tabletop.core.rng import SeededRandom, derive_seed
+from tabletop.core.simulate import DEFAULT_SEATS
 from tabletop.registry import game_ids, get_rules, registered
 
 from .dice_realms.checks import check_step as dice_realms_step
@@ -22,13 +25,35 @@ from .toygame.rules import META as TOY_META
 STEP_CHECKS = {"dice-realms": dice_realms_step, "elemental-dice": elemental_dice_step}
 CASES = [(game, players) for game in game_ids() for players in get_rules(game).meta.player_counts]
 CASES += [(ENTRY.game_id, players) for players in TOY_META.player_counts]
+#: The games whose playouts take every option's choices in turn.  Elemental Dice waits for its playout
+#: check to count the shop deck without the lost page (its option), Wizard Dice for its new options.
+OPTION_GAMES = ("dice-cards", "dice-realms", "elementalis")
+
+
+def playout_options(game: str, players: int, index: int) -> dict[str, str]:
+    """The rules options of playout ``index``: the defaults for the first; then option ``k`` of the game takes
+    its choices in turn, default first, starting ``k`` choices on.  A mix the game refuses at this many
+    players (five ElementaliS mages without the Ether cards) falls back to the defaults."""
+    meta = get_rules(game).meta
+    if index == 0 or game not in OPTION_GAMES:
+        return {}
+    chosen = {}
+    for k, spec in enumerate(meta.options):
+        order = (spec.default, *(c for c in spec.choices if c != spec.default))
+        chosen[spec.key] = order[(index + k) % len(order)]
+    try:
+        get_rules(game).setup(chosen, DEFAULT_SEATS[:players], SeededRandom(0))
+    except ValueError:
+        return {}
+    return chosen
 
 
 def play_some(game: str, players: int, indexes: range) -> tuple[int, int]:
     """Play the playouts ``indexes`` of ``game``; returns (finished, moves)."""
     finished = moves = 0
     for index in indexes:
-        match = play_checked(game, derive_seed(20261122, game, index), STEP_CHECKS.get(game), players=players)
+        match = play_checked(game, derive_seed(20261122, game, index), STEP_CHECKS.get(game), players=players,
+                             options=playout_options(game, players, index))
         assert len(match.seats) == players
         finished += match.finished
         moves += len(match.journal)
@@ -50,3 +75,16 @@ def test_random_playouts_keep_every_invariant(game, players, playouts):
                 results = list(pool.map(play_some, [game] * workers, [players] * workers, shares))
     finished = sum(done for done, _ in results)
     assert finished == games
+
+
+@pytest.mark.parametrize("game", OPTION_GAMES)
+def test_the_playouts_play_every_option_value(game, playouts):
+    counts = [players for g, players in CASES if g == game]
+    games = max(1, playouts // len(counts))
+    if games < 4:
+        pytest.skip("too few playouts to cycle through the options")
+    played = {(key, value) for players in counts for index in range(games)
+              for key, value in playout_options(game, players, index).items()}
+    meta = get_rules(game).meta
+    wanted = {(spec.key, choice) for spec in meta.options for choice in spec.choices if choice != spec.default}
+    assert wanted <= played, f"never played: {sorted(wanted - played)}"

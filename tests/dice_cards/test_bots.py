@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.core.controller import MatchController
 from tabletop.core.simulate import DEFAULT_SEATS, play_one
-from tabletop.games.dice_cards.intents import Attack, BlockWith, EndTurn
+from tabletop.games.dice_cards.intents import Attack, BlocksDone, BlockWith, EndTurn, FightNext
 from tabletop.games.dice_cards.state import Duelist, Flow, HandDie, State, Unit
 from tabletop.registry import get_rules
 
@@ -79,3 +79,33 @@ def test_strong_blocks_an_attack_that_would_win_and_does_not_throw_a_unit_away()
     # A Power 1 unit against a Power 6 blocker, shields full: attacking only loses it.
     assert choices("strong", table("attack", [1], [6]), range(3)) == {Attack(0, ())}
 
+
+
+def captive_at_stake() -> State:
+    """Brom (seat 1) defends with five units; Ada's attacker #1 (Power 1) holds his #15 captive and is
+    blocked by #10 (Power 3); her #2 (Power 1) by #11 (Power 1): the two destroy each other.  If #1 falls
+    first, #15 comes home to a full field and Brom must discard a unit (his #11, and #2 lives on, or
+    another, and he loses #11 in battle too)."""
+    state = table("block", [1, 1], [3, 1, 1, 1, 1], attackers=(1, 2))
+    captive = Unit(uid=15, owner=1, archetype="CINDER", base=1, captor=1)
+    duelists = list(state.duelists)
+    duelists[1] = Duelist("Brom", deck=("CINDER",), shields=(2, 4, 6), stock=14)
+    state = State(duelists=tuple(duelists), units=state.units + (captive,), next_uid=20, next_die=20,
+                  flow=state.flow)
+    state = RULES.apply(state, BlockWith(1, 10, 1), None).state
+    state = RULES.apply(state, BlockWith(1, 11, 2), None).state
+    state = RULES.apply(state, BlocksDone(1), None).state
+    assert state.flow.stage == "order" and state.to_act == 1
+    return state
+
+
+@pytest.mark.parametrize("level", ["easy", "strong"])
+def test_asked_for_the_next_battle_both_levels_keep_room_for_their_captive(level):
+    # #11 against #2 first: both fall, and #15 comes home to four units, nothing to discard.
+    assert choices(level, captive_at_stake(), range(8)) == {FightNext(1, 11, 2)}
+
+
+def test_the_playout_bot_answers_the_battle_order():
+    state = captive_at_stake()
+    legal = RULES.legal_intents(state)
+    assert {RULES.playout_bot(seed).choose(legal) for seed in range(30)} == set(legal)

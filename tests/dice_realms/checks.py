@@ -55,4 +55,5 @@ def check_step(match: MatchController, events: tuple) -> None:
         turns = [e for e in match.opening_events if isinstance(e, TurnStarted)]
         turns += [e for entry in match.journal for e in entry.events if isinstance(e, TurnStarted)]
         assert len(turns) == 12
-        assert [t.active for t in turns] == [0, 1] * 6
+        start = match.state.start               # the first seat, or the one drawn (an option)
+        assert [t.active for t in turns] == [start, 1 - start] * 6

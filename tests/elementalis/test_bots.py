@@ -140,7 +140,7 @@ def test_the_strong_bot_casts_a_spell_that_gains_more_than_it_costs_and_no_other
     busted = dice("fire", "water", "earth", "air", "sun")
     state = table(("earth", "air", {"earth": 6}), ("fire", "fire", {"fire": 3}), stage="cast", roll="chance",
                   active=0, rolled=True, channel=Mana(earth=3), dice=busted, window=window)
-    assert choices("strong", state, range(1)) == {Cast(1, "incinerate", target=0)}
+    assert choices("strong", state, range(1)) == {Cast(1, "incinerate")}
     # Without the Mana to burn, nothing is worth its cost.
     poor = table(("earth", "air", {}), ("fire", "fire", {"fire": 3}), stage="cast", roll="chance",
                  active=0, rolled=True, channel=Mana(earth=3), dice=busted, window=window)

@@ -12,10 +12,15 @@ archetypes are house content in ``data/dice_cards/archetypes.yaml``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import DiceCardsRules
+
 __all__ = ["make_rules"]
 
 
-def make_rules():
+def make_rules() -> "DiceCardsRules":
     """The Dice Cards rules, with the archetypes read from ``data/dice_cards/archetypes.yaml``."""
     from .rules import DiceCardsRules
 

@@ -6,7 +6,8 @@ It reads only the legal intents.
 
 :class:`EasyBot` is random with a little sense: it spends its hand rather than end the
 turn with dice in it, and when the other side has no unit to block it goes to battle and
-attacks with everything.
+attacks with everything.  Asked which battle comes next, it leaves for last the battles
+that may bring its own captive home to a full field.
 
 :class:`StrongBot` plays a fixed deck (:data:`STRONG_DECK`) and reads the table as a
 score (units, shields, energy, dice in hand, casters for the deck's abilities;
@@ -17,7 +18,9 @@ Battles are searched: for each set of attackers it assumes the blocks the defend
 likes best (every way to assign the blockers, the strongest first on each attacker;
 past a few thousand ways, each blocker moved to its best place in turn), and attacks with the set that does best against them; as the defender it
 assigns the blocks that the attack does worst against.  The hits on shields go in the
-order that breaks the most.
+order that breaks the most.  Asked which battle comes next, it plays each order out
+(the discards a full field calls for chosen by whoever must choose, each for their own
+side) and takes the one that scores best.
 """
 
 from __future__ import annotations
@@ -92,7 +95,19 @@ class EasyBot(DuelBot):
             sensible = [i for i in legal if i.units] or sensible         # type: ignore[attr-defined]
         elif "unblock" in kinds:
             sensible = [i for i in legal if i.KIND != "unblock"]
+        elif "fight" in kinds and view is not None:
+            return self._fight(legal, view, seat)
         return super().choose(sensible, view)
+
+    def _fight(self, legal: Sequence[Value], view: Any, seat: int) -> Value:
+        """The next battle: first one that may send an enemy captive home (its owner may have to discard a
+        unit still to fight), last one that may bring its own captive home to its full field."""
+        def rank(intent: Value) -> int:
+            held = [view.captive_of(uid) for uid in (intent.unit, intent.attacker)]  # type: ignore[attr-defined]
+            owners = {unit.owner for unit in held if unit is not None}
+            return (seat in owners) - ((1 - seat) in owners)
+        best = min(rank(intent) for intent in legal)
+        return super().choose([i for i in legal if rank(i) == best], view)
 
 
 # ==================================================================== strong
@@ -157,6 +172,8 @@ class StrongBot:
             return self._block(legal, view)
         if stage == "strike":
             return self._strike(legal, view)
+        if stage == "order":
+            return self._order(legal, view)
         return self._best_by_score(legal, view)     # discard, overflow, shed: whatever scores best
 
     def _sample(self, view: Any) -> Any:
@@ -173,6 +190,25 @@ class StrongBot:
 
     def _best_by_score(self, legal: Sequence[Value], view: Any) -> Value:
         return max(self._scored(self._sample(view), legal), key=lambda t: t[:2])[2]
+
+    def _order(self, legal: Sequence[Value], view: Any) -> Value:
+        """The next unit battle: each choice played out to the end of the unit battles, the later questions
+        (the bot's own orders, and the discards a full field calls for) answered by whoever must answer, for
+        their own side; the choice that then scores best."""
+        state = self._sample(view)
+        seed = self._random.randrange(1 << 30)
+        scored = [(self._settled(self.rules.apply(state, intent, SeededRandom(seed)).state, seed, 4), -index, intent)
+                  for index, intent in enumerate(legal)]
+        return max(scored, key=lambda t: t[:2])[2]
+
+    def _settled(self, state: Any, seed: int, depth: int) -> float:
+        """The score once the battle's open questions (orders, discards) are answered, searched ``depth`` deep."""
+        stage = state.flow.stage
+        if depth <= 0 or stage not in ("order", "overflow"):
+            return self.evaluate(state)
+        values = [self._settled(self.rules.apply(state, intent, SeededRandom(seed)).state, seed, depth - 1)
+                  for intent in self.rules.legal_intents(state)]
+        return max(values) if state.to_act == self.seat else min(values)
 
     def _main(self, legal: Sequence[Value], view: Any) -> Value:
         """The move that raises the score most, counting the best move it opens up (a charge that pays for
@@ -441,7 +477,7 @@ class BattleSearch:
         """The attackers (uids) that gain most against the defender's best answer (more attackers on a tie:
         a defender who errs lets more through)."""
         uids = [u.uid for u in self.attackers]
-        best_gain, best_set = 0.0, set()
+        best_gain, best_set = 0.0, set[int]()
         for bits in range(1, 1 << len(uids)):
             chosen = {uids[a] for a in range(len(uids)) if bits >> a & 1}
             gain = self.best_blocks(frozenset(chosen))[0]

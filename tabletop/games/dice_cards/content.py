@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from tabletop.core.data import Reader
 from tabletop.paths import data_path
@@ -152,7 +152,7 @@ class Content:
     def has_ability(self, ability_id: str) -> bool:
         return ability_id in self._abilities
 
-    def abilities_of(self, archetypes) -> tuple[Ability, ...]:
+    def abilities_of(self, archetypes: Iterable[str]) -> tuple[Ability, ...]:
         return tuple(a for arch in archetypes for a in self.archetypes[arch].abilities)
 
     def name(self, archetype: str) -> str:

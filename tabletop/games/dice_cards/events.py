@@ -3,11 +3,15 @@
 Hidden: a duelist's deck until both have chosen, and the values of the dice rolled into a
 hand (:class:`DeckChosen`, :class:`Rolled` are private; the other seat sees how many).
 Everything else is public: a die's value shows once it is spent, charged or discarded.
+The events that show a hand die's value (a summon, a charge, a discard) are marked
+``REVEALS``: undo never goes past them.  Overgrowth's unit and the Rampart token are
+told by the same events and stop undo too, though they show nothing new.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tabletop.core.values import Codec, PrivateEvent, Value
 
@@ -17,7 +21,7 @@ __all__ = ["EVENTS", "DeckChosen", "DeckPicked", "DecksShown", "TurnBegan", "Rol
            "Summoned", "TokenPlaced", "Charged", "Activated", "Equipped", "EquipLost", "StrikeFirst",
            "UnitDamaged", "UnitDestroyed", "ShieldHit", "ShieldBroken", "ShieldMended", "ShieldRaised",
            "Captured", "Released", "EnergyAdjusted", "RelicMoved", "Banished", "Discarded", "BattleBegan",
-           "Attacked", "Blocked", "Unblocked", "Fought", "PlayerHit", "TurnEnded", "DuelWon"]
+           "Attacked", "Blocked", "Unblocked", "FightChosen", "Fought", "PlayerHit", "TurnEnded", "DuelWon"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +98,7 @@ class Summoned(Value):
     ``how``: summon, ritual, fusion, extra)."""
 
     KIND = "summoned"
+    REVEALS: ClassVar[bool] = True
     seat: int
     uid: int
     archetype: str
@@ -107,6 +112,7 @@ class TokenPlaced(Value):
     """A realm, relic or field token of ``ability`` for ``seat`` (``die``: the hand die spent, 0 if none)."""
 
     KIND = "token-placed"
+    REVEALS: ClassVar[bool] = True
     seat: int
     ability: str
     kind: str
@@ -115,7 +121,10 @@ class TokenPlaced(Value):
 
 @dataclass(frozen=True, slots=True)
 class Charged(Value):
+    """``seat`` charges a hand die of ``value`` as an energy token (its value is shown)."""
+
     KIND = "charged"
+    REVEALS: ClassVar[bool] = True
     seat: int
     value: int
 
@@ -170,7 +179,8 @@ class UnitDamaged(Value):
 
 @dataclass(frozen=True, slots=True)
 class UnitDestroyed(Value):
-    """Unit ``uid`` (of ``owner``) leaves the field (``why``: battle, ability, sacrifice, overflow)."""
+    """Unit ``uid`` (of ``owner``) leaves the field (``why``: battle, ability, sacrifice, overflow;
+    damage: its Power dropped to the damage it had taken)."""
 
     KIND = "unit-destroyed"
     uid: int
@@ -262,6 +272,7 @@ class Discarded(Value):
     text form holds no spaces)."""
 
     KIND = "discarded"
+    REVEALS: ClassVar[bool] = True
     seat: int
     dice: tuple[int, ...]
     why: str
@@ -293,6 +304,16 @@ class Blocked(Value):
 class Unblocked(Value):
     KIND = "unblocked"
     unit: int
+
+
+@dataclass(frozen=True, slots=True)
+class FightChosen(Value):
+    """The defender ``seat`` chose the next unit battle: its ``unit`` against ``attacker``."""
+
+    KIND = "fight-chosen"
+    seat: int
+    unit: int
+    attacker: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,4 +359,5 @@ class DuelWon(Value):
 EVENTS = Codec(DeckChosen, DeckPicked, DecksShown, TurnBegan, Rolled, RolledCount, DeckedOut, Summoned,
                TokenPlaced, Charged, Activated, Equipped, EquipLost, StrikeFirst, UnitDamaged, UnitDestroyed,
                ShieldHit, ShieldBroken, ShieldMended, ShieldRaised, Captured, Released, EnergyAdjusted, RelicMoved,
-               Banished, Discarded, BattleBegan, Attacked, Blocked, Unblocked, Fought, PlayerHit, TurnEnded, DuelWon)
+               Banished, Discarded, BattleBegan, Attacked, Blocked, Unblocked, FightChosen, Fought, PlayerHit, TurnEnded,
+               DuelWon)

@@ -20,6 +20,7 @@ Text forms (stable; used by saves, scenarios and tests)::
     battle seat=0                                                    # to the Battle Phase
     attack seat=0 units=3,5                                          # attackers (none: no attack)
     block seat=1 unit=7 attacker=3     unblock seat=1 unit=7    blocks-done seat=1
+    fight seat=1 unit=7 attacker=3                                   # the defender: this unit battle next
     strike seat=0 unit=5                                             # the next hit on a shield
     discard seat=0 die=2                                             # hand limit, Tithe of Secrets
     remove seat=0 unit=4                                             # a 6th unit: this one goes
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 from tabletop.core.values import Codec, Value
 
 __all__ = ["ChooseDeck", "Summon", "Charge", "Activate", "Adjust", "MoveRelic", "Battle", "Attack", "BlockWith",
-           "Unblock", "BlocksDone", "Strike", "Discard", "Remove", "Shed", "EndTurn", "INTENTS"]
+           "Unblock", "BlocksDone", "FightNext", "Strike", "Discard", "Remove", "Shed", "EndTurn", "INTENTS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +156,17 @@ class BlocksDone(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class FightNext(Value):
+    """The defender's choice of the next unit battle: its ``unit`` against ``attacker`` (asked only when the
+    order of the battles can matter)."""
+
+    KIND = "fight"
+    seat: int
+    unit: int
+    attacker: int
+
+
+@dataclass(frozen=True, slots=True)
 class Strike(Value):
     """The next unblocked attacker to hit the foremost shield."""
 
@@ -199,4 +211,4 @@ class EndTurn(Value):
 
 
 INTENTS = Codec(ChooseDeck, Summon, Charge, Activate, Adjust, MoveRelic, Battle, Attack, BlockWith, Unblock,
-                BlocksDone, Strike, Discard, Remove, Shed, EndTurn)
+                BlocksDone, FightNext, Strike, Discard, Remove, Shed, EndTurn)

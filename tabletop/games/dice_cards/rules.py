@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations
-from typing import Mapping, Sequence
+import random
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -23,9 +24,12 @@ from . import events as ev
 from . import wording
 from .content import Ability, Content, Cost, load_content
 from .intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard,
-                      EndTurn, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+                      EndTurn, FightNext, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
 from .state import (HAND_LIMIT, HIDDEN_DIE, MAX_UNITS, SLOTS, STOCK, Block, Duelist, Equip, FieldToken, Flow, HandDie,
                     Relic, State, Unit, dice_of_power)
+
+if TYPE_CHECKING:
+    from .bots import DuelBot
 
 __all__ = ["DiceCardsRules", "META", "payments", "DICE_PER_DUELIST"]
 
@@ -39,9 +43,9 @@ META = GameMeta(
     minutes="20-40",
     options=(
         OptionSpec("shields", "Shield Power", ("2, 4, 6", "2, 3, 6"), "2, 4, 6",
-                   "The three shields from foremost to innermost (the seed's Duels section says 2, 3, 6)."),
+                   "The Power of each duelist's three shields, from the foremost to the innermost."),
         OptionSpec("first", "Who goes first", ("the first seat", "a roll-off"), "the first seat",
-                   "The duel's initiator (the first seat) goes first, or a die decides."),
+                   "Who takes the first turn: the first seat, or whoever a roll of a die picks."),
     ),
 )
 
@@ -188,7 +192,7 @@ class DiceCardsRules(BaseRules):
             duelists.append(evolve(duelist, **changes))
         return evolve(state, duelists=tuple(duelists))
 
-    def determinize(self, view: State, seat: int, rng) -> State:
+    def determinize(self, view: State, seat: int, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from the real one: the other hand's values rolled anew (while decks
         are chosen, the other deck drawn from the possible ones)."""
         duelists = list(view.duelists)
@@ -246,12 +250,12 @@ class DiceCardsRules(BaseRules):
     def why_illegal(self, state: State, intent: Value) -> str:
         return wording.why_illegal(self, state, intent)
 
-    def playout_bot(self, seed: int):
+    def playout_bot(self, seed: int) -> "DuelBot":
         from .bots import DuelBot
 
         return DuelBot(seed)
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """``easy``: the playout bot with a little sense; ``strong``: greedy Main Phases on a score of the
         table and a search of every battle (see ``bots.py``)."""
         from .bots import make_bot
@@ -338,6 +342,8 @@ class DiceCardsRules(BaseRules):
             out += [Unblock(seat, b.defender) for b in flow.blocks]
             out.append(BlocksDone(seat))
             return out
+        if stage == "order":
+            return [FightNext(seat, block.defender, block.attacker) for block in self.next_fights(state)]
         if stage == "strike":
             return [Strike(seat, uid) for uid in flow.striking]
         if stage == "discard":
@@ -520,6 +526,10 @@ class DiceCardsRules(BaseRules):
             state = self._flow(state, blocks=tuple(b for b in state.flow.blocks if b.defender != intent.unit))
         elif isinstance(intent, BlocksDone):
             state = self._fight_all(state, rng, events)
+        elif isinstance(intent, FightNext):
+            events.append(ev.FightChosen(seat, intent.unit, intent.attacker))
+            state = self._fight_one(state, Block(intent.unit, intent.attacker), events)
+            state = self._fight_on(state, rng, events)
         elif isinstance(intent, Strike):
             state = self._strike(state, intent.unit, rng, events)
             state = self._after_strike(state, rng, events)
@@ -528,11 +538,16 @@ class DiceCardsRules(BaseRules):
         elif isinstance(intent, Remove):
             state = self._remove_unit(state, intent.unit, "overflow", events)
             if len(state.field_units(seat)) <= MAX_UNITS:
-                state = self._flow(state, stage=state.flow.resume, resume="", deciding=-1)
+                resume = state.flow.resume
+                state = self._flow(state, stage=resume, resume="", deciding=-1)
+                if resume == "fight":
+                    state = self._fight_on(state, rng, events)
         elif isinstance(intent, Shed):
             state = self._shed(state, seat, intent.equip, events)
         elif isinstance(intent, EndTurn):
             state = self._end_turn(state, seat, rng, events)
+        if state.flow.stage not in ("deck", "over"):
+            state = self._fallen(state, events)
         return Step(self._settle(state), tuple(events))
 
     def _settle(self, state: State) -> State:
@@ -540,18 +555,42 @@ class DiceCardsRules(BaseRules):
         flow = state.flow
         if flow.stage in ("over", "overflow", "shed", "deck", "discard"):
             return state
-        for seat in (flow.active, 1 - flow.active):
-            if len(state.field_units(seat)) > MAX_UNITS:
-                return self._flow(state, stage="overflow", deciding=seat, resume=flow.stage)
+        seat = self._overflowing(state)
+        if seat is not None:
+            return self._flow(state, stage="overflow", deciding=seat, resume=flow.stage)
         return state
 
+    def _overflowing(self, state: State) -> int | None:
+        """The duelist (the active one first) with more than five units on the field, if any."""
+        for seat in (state.flow.active, 1 - state.flow.active):
+            if len(state.field_units(seat)) > MAX_UNITS:
+                return seat
+        return None
+
+    def defending(self, state: State, uid: int) -> bool:
+        """Unit ``uid`` is a blocker while unit battles are still to be fought (Hold the Line counts then)."""
+        return bool(state.flow.fights) and any(b.defender == uid for b in state.flow.blocks)
+
+    def _fallen(self, state: State, events: list[Value]) -> State:
+        """Destroy every unit whose damage this turn is at or above its current Power (C.2 Battle 3; ruling 2).
+
+        Damage is checked when it is dealt, and again after every move, since Power can drop on its own: a
+        Gearheart taken off or moved away, a battle's end for Hold the Line.  The damage came from the other
+        duelist, who is counted as destroying it."""
+        while True:
+            doomed = next((u for u in state.units if u.damage
+                           and u.damage >= self.power(state, u, self.defending(state, u.uid))), None)
+            if doomed is None:
+                return state
+            state = self._remove_unit(state, doomed.uid, "damage", events, 1 - doomed.owner)
+
     # ---------------------------------------------------------------- small edits
-    def _duelist(self, state: State, seat: int, **changes) -> State:
+    def _duelist(self, state: State, seat: int, **changes: Any) -> State:
         duelists = list(state.duelists)
         duelists[seat] = evolve(duelists[seat], **changes)
         return evolve(state, duelists=tuple(duelists))
 
-    def _flow(self, state: State, **changes) -> State:
+    def _flow(self, state: State, **changes: Any) -> State:
         return evolve(state, flow=evolve(state.flow, **changes))
 
     def _put_unit(self, state: State, unit: Unit) -> State:
@@ -593,8 +632,8 @@ class DiceCardsRules(BaseRules):
         """The start of a turn ("until your next turn" tokens go), then the Draw Phase."""
         turn = state.flow.turn + 1
         state = self._flow(state, stage="main", turn=turn, active=seat, main=1, summoned=False, battled=False,
-                           used=(), attackers=(), blocks=(), striking=(), deciding=-1, discarding=0, why="",
-                           resume="")
+                           used=(), attackers=(), blocks=(), fights=(), striking=(), deciding=-1, discarding=0,
+                           why="", resume="")
         events.append(ev.TurnBegan(seat, turn))
         for unit in state.units_of(seat):
             lasting = [e for e in unit.equips if self.ability(e.ability).arg("until") == "your_next_turn"]
@@ -832,10 +871,10 @@ class DiceCardsRules(BaseRules):
                 equips = unit.equips + (Equip(ability.ability_id, 1),)
                 count = 1
             else:
-                equips = list(unit.equips)
-                count = equips[intent.slot].count + 1
-                equips[intent.slot] = evolve(equips[intent.slot], count=count)
-                equips = tuple(equips)
+                stacks = list(unit.equips)
+                count = stacks[intent.slot].count + 1
+                stacks[intent.slot] = evolve(stacks[intent.slot], count=count)
+                equips = tuple(stacks)
             state = self._put_unit(state, evolve(unit, equips=equips))
             events.append(ev.Equipped(unit.uid, ability.ability_id, count))
         elif effect == "shield_ward":
@@ -861,9 +900,10 @@ class DiceCardsRules(BaseRules):
             state = self._break_shield(state, enemy, rng, events)
         elif effect == "mend_shield":
             shields = list(state.duelists[seat].shields)
-            shields[intent.shield] = min(args["most"], shields[intent.shield] + args["amount"])  # type: ignore
+            which = intent.shield or 0
+            shields[which] = min(args["most"], shields[which] + args["amount"])
             state = self._duelist(state, seat, shields=tuple(shields))
-            events.append(ev.ShieldMended(seat, intent.shield, shields[intent.shield]))  # type: ignore[index]
+            events.append(ev.ShieldMended(seat, which, shields[which]))
         elif effect == "new_shield":
             token_die()
             state = self._duelist(state, seat, shields=(args["power"],) + state.duelists[seat].shields)
@@ -919,23 +959,62 @@ class DiceCardsRules(BaseRules):
         return self._fight_all(state, rng, events)
 
     def _fight_all(self, state: State, rng: RandomSource, events: list[Value]) -> State:
-        """The unit battles (each attacker against its blockers in the order assigned), then the hits on
-        shields by the unblocked attackers."""
+        """The blockers are assigned: every block is a unit battle still to fight."""
+        return self._fight_on(self._flow(state, fights=state.flow.blocks), rng, events)
+
+    def next_fights(self, state: State) -> tuple[Block, ...]:
+        """The unit battles that may come next: each attacker's next blocker, in the order the blockers were
+        assigned (attackers in the order they were declared)."""
+        out = []
+        for attacker in state.flow.attackers:
+            block = next((b for b in state.flow.fights if b.attacker == attacker), None)
+            if block is not None:
+                out.append(block)
+        return tuple(out)
+
+    def order_matters(self, state: State) -> bool:
+        """Whether the order of the battles still to fight can change anything: battles of different
+        attackers share no unit, so only a captive coming home to a full field (its owner then discards a
+        unit, perhaps one still to fight) makes the order matter."""
+        fighting = {b.attacker for b in state.flow.fights} | {b.defender for b in state.flow.fights}
+        for seat in (0, 1):
+            coming = sum(1 for u in state.units if u.owner == seat and u.captor in fighting)
+            if coming and len(state.field_units(seat)) + coming > MAX_UNITS:
+                return True
+        return False
+
+    def _fight_on(self, state: State, rng: RandomSource, events: list[Value]) -> State:
+        """Fight the unit battles still to fight: the defender chooses the next one when the order can
+        matter; a captive that comes home to a full field is made room for at once.  When the last battle is
+        over, the unblocked attackers hit the shields."""
+        while True:
+            alive = {u.uid for u in state.units}
+            state = self._flow(state, fights=tuple(b for b in state.flow.fights
+                                                   if b.attacker in alive and b.defender in alive))
+            state = self._fallen(state, events)
+            seat = self._overflowing(state)
+            if seat is not None:
+                return self._flow(state, stage="overflow", deciding=seat, resume="fight")
+            alive = {u.uid for u in state.units}
+            state = self._flow(state, fights=tuple(b for b in state.flow.fights
+                                                   if b.attacker in alive and b.defender in alive))
+            coming = self.next_fights(state)
+            if not coming:
+                break
+            if len(coming) > 1 and self.order_matters(state):
+                return self._flow(state, stage="order", deciding=-1)
+            state = self._fight_one(state, coming[0], events)
         flow = state.flow
         blocked = {b.attacker for b in flow.blocks}
-        for attacker in flow.attackers:
-            for block in flow.blocks:
-                if block.attacker != attacker:
-                    continue
-                alive = {u.uid for u in state.units}
-                if attacker not in alive:
-                    break
-                if block.defender in alive:
-                    state = self._fight(state, attacker, block.defender, events)
         alive = {u.uid for u in state.units}
         striking = tuple(uid for uid in flow.attackers if uid not in blocked and uid in alive)
         state = self._flow(state, striking=striking)
         return self._after_strike(state, rng, events)
+
+    def _fight_one(self, state: State, block: Block, events: list[Value]) -> State:
+        """Fight one unit battle and strike it off the battles still to fight."""
+        state = self._flow(state, fights=tuple(b for b in state.flow.fights if b != block))
+        return self._fight(state, block.attacker, block.defender, events)
 
     def _after_strike(self, state: State, rng: RandomSource, events: list[Value]) -> State:
         """Hit shields while the order does not matter (one attacker left, or no shield to protect); then
@@ -947,7 +1026,7 @@ class DiceCardsRules(BaseRules):
             state = self._strike(state, state.flow.striking[0], rng, events)
         if state.flow.stage == "over":
             return state
-        return self._flow(state, stage="main", main=2, attackers=(), blocks=(), striking=())
+        return self._flow(state, stage="main", main=2, attackers=(), blocks=(), fights=(), striking=())
 
     def _strike(self, state: State, uid: int, rng: RandomSource, events: list[Value]) -> State:
         """An unblocked attacker hits the foremost shield (Rampart takes some off), or the player."""

@@ -11,7 +11,8 @@ stays its owner's unit and names its captor.
 
 Stages (``Flow.stage``): ``deck`` (each duelist picks archetypes in private); ``main``
 (Main Phase 1 or 2, ``Flow.main``); ``attack`` (the attacker declares attackers);
-``block`` (the defender assigns blockers); ``strike`` (the attacker orders the hits on
+``block`` (the defender assigns blockers); ``order`` (the defender chooses which unit battle
+is fought next, asked only when the order can matter); ``strike`` (the attacker orders the hits on
 shields); ``discard`` (the hand limit, or Tithe of Secrets: ``Flow.discarding``);
 ``overflow`` (a duelist with 6 units discards one); ``shed`` (a Graft's unit holds more
 than two equips: its owner drops one); ``over``.
@@ -153,11 +154,13 @@ class Flow:
     used: tuple[str, ...] = ()            # once-per-turn abilities used this turn ("CINDER.3"), "adjust", "relic"
     attackers: tuple[int, ...] = ()       # declared, in order
     blocks: tuple[Block, ...] = ()
+    fights: tuple[Block, ...] = ()        # unit battles still to fight, in the order the blocks were assigned
     striking: tuple[int, ...] = ()        # unblocked attackers still to hit a shield
     deciding: int = -1                    # who discards or drops now (discard, overflow, shed)
     discarding: int = 0                   # dice still to discard
     why: str = ""                         # discard: "hand-limit" or "tithe"; shed: the unit's uid as text
-    resume: str = ""                      # the stage to go back to after an overflow or a Tithe
+    resume: str = ""                      # the stage to go back to after an overflow or a Tithe ("fight": the
+    #                                       unit battles go on)
     winner: int = -1
     how: str = ""                         # how the duel was won: "direct", "deck-out"
 
@@ -179,7 +182,7 @@ class State:
             return None
         if flow.stage == "deck":
             return flow.deciding
-        if flow.stage == "block":
+        if flow.stage in ("block", "order"):
             return 1 - flow.active
         if flow.stage in ("discard", "overflow", "shed"):
             return flow.deciding

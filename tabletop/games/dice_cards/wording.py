@@ -7,13 +7,14 @@ not see it: the log says "Bo rolls 3 dice into their hand".
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from tabletop.core.values import Value
 
 from . import events as ev
 from .intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard, EndTurn,
-                      MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+                      FightNext, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+from .content import Ability
 from .state import HAND_LIMIT, MAX_UNITS, SLOTS, State
 
 if TYPE_CHECKING:
@@ -53,8 +54,9 @@ def ability_name(rules: "DiceCardsRules", ability_id: str) -> str:
     return rules.ability(ability_id).name if rules.content.has_ability(ability_id) else ability_id
 
 
-def _values(values) -> str:
-    return ", ".join(str(v) for v in values) if values else "nothing"
+def _values(values: Iterable[int]) -> str:
+    text = ", ".join(str(v) for v in values)
+    return text or "nothing"
 
 
 # ================================================================ the banner
@@ -80,6 +82,9 @@ def prompt(rules: "DiceCardsRules", state: State) -> str:
     if flow.stage == "block":
         return (f"{name}, {names[flow.active]} attacks with {plural(len(flow.attackers), 'unit')}: "
                 "assign your blockers, then fight.")
+    if flow.stage == "order":
+        return (f"{name}, choose which battle is fought next: a captive may come home to a full field "
+                "before the others are fought.")
     if flow.stage == "strike":
         return f"{name}, choose which unblocked attacker hits the foremost shield next."
     if flow.stage == "discard":
@@ -149,7 +154,8 @@ def narrate(rules: "DiceCardsRules", event: Value, view: State, seat: int | None
         return None          # the battle or ability line says it
     if isinstance(event, ev.UnitDestroyed):
         why = {"battle": "is destroyed in battle", "ability": "is destroyed", "sacrifice": "is sacrificed",
-               "overflow": "is discarded to make room"}[event.why]
+               "overflow": "is discarded to make room",
+               "damage": "is destroyed: its Power is no longer above the damage it took this turn"}[event.why]
         return (f"{who(event.owner)}'s {kind_name(rules, event.archetype)} #{event.uid} (Power {event.power}) "
                 f"{why}.")
     if isinstance(event, ev.ShieldHit):
@@ -185,6 +191,8 @@ def narrate(rules: "DiceCardsRules", event: Value, view: State, seat: int | None
         return f"{unit(event.unit)} blocks {unit(event.attacker)}."
     if isinstance(event, ev.Unblocked):
         return f"{unit(event.unit)} no longer blocks."
+    if isinstance(event, ev.FightChosen):
+        return f"{who(event.seat)} has {unit(event.unit)} fight {unit(event.attacker)} next."
     if isinstance(event, ev.Fought):
         first = ""
         if event.first:
@@ -209,7 +217,7 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
     seat = getattr(intent, "seat", None)
     if flow.stage == "over":
         return "The duel is over."
-    if seat != state.to_act:
+    if seat is None or seat != state.to_act:
         actor = state.to_act
         name = state.duelists[actor].name if actor is not None else "nobody"
         return f"It is {name}'s decision now."
@@ -229,6 +237,7 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
     if flow.stage != "main" and isinstance(intent, (Summon, Charge, Activate, Adjust, MoveRelic, Battle, EndTurn)):
         return {"attack": "Choose your attackers first (or attack with none).",
                 "block": "The defender is assigning blockers.",
+                "order": "The defender is choosing which battle comes next.",
                 "strike": "Choose which attacker hits the shield next.",
                 "discard": "Discard first.", "overflow": "Choose a unit to discard first: six is one too many.",
                 "shed": "Choose an equip for the fused unit to lose first.",
@@ -294,6 +303,14 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
         if flow.stage != "attack":
             return "Go to the Battle Phase first."
         return "Only your units that are not captive can attack."
+    if isinstance(intent, FightNext):
+        if flow.stage != "order":
+            return ("The defender chooses the next battle only when the order can matter, that is when a "
+                    "captive may come home to a full field.")
+        if not any(b.defender == intent.unit and b.attacker == intent.attacker for b in flow.fights):
+            return "That battle is not one still to be fought: choose a unit that blocks that attacker."
+        return ("Each attacker fights its blockers in the order they were assigned: choose the next blocker "
+                "of an attacker.")
     if isinstance(intent, (BlockWith, Unblock, BlocksDone)):
         if flow.stage != "block":
             return "Blockers are assigned when the opponent attacks."
@@ -317,7 +334,7 @@ def why_illegal(rules: "DiceCardsRules", state: State, intent: Value) -> str:
     return "That move is not possible now."
 
 
-def _why_target(rules: "DiceCardsRules", state: State, intent: Activate, ability) -> str:
+def _why_target(rules: "DiceCardsRules", state: State, intent: Activate, ability: Ability) -> str:
     """Why an activation with a caster and a fitting payment is still refused: what its effect needs."""
     seat = intent.seat
     names = [d.name for d in state.duelists]
@@ -360,7 +377,7 @@ def _why_target(rules: "DiceCardsRules", state: State, intent: Activate, ability
     if effect in ("destroy_unit", "destroy_units"):
         if effect == "destroy_unit" and (target is None or target.owner == seat):
             return f"{ability.name} destroys an enemy unit."
-        if effect == "destroy_unit":
+        if effect == "destroy_unit" and target is not None:
             return (f"{ability.name} destroys only a unit with Power {args['most_power']} or less "
                     f"(that one has {rules.power(state, target)}).")
         return f"{ability.name} takes no target."

@@ -13,10 +13,15 @@ are those of ``shared/rules/dice_realms.md``; see ``rules.py`` for the turn flow
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import DiceRealmsRules
+
 __all__ = ["make_rules"]
 
 
-def make_rules():
+def make_rules() -> "DiceRealmsRules":
     """The Dice Realms rules, with the realm tables read from ``data/dice_realms``."""
     from .rules import DiceRealmsRules
 

@@ -444,10 +444,11 @@ class StrongBot:
         self._marginals[key] = best
         return best
 
-    def _roll_options(self, sheet: Grimoire, hand: Sequence[str], faces: Sequence[int], green: int, white: int):
+    def _roll_options(self, sheet: Grimoire, hand: Sequence[str], faces: Sequence[int], green: int, white: int
+                      ) -> list[tuple[float, str, Grimoire]]:
         """(gain, die, grimoire after) for every die of a roll of ``hand`` showing ``faces`` that fits somewhere
         (the white die in its best realm)."""
-        options = []
+        options: list[tuple[float, str, Grimoire]] = []
         for die in hand:
             face = faces[DICE.index(die)]
             best = None
@@ -529,9 +530,9 @@ def time_left(state: State, seat: int) -> float:
     left = (rounds - done_rounds) * 4.0
     if flow.stage == Stage.ESSENCE_SHIFT:
         return left / total
-    # This round: the turn of seat 0 (turn 1) comes first, then seat 1's.
+    # This round: the start player's turn (turn 1) comes first, then the other's.
     if flow.turn == 2:
-        left -= 3.0 if seat == 0 else 1.0
+        left -= 3.0 if seat == state.start else 1.0
     if flow.active == seat and flow.stage == Stage.ACTIVE:
         left -= min(3, flow.rolls_used)
     elif flow.active != seat and flow.stage in (Stage.PASSIVE_BOOST,):

@@ -20,7 +20,7 @@ exactly one possible cell is resolved at once, and one with none is lost.
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from typing import Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -45,10 +45,13 @@ META = GameMeta(
     minutes="30-40",
     options=(
         OptionSpec("lion_bonus", "Lion bonus value", ("six", "classic"), "six",
-                   "six: every Yellow Bonus writes 6 (the document); classic: 4, 5 or 6 by source (GSC)."),
+                   "Whether every Yellow Bonus writes 6 in the Lion, or 4, 5 or 6 by the realm that gave it "
+                   "(Dragon Wings 4, the top row of Gaia 5, the Phoenix 6)."),
         OptionSpec("boost_window", "Arcane Boost windows", ("split", "end-of-turn"), "split",
-                   "split: active player after their last selection, passive player after their pick; "
-                   "end-of-turn: both after the passive pick, active first."),
+                   "When Arcane Boosts are spent: the active player after their last selection and the passive "
+                   "player after their pick, or both after the passive pick, active player first."),
+        OptionSpec("first", "Who starts", ("the first seat", "at random"), "the first seat",
+                   "Who is the active wizard first in every round: the first seat, or one drawn at random."),
     ),
 )
 
@@ -81,9 +84,11 @@ class DiceRealmsRules(BaseRules):
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
-        """Both grimoires empty, six dice in hand; round 1 rewards given; seat 0 starts (draws nothing)."""
+        """Both grimoires empty, six dice in hand; round 1 rewards given; the first seat starts, or (an option)
+        a seat drawn at random."""
         self.meta.check_seats(seats)
         chosen = self.meta.resolve_options(options)
+        start = rng.randint(0, 1, "start player") if chosen["first"] == "at random" else 0
         state = State(
             players=tuple(Grimoire(name=name.strip()) for name in seats),
             dice=Dice(),
@@ -91,6 +96,7 @@ class DiceRealmsRules(BaseRules):
             lion_bonus=chosen["lion_bonus"],
             boost_window=chosen["boost_window"],
             rounds=len(self.tables.round_rewards),
+            start=start,
         )
         events: list[Value] = []
         state = self._start_round(state, 1, events)
@@ -414,9 +420,9 @@ class DiceRealmsRules(BaseRules):
                 return state
             stage = flow.stage
             if stage == Stage.ESSENCE_SHIFT:
-                # The current seat has resolved their Essence Shift (pending is empty).
-                if flow.seat == 0:
-                    state = self._enter_essence(state, 1)
+                # The current seat has resolved their Essence Shift (pending is empty); the start player gives first.
+                if flow.seat == state.start:
+                    state = self._enter_essence(state, 1 - state.start)
                 else:
                     state = self._start_turn(state, 1, events)
                 continue
@@ -492,7 +498,7 @@ class DiceRealmsRules(BaseRules):
                 events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
             # Nobody is active during the Essence Shift: the last turn's dice leave the table.
-            return self._enter_essence(evolve(state, dice=Dice()), 0)
+            return self._enter_essence(evolve(state, dice=Dice()), state.start)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
@@ -500,7 +506,7 @@ class DiceRealmsRules(BaseRules):
                                          pending=(BonusKind.essence(),), pending_seat=seat))
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
-        active = 0 if turn == 1 else 1
+        active = state.start if turn == 1 else 1 - state.start
         events.append(ev.TurnStarted(state.flow.round, turn, active))
         # A grimoire that boosted nothing this turn is kept as it is.
         players = tuple(evolve(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
@@ -553,7 +559,7 @@ class DiceRealmsRules(BaseRules):
         """The move log's sentence for ``event`` (Dice Realms hides nothing, so every seat reads the same)."""
         return wording.narrate(event, view, self.tables)
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """The bot of ``level`` for ``seat``: ``easy`` (random with light sense) or ``strong`` (see bots.py)."""
         from .bots import make_bot
 

@@ -201,6 +201,7 @@ class State:
     flow: Flow
     lion_bonus: str = "six"          # option: "six" or "classic"
     boost_window: str = "split"      # option: "split" or "end-of-turn"
+    start: int = 0                   # the start player, active first in every round (option: at random, A-24)
     rounds: int = 6
 
     @property

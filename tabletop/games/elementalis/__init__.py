@@ -10,10 +10,15 @@ Mana, bend the dice.  Six rounds, most Mana wins.  The rulings implemented are t
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import ElementaliSRules
+
 __all__ = ["make_rules"]
 
 
-def make_rules():
+def make_rules() -> "ElementaliSRules":
     """The ElementaliS rules, with the content read from ``data/elementalis/elements.yaml``."""
     from .rules import ElementaliSRules
 

@@ -10,7 +10,8 @@ of the strong bot compares such values:
 * bank or roll on: the Channel now against the expected Channel after one more roll (a Sun, drains by
   conflicting symbols, an empty Channel that calls the Opposition; the Cosmic Roll's gifts and bonuses);
 * spells: what a spell changes in the value of the roll it bends (the caster's own roll, or a rival's,
-  which counts against the caster), against the Mana it costs; Incinerate for the Mana it burns;
+  which counts against the caster), against the Mana it costs; Incinerate and Tornado for the Mana they
+  take from the rivals, the leader first (after the Cosmic Roll only such spells at no die are offered);
 * the draft: the Arcana whose mage type banks the most per turn;
 * the Opposition: the dice whose roll is expected to take the most Mana.
 
@@ -212,14 +213,15 @@ class Scorer:
         """The Channel after this roll scores."""
         return self.fill(channel, self.key(counts, sun))
 
-    def chance_odds(self, kept: tuple[int, ...], rolled: tuple[str, ...]):
+    def chance_odds(self, kept: tuple[int, ...], rolled: tuple[str, ...]
+                    ) -> tuple[float, tuple[tuple[tuple[int, ...], float], ...]]:
         """A Chance Roll of ``rolled`` beside the held dice ``kept``: (the odds of a Sun, and each key this
         mage may read otherwise with its odds)."""
         memo = (kept, rolled)
         found = self._odds.get(memo)
         if found is not None:
             return found
-        sun, keys = 0.0, {}
+        sun, keys = 0.0, dict[tuple[int, ...], float]()
         for counts, odds in roll_odds(rolled):
             if counts[_SUN]:
                 sun += odds
@@ -431,6 +433,8 @@ class EasyBot:
         if cast.die is not None:
             own = view.flow.dice[cast.die].owner == self.seat
             return own == (cast.spell in ("mirror-pool", "petrify", "tremor"))
+        if cast.spell in ("incinerate", "tornado"):
+            return True                           # its counters are picked from the others' Pools
         return cast.target is not None and cast.target != self.seat
 
 
@@ -635,9 +639,17 @@ class StrongBot:
         return best
 
     def _counter(self, legal: Sequence[Value], state: State) -> Value:
-        """Counter Spell when the spell cast on the bot would cost it more than voiding it does."""
+        """Counter Spell when the spell cast on the bot would cost it more than voiding it does (for Incinerate
+        and Tornado: its own counters picked, less the rivals' that the counter would spare too)."""
         window = state.flow.window
+        assert window is not None
         spell = self.rules.content.spell(window.pending)
+        cost = self.rules.counter_cost(state, self.seat, spell)
+        if spell.target == "mana":
+            each = 1.0 if spell.spell_id == "incinerate" else TORNADO_WORTH
+            harm = sum(each if owner == self.seat else -each * self.rival_weight(state, owner)
+                       for owner in window.picked_from)
+            return next(i for i in legal if isinstance(i, CounterSpell if harm > cost + CAST_MARGIN else Allow))
         if window.pending_linked >= 0:
             cast = Cast(window.pending_caster, window.pending, target=window.pending_linked, link=window.pending_target)
         else:
@@ -645,22 +657,44 @@ class StrongBot:
                         die=None if window.pending_die < 0 else window.pending_die,
                         face=window.pending_face or None, target=window.pending_target)
         harm = -self.effect_worth(state, cast, self.stake(state))
-        cost = self.rules.counter_cost(state, self.seat, spell)
         return next(i for i in legal if isinstance(i, CounterSpell if harm > cost + CAST_MARGIN else Allow))
 
+    def _pick_worth(self, state: State, target: int, unit: str) -> tuple[float, int]:
+        """How much taking ``target``'s counter ``unit`` is worth to the bot: the rival's weight (the leader
+        first), then a colour the victim's spells are paid with before one they are not, colourless last."""
+        needs = self._spell_colours(state, target)
+        return self.rival_weight(state, target), (0 if unit.startswith(_PALE) else 1 + needs.get(unit, 0))
+
     def _pick(self, legal: Sequence[Value], state: State) -> Value:
-        """Incinerate or Tornado: every counter allowed, the colours the victim's spells want first."""
-        needs = self._spell_colours(state, state.flow.window.pending_target)
-        picks = [i for i in legal if isinstance(i, Pick)]
+        """Incinerate or Tornado: every counter allowed, from the leading rival first, the colours the victim's
+        spells want first."""
+        picks = [i for i in legal if isinstance(i, Pick) and i.target is not None]
         if not picks:
             return legal[-1]
-        return max(picks, key=lambda i: 0 if i.mana.startswith(_PALE) else 1 + needs.get(i.mana, 0))
+        return max(picks, key=lambda i: self._pick_worth(state, i.target, i.mana))  # type: ignore[arg-type]
+
+    def _mana_plan(self, state: State, caster: int, spell_id: str) -> list[tuple[int, str]]:
+        """The counters Incinerate or Tornado cast by ``caster`` would take, picked as :meth:`_pick` picks."""
+        spell = self.rules.content.spell(spell_id)
+        pairs = []
+        for target in range(len(state.mages)):
+            if target == caster or not self.rules.may_target(state, caster, target, spell):
+                continue
+            mage = state.mages[target]
+            units = list(mage.mana.units())
+            if spell_id == "incinerate":
+                units += [_PALE + e for e in mage.faded.units()]
+            pairs += [(target, unit) for unit in units]
+        pairs.sort(key=lambda pair: self._pick_worth(state, *pair), reverse=True)
+        return pairs[:spell.most]
 
     def stake(self, state: State, dice: Sequence[Die] | None = None, rolling: Sequence[int] | None = None) -> float:
         """The bot's stake in the roll of the open window (with these dice): its own turn's value, less a
         rival's (weighted), or the Mana an opposition roll moves to or from it."""
         flow = state.flow
         dice = flow.dice if dice is None else dice
+        if flow.window is not None and flow.window.after == "cosmic":
+            return 0.0             # only the Sun die was rolled, and no spell can change it
         if flow.window is not None and flow.window.after == "oppose":
             return self._opposition_stake(state, dice, flow.rolling if rolling is None else rolling)
         kept, rolled = next_roll(dice)
@@ -703,9 +737,9 @@ class StrongBot:
         flow = state.flow
         sid = cast.spell
         if sid in ("incinerate", "tornado"):
-            victim = state.mages[cast.target]
-            amount = min(3, victim.total) if sid == "incinerate" else TORNADO_WORTH * min(5, victim.mana.total)
-            return -amount if cast.target == self.seat else amount * self.rival_weight(state, cast.target)
+            each = 1.0 if sid == "incinerate" else TORNADO_WORTH
+            return sum(-each if target == self.seat else each * self.rival_weight(state, target)
+                       for target, _ in self._mana_plan(state, cast.seat, sid))
         if sid == "earth-link":
             return self._link_worth(state, cast.seat, cast.target)
         if sid == "burn" and cast.link is not None:
@@ -720,8 +754,7 @@ class StrongBot:
             if sid == "breeze":
                 fresh = [cast.die]
             else:
-                fresh = [i for i, d in enumerate(dice) if d.kind != SUN and not d.held and not d.destroyed
-                         and not d.copy]
+                fresh = self.rules.gust_dice(state)
             still = dice_counts([d for i, d in enumerate(dice) if i not in fresh])
             kept, rolled = next_roll(dice)
             sun = sun_showing(dice)
@@ -741,8 +774,7 @@ class StrongBot:
                                  die.charred or sid == "char", die.copy)
             outcomes.append((1.0, dice, rolling))
         elif sid in ("breeze", "gust"):
-            fresh = [cast.die] if sid == "breeze" else [i for i, d in enumerate(dice) if d.kind != SUN
-                                                         and not d.held and not d.destroyed and not d.copy]
+            fresh = [cast.die] if sid == "breeze" else self.rules.gust_dice(state)
             outcomes = [(1.0, dice, rolling)]
             for index in fresh:
                 die = dice[index]
@@ -778,8 +810,12 @@ class StrongBot:
         would have left, not a number of Mana."""
         spell = self.rules.content.spell(cast.spell)
         cost = self.rules.cost(state, self.seat, spell.level)
-        target = self._target_of(state, cast)
-        voidable = target >= 0 and target != self.seat and self.rules.can_counter(state, target, spell)
+        if spell.target == "mana":
+            hit = {target for target, _ in self._mana_plan(state, self.seat, cast.spell)}
+            voidable = any(self.rules.can_counter(state, target, spell, cost) for target in hit)
+        else:
+            target = self._target_of(state, cast)
+            voidable = target >= 0 and target != self.seat and self.rules.can_counter(state, target, spell, cost)
         share = 0.5 if voidable else 1.0
         if self.last_turn(state) and state.flow.active == self.seat:
             self._spent = cost
@@ -789,8 +825,8 @@ class StrongBot:
                 self._spent = 0
         return share * self.effect_worth(state, cast, baseline) - cost
 
-    @staticmethod
-    def _target_of(state: State, cast: Cast) -> int:
+    def _target_of(self, state: State, cast: Cast) -> int:
+        """The mage a spell is cast on (who may counter it)."""
         if cast.die is not None:
             return state.flow.dice[cast.die].owner
         if cast.link is not None:
@@ -798,7 +834,7 @@ class StrongBot:
         if cast.target is not None:
             return cast.target
         if cast.spell == "gust":
-            return state.flow.dice[0].owner
+            return self.rules.roller(state)
         return -1
 
 

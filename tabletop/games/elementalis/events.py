@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from tabletop.core.values import Codec, Value
 
 __all__ = ["EVENTS", "ArcanaTaken", "ManaTaken", "TurnBegan", "Tapped", "Rolled", "Declared", "SpellCast",
-           "Countered", "DieChanged", "ManaLost", "LinkMade", "LinkBroken", "Scored", "Busted", "Banked",
-           "Opposed", "ManaMoved", "CosmicFace", "ArcanaPassed", "RoundBegan", "GameOver"]
+           "Countered", "DieChanged", "ManaPicked", "ManaLost", "LinkMade", "LinkBroken", "Scored", "Busted", "Banked",
+           "Opposed", "ManaMoved", "CosmicFace", "ArcanaPassed", "ArcanaKept", "RoundBegan", "GameOver"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +105,18 @@ class DieChanged(Value):
     die: int
     face: str
     what: str
+    spell: str
+
+
+@dataclass(frozen=True, slots=True)
+class ManaPicked(Value):
+    """``seat``'s Incinerate or Tornado (``spell``) picks one ``mana`` counter of ``target``'s Pool; it is lost
+    when the spell takes effect."""
+
+    KIND = "mana-picked"
+    seat: int
+    target: int
+    mana: str
     spell: str
 
 
@@ -208,6 +220,15 @@ class ArcanaPassed(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class ArcanaKept(Value):
+    """The ``kind`` Arcana are not passed: ``seat`` would have held both Ether cards (an option)."""
+
+    KIND = "arcana-kept"
+    kind: str
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class RoundBegan(Value):
     """Round ``round`` begins."""
 
@@ -224,5 +245,5 @@ class GameOver(Value):
 
 
 EVENTS = Codec(ArcanaTaken, ManaTaken, TurnBegan, Tapped, Rolled, Declared, SpellCast, Countered, DieChanged,
-               ManaLost, LinkMade, LinkBroken, Scored, Busted, Banked, Opposed, ManaMoved, CosmicFace, ArcanaPassed,
-               RoundBegan, GameOver)
+               ManaPicked, ManaLost, LinkMade, LinkBroken, Scored, Busted, Banked, Opposed, ManaMoved, CosmicFace,
+               ArcanaPassed, ArcanaKept, RoundBegan, GameOver)

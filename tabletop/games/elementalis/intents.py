@@ -7,9 +7,9 @@ Text forms (stable; used by saves, scenarios and tests)::
     tap seat=0 colour=fire             roll seat=0                      # Flux Tap, the Power Roll
     declare seat=1   pass seat=1       forfeit seat=1                   # a spell window
     cast seat=1 spell=char die=2       cast seat=1 spell=tremor die=0 face=fire+fire
-    cast seat=2 spell=earth-link target=0   cast seat=1 spell=burn link=2   cast seat=0 spell=incinerate target=1
+    cast seat=2 spell=earth-link target=0   cast seat=1 spell=burn link=2   cast seat=0 spell=incinerate
     counter seat=0   allow seat=0                                       # Counter Spell, or let it be
-    pick seat=1 mana=fire   done seat=1                                 # Incinerate/Tornado's Mana, one at a time
+    pick seat=1 mana=fire target=2   done seat=1                        # Incinerate/Tornado's Mana, one at a time
     split seat=0 major=1                                                # an Elementalist's Ethers to the Major
     choose seat=0 mana=fire,air                                         # a Creationist's Mana of choice
     bank seat=0   chance seat=0   cosmic seat=0                         # push your luck
@@ -130,11 +130,12 @@ class Allow(Value):
 
 @dataclass(frozen=True, slots=True)
 class Pick(Value):
-    """Incinerate or Tornado: one more Mana of the target's Pool."""
+    """Incinerate or Tornado: one more Mana counter, from the Pool of mage ``target``."""
 
     KIND = "pick"
     seat: int
     mana: str
+    target: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

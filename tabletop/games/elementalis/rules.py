@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
-from typing import Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -23,7 +23,7 @@ from .elements import ELEMENTS, ETHER, SUN, Content, Spell, load_content, symbol
 from .intents import (INTENTS, Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Done,
                       Forfeit, Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor,
                       Tap)
-from .scoring import apply_to_channel, best_split, score
+from .scoring import Result, apply_to_channel, best_split, score
 from .state import NO_MANA, Die, Flow, Mage, Mana, State, Window
 
 __all__ = ["ElementaliSRules", "META", "ROUNDS", "pale"]
@@ -38,15 +38,25 @@ META = GameMeta(
     minutes="30-45",
     options=(
         OptionSpec("ether_cards", "The Ether cards (expansion)", ("yes", "no"), "yes",
-                   "yes: the Ether Major and two Ether Minors are in the draft (Creationists, Elitists); "
+                   "Whether the Ether Major and the two Ether Minors (Creationists, Elitists) are in the draft; "
                    "5 mages need them."),
         OptionSpec("double_ether", "The Double Ether die", ("off", "sixth die", "instead of the air die"), "off",
                    "A die with a Double Ether face, rolled with the others (never in the Cosmic Roll)."),
         OptionSpec("creationist_opposition", "What reduces a Creationist's Minor", ("classical", "cycle"),
-                   "classical", "classical: its opposite (Fire and Water, Earth and Air), which the seed's "
-                                "examples follow; cycle: the element that beats it."),
+                   "classical", "A Creationist's Minor loses one for each symbol of its opposite (classical: Fire "
+                                "and Water, Earth and Air) or of the element that beats it (cycle)."),
         OptionSpec("supply", "Mana supply", ("20 of each", "unlimited"), "20 of each",
-                   "20 of each: the Flux holds 20 counters of each colour; a gain takes what is left."),
+                   "20 of each: the Flux holds 20 counters of each colour and a gain takes what is left; "
+                   "unlimited: it never runs out."),
+        OptionSpec("ether_pair", "Both Ether cards in one hand", ("plays on", "not passed"), "plays on",
+                   "When passing the Arcana would give a mage both Ether cards, they play on with them, or the "
+                   "cards are not passed."),
+        OptionSpec("counter_spell", "Counter Spell", ("a reaction", "declared first"), "a reaction",
+                   "A mage may counter a spell cast on them at once, or only after declaring a spell in that "
+                   "window and before casting one."),
+        OptionSpec("counter_cost", "What a Counter Spell costs", ("the spell's level", "what its caster paid"),
+                   "the spell's level", "X is the voided spell's level or what its caster paid for it, plus "
+                                        "or minus the counterer's own extra or discount."),
     ),
 )
 
@@ -80,7 +90,7 @@ class ElementaliSRules(BaseRules):
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or load_content()
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """``easy``: random with a little sense; ``strong``: every choice by its expected Mana (``bots.py``)."""
         from .bots import make_bot
 
@@ -96,7 +106,9 @@ class ElementaliSRules(BaseRules):
             raise ValueError("5 mages need the Ether cards: there are only 4 element Majors")
         state = State(mages=tuple(Mage(name=n.strip()) for n in seats), flow=Flow(stage="draft_major", deciding=0),
                       creationist_opposition=chosen["creationist_opposition"], double_ether=chosen["double_ether"],
-                      ether_cards=ether, supply=20 if chosen["supply"] == "20 of each" else 0)
+                      ether_cards=ether, supply=20 if chosen["supply"] == "20 of each" else 0,
+                      ether_pair=chosen["ether_pair"], counter_spell=chosen["counter_spell"],
+                      counter_cost=chosen["counter_cost"])
         return Step(state, ())
 
     def dice_kinds(self, state: State) -> tuple[str, ...]:
@@ -132,12 +144,12 @@ class ElementaliSRules(BaseRules):
             in_play += mage.mana.get(colour) + mage.faded.get(colour)
         return max(0, state.supply - in_play)
 
-    def _mage(self, state: State, seat: int, **changes) -> State:
+    def _mage(self, state: State, seat: int, **changes: Any) -> State:
         mages = list(state.mages)
         mages[seat] = evolve(mages[seat], **changes)
         return evolve(state, mages=tuple(mages))
 
-    def _flow(self, state: State, **changes) -> State:
+    def _flow(self, state: State, **changes: Any) -> State:
         return evolve(state, flow=evolve(state.flow, **changes))
 
     def _gain(self, state: State, seat: int, colour: str, amount: int) -> tuple[State, int]:
@@ -197,7 +209,7 @@ class ElementaliSRules(BaseRules):
     def _entry_free(self, state: State, seat: int, card: str, spell: Spell) -> bool:
         return f"{seat}:{card}:{spell.spell_id}" not in state.flow.used
 
-    def _may_target(self, state: State, caster: int, target: int, spell: Spell) -> bool:
+    def may_target(self, state: State, caster: int, target: int, spell: Spell) -> bool:
         """The Elitist limits (B2 5.5): no spell of an Elitist's Major at them; an Elitist casts at no mage
         whose Minor is the Elitist's Major."""
         if target < 0 or target == caster:
@@ -207,6 +219,22 @@ class ElementaliSRules(BaseRules):
         if self.mage_type(state, caster) == "elitist" and state.mages[target].minor == state.mages[caster].major:
             return False
         return True
+
+    def roller(self, state: State) -> int:
+        """The mage who rolled the dice of the open window: the opposing mage in an opposition, else the
+        active mage (B2 5.5: a spell at a die, and Gust, are cast on them)."""
+        flow = state.flow
+        return flow.deciding if flow.roll == "opposition" else flow.active
+
+    def gust_dice(self, state: State) -> list[int]:
+        """The dice Gust rolls again: those of the roll (in an opposition, the opposing mage's), Mirror Pool
+        copies too (settled ruling 4), but never the Sun die, a held die or a destroyed one."""
+        flow = state.flow
+        if flow.roll == "cosmic":
+            return []
+        indices = flow.rolling if flow.roll == "opposition" else range(len(flow.dice))
+        return [i for i in indices if flow.dice[i].kind != SUN and not flow.dice[i].held
+                and not flow.dice[i].destroyed]
 
     def castable(self, state: State, seat: int) -> list[Cast]:
         """Every spell the mage may cast now, with each of its targets."""
@@ -223,13 +251,15 @@ class ElementaliSRules(BaseRules):
         return out
 
     def _dice_targets(self, state: State, seat: int, spell: Spell) -> list[int]:
+        if state.flow.roll == "cosmic":
+            return []              # only the Sun die was rolled, and nothing can touch it (E-20)
         out = []
         for index, die in enumerate(state.flow.dice):
             if die.kind == SUN or die.destroyed:
                 continue
             if spell.spell_id in ("breeze", "petrify", "tremor") and die.held:
                 continue
-            if self._may_target(state, seat, die.owner, spell):
+            if self.may_target(state, seat, die.owner, spell):
                 out.append(index)
         return out
 
@@ -244,32 +274,72 @@ class ElementaliSRules(BaseRules):
         if spell.target == "die_or_link":
             out = [Cast(seat, sid, die=i) for i in self._dice_targets(state, seat, spell)]
             return out + [Cast(seat, sid, target=linked, link=caster) for caster, linked in flow.links
-                          if self._may_target(state, seat, caster, spell)]
+                          if self.may_target(state, seat, caster, spell)]
         if spell.target == "none":
             if sid == "ether-leak":
                 return [] if flow.ether_leak else [Cast(seat, sid)]
-            rollable = [d for d in flow.dice if d.kind != SUN and not d.held and not d.destroyed and not d.copy]
-            return [Cast(seat, sid)] if rollable and self._may_target(state, seat, flow.dice[0].owner, spell) else []
+            if not self.gust_dice(state) or not self.may_target(state, seat, self.roller(state), spell):
+                return []
+            return [Cast(seat, sid)]
         if spell.target == "player":
             linked = {b for a, b in flow.links if a == seat}
             return [Cast(seat, sid, target=p) for p in range(len(state.mages))
-                    if p != seat and p not in linked and self._may_target(state, seat, p, spell)]
+                    if p != seat and p not in linked and self.may_target(state, seat, p, spell)]
         if spell.target == "mana":
-            return [Cast(seat, sid, target=p) for p in range(len(state.mages))
-                    if p != seat and self._may_target(state, seat, p, spell)
-                    and (state.mages[p].mana.total if sid == "tornado" else state.mages[p].total)]
+            return [Cast(seat, sid)] if self._mana_targets(state, seat, spell) else []
         return []
 
-    def counter_cost(self, state: State, seat: int, spell: Spell) -> int:
+    def _mana_targets(self, state: State, seat: int, spell: Spell) -> list[tuple[int, str]]:
+        """(mage, counter) pairs Incinerate or Tornado may pick now: from any other mage's Pool it may
+        target (Tornado: coloured counters only), less the counters picked already."""
+        window = state.flow.window
+        picked = Counter(zip(window.picked_from, window.picked)) if window is not None else Counter()
+        out = []
+        for mage in range(len(state.mages)):
+            if mage == seat or not self.may_target(state, seat, mage, spell):
+                continue
+            held = Counter(_units(state.mages[mage], coloured_only=spell.spell_id == "tornado"))
+            out += [(mage, unit) for unit in held if held[unit] > picked[(mage, unit)]]
+        return out
+
+    def counter_cost(self, state: State, seat: int, spell: Spell, paid: int | None = None) -> int:
         """Counter Spell's X: the base cost of the spell it voids, with the counter-caster's own modifiers
-        (settled ruling 5)."""
+        (settled ruling 5); with the option "what its caster paid", what they paid (``paid``; the open
+        window's pending spell when not given), with the counterer's modifiers on top (E-20)."""
+        if state.counter_cost == "what its caster paid":
+            if paid is None and state.flow.window is not None and state.flow.window.pending == spell.spell_id:
+                paid = state.flow.window.pending_cost
+            if paid is not None:
+                return max(0, paid + self.cost(state, seat, spell.level) - spell.level)
         return self.cost(state, seat, spell.level)
 
-    def can_counter(self, state: State, seat: int, spell: Spell) -> bool:
+    def _counter_entry(self, state: State, seat: int) -> tuple[str, Spell] | None:
         for card, entry in self.entries(state, seat):
             if entry.spell_id == "counter-spell" and self._entry_free(state, seat, card, entry):
-                return state.mages[seat].mana.get(entry.element) >= self.counter_cost(state, seat, spell)
-        return False
+                return card, entry
+        return None
+
+    def can_counter(self, state: State, seat: int, spell: Spell, paid: int | None = None) -> bool:
+        """``seat`` holds Counter Spell unused this turn and can pay to void ``spell`` now (with the option
+        "declared first", only as their declared spell, before their turn to cast)."""
+        found = self._counter_entry(state, seat)
+        if found is None:
+            return False
+        if state.counter_spell == "declared first":
+            window = state.flow.window
+            if window is None or seat not in window.declared[window.turn + 1:]:
+                return False
+        return state.mages[seat].mana.get(found[1].element) >= self.counter_cost(state, seat, spell, paid)
+
+    def may_declare(self, state: State, seat: int) -> bool:
+        """A spell window asks a mage who could cast something now; with Counter Spell declared first, also
+        one who could pay to counter a level-1 spell."""
+        if self.castable(state, seat):
+            return True
+        if state.counter_spell != "declared first":
+            return False
+        found = self._counter_entry(state, seat)
+        return found is not None and state.mages[seat].mana.get(found[1].element) >= self.cost(state, seat, 1)
 
     # ================================================================ views, words
     def outcome(self, state: State) -> Outcome:
@@ -345,9 +415,9 @@ class ElementaliSRules(BaseRules):
             offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
             return [TakeMajor(seat, e) for e in offered if e not in taken]
         if stage == "draft_minor":
-            taken = Counter(m.minor for m in state.mages if m.minor)
+            minors = Counter(m.minor for m in state.mages if m.minor)
             offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
-            return [TakeMinor(seat, e) for e in offered if taken[e] < MINOR_COPIES
+            return [TakeMinor(seat, e) for e in offered if minors[e] < MINOR_COPIES
                     and not (e == ETHER and state.mages[seat].major == ETHER)]
         if stage == "start_mana":
             return [StartMana(seat, combo) for combo in combinations_with_replacement(ELEMENTS, START_MANA)
@@ -366,16 +436,16 @@ class ElementaliSRules(BaseRules):
         if stage == "counter":
             return [CounterSpell(seat), Allow(seat)]
         if stage == "pick":
-            window = flow.window
-            target = state.mages[window.pending_target]
-            units = _units(target, coloured_only=window.pending == "tornado")
-            return [*(Pick(seat, u) for u in dict.fromkeys(units)), Done(seat)]
+            spell = self.content.spell(flow.window.pending)  # type: ignore[union-attr]
+            return [*(Pick(seat, unit, mage) for mage, unit in self._mana_targets(state, seat, spell)), Done(seat)]
         if stage == "split":
             ether = self._counts(state)[ETHER]
             return [Split(seat, k) for k in range(ether, -1, -1)]
         if stage == "choose":
-            count = flow.pay_count
-            return [Choose(seat, combo) for combo in combinations_with_replacement(ELEMENTS, count)]
+            left = {e: self.available(state, e) for e in ELEMENTS}
+            count = min(flow.pay_count, sum(left.values()))
+            return [Choose(seat, combo) for combo in combinations_with_replacement(ELEMENTS, count)
+                    if all(left[c] >= n for c, n in Counter(combo).items())]
         if stage == "push":
             out = [Bank(seat)]
             out.append(Chance(seat) if flow.roll == "power" else Cosmic(seat))
@@ -406,19 +476,28 @@ class ElementaliSRules(BaseRules):
             raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
-        handler = getattr(self, f"_on_{type(intent).__name__.lower()}")
-        state = handler(state, seat, intent, rng, events)
+        handlers: dict[type, Callable[[State, int, Any, RandomSource, list[Value]], State]] = {
+            TakeMajor: self._on_takemajor, TakeMinor: self._on_takeminor, StartMana: self._on_startmana,
+            Tap: self._on_tap, Roll: self._on_roll, Declare: self._on_declare, PassWindow: self._on_passwindow,
+            Forfeit: self._on_forfeit, Cast: self._on_cast, CounterSpell: self._on_counter, Allow: self._on_allow,
+            Pick: self._on_pick, Done: self._on_done, Split: self._on_split, Choose: self._on_choose,
+            Bank: self._on_bank, Chance: self._on_chance, Cosmic: self._on_cosmic, Oppose: self._on_oppose,
+            Pay: self._on_pay, Give: self._on_give,
+        }
+        state = handlers[type(intent)](state, seat, intent, rng, events)
         return Step(state, tuple(events))
 
     # ---------------------------------------------------------------- setup
-    def _on_takemajor(self, state, seat, intent, rng, events):
+    def _on_takemajor(self, state: State, seat: int, intent: TakeMajor, rng: RandomSource,
+                      events: list[Value]) -> State:
         state = self._mage(state, seat, major=intent.element)
         events.append(ev.ArcanaTaken(seat, "major", intent.element))
         if seat + 1 < len(state.mages):
             return self._flow(state, deciding=seat + 1)
         return self._flow(state, stage="draft_minor", deciding=0)
 
-    def _on_takeminor(self, state, seat, intent, rng, events):
+    def _on_takeminor(self, state: State, seat: int, intent: TakeMinor, rng: RandomSource,
+                      events: list[Value]) -> State:
         state = self._mage(state, seat, minor=intent.element)
         events.append(ev.ArcanaTaken(seat, "minor", intent.element, self.mage_type(state, seat)))
         if seat + 1 < len(state.mages):
@@ -426,7 +505,8 @@ class ElementaliSRules(BaseRules):
         # Everyone but the first player takes 2 Mana of their choice (B2 1.4).
         return self._flow(state, stage="start_mana", deciding=1)
 
-    def _on_startmana(self, state, seat, intent, rng, events):
+    def _on_startmana(self, state: State, seat: int, intent: StartMana, rng: RandomSource,
+                      events: list[Value]) -> State:
         for colour in intent.mana:
             state, _ = self._gain(state, seat, colour, 1)
         events.append(ev.ManaTaken(seat, intent.mana, "start"))
@@ -443,7 +523,8 @@ class ElementaliSRules(BaseRules):
         events.append(ev.TurnBegan(seat, state.flow.round))
         return state
 
-    def _on_tap(self, state, seat, intent, rng, events):
+    def _on_tap(self, state: State, seat: int, intent: Tap, rng: RandomSource,
+                events: list[Value]) -> State:
         state, _ = self._gain(state, seat, intent.colour, 1)
         events.append(ev.Tapped(seat, intent.colour))
         return self._flow(state, tapped=True)
@@ -459,20 +540,23 @@ class ElementaliSRules(BaseRules):
         events.append(ev.Rolled(seat, kind, tuple(indices), tuple(dice[i].face for i in indices)))
         return self._flow(state, dice=tuple(dice), roll=kind)
 
-    def _on_roll(self, state, seat, intent, rng, events):
+    def _on_roll(self, state: State, seat: int, intent: Roll, rng: RandomSource,
+                 events: list[Value]) -> State:
         kinds = self.dice_kinds(state)
         state = self._flow(state, dice=tuple(Die(kind, self.content.dice[kind][0], seat) for kind in kinds),
                            rolled=True)
         state = self._roll_dice(state, seat, range(len(kinds)), "power", rng, events)
         return self._open_window(state, "score", events, rng)
 
-    def _on_chance(self, state, seat, intent, rng, events):
+    def _on_chance(self, state: State, seat: int, intent: Chance, rng: RandomSource,
+                   events: list[Value]) -> State:
         state = self._clear_roll_marks(state)
         indices = [i for i, d in enumerate(state.flow.dice) if not d.held and not d.destroyed]
         state = self._roll_dice(state, seat, indices, "chance", rng, events)
         return self._open_window(state, "score", events, rng)
 
-    def _on_bank(self, state, seat, intent, rng, events):
+    def _on_bank(self, state: State, seat: int, intent: Bank, rng: RandomSource,
+                 events: list[Value]) -> State:
         return self._end_turn(state, events)
 
     def _clear_roll_marks(self, state: State) -> State:
@@ -486,42 +570,55 @@ class ElementaliSRules(BaseRules):
         order = self.clockwise(state, state.flow.active)
         window = Window(after=after)
         state = self._flow(state, window=window)
-        asked = tuple(seat for seat in order if self.castable(state, seat))
+        asked = tuple(seat for seat in order if self.may_declare(state, seat))
         if not asked:
             return self._close_window(state, events, rng)
         return self._flow(state, stage="declare", window=evolve(window, asked=asked))
 
-    def _on_declare(self, state, seat, intent, rng, events):
+    def _on_declare(self, state: State, seat: int, intent: Declare, rng: RandomSource,
+                    events: list[Value]) -> State:
         return self._declared(state, seat, True, events, rng)
 
-    def _on_passwindow(self, state, seat, intent, rng, events):
+    def _on_passwindow(self, state: State, seat: int, intent: PassWindow, rng: RandomSource,
+                       events: list[Value]) -> State:
         return self._declared(state, seat, False, events, rng)
+
+    def _window(self, state: State) -> Window:
+        """The open spell window (only called while one is open)."""
+        window = state.flow.window
+        assert window is not None, "no spell window is open"
+        return window
 
     def _declared(self, state: State, seat: int, cast: bool, events: list[Value], rng: RandomSource) -> State:
         events.append(ev.Declared(seat, cast))
-        window = state.flow.window
+        window = self._window(state)
         declared = window.declared + ((seat,) if cast else ())
         if window.turn + 1 < len(window.asked):
             return self._flow(state, window=evolve(window, declared=declared, turn=window.turn + 1))
         if not declared:
             return self._close_window(state, events, rng)
-        return self._flow(state, stage="cast", window=evolve(window, declared=declared, turn=0))
+        window = evolve(window, declared=declared, turn=-1)
+        return self._next_caster(self._flow(state, window=window), events, rng)
 
     def _next_caster(self, state: State, events: list[Value], rng: RandomSource) -> State:
-        window = state.flow.window
-        window = evolve(window, pending="", pending_caster=-1, pending_target=-1, pending_die=-1, pending_face="",
-                        picks_left=0)
+        """The next declared mage casts, or forfeits if nothing is left they could cast; then the window closes."""
+        window = evolve(self._window(state), pending="", pending_caster=-1, pending_target=-1, pending_die=-1,
+                        pending_face="", pending_linked=-1, pending_cost=0, picks_left=0, picked=(),
+                        picked_from=(), countering=())
+        state = self._flow(state, window=window)
         for turn in range(window.turn + 1, len(window.declared)):
             if self.castable(state, window.declared[turn]):
                 return self._flow(state, stage="cast", window=evolve(window, turn=turn))
             events.append(ev.Declared(window.declared[turn], False))     # nothing left to cast: it forfeits
-        return self._close_window(self._flow(state, window=window), events, rng)
+        return self._close_window(state, events, rng)
 
-    def _on_forfeit(self, state, seat, intent, rng, events):
+    def _on_forfeit(self, state: State, seat: int, intent: Forfeit, rng: RandomSource,
+                    events: list[Value]) -> State:
         events.append(ev.Declared(seat, False))
         return self._next_caster(state, events, rng)
 
-    def _on_cast(self, state, seat, intent, rng, events):
+    def _on_cast(self, state: State, seat: int, intent: Cast, rng: RandomSource,
+                 events: list[Value]) -> State:
         spell = self.content.spell(intent.spell)
         card = next(card for card, entry in self.entries(state, seat)
                     if entry.spell_id == spell.spell_id and self._entry_free(state, seat, card, entry))
@@ -537,36 +634,49 @@ class ElementaliSRules(BaseRules):
         elif intent.target is not None:
             target = intent.target
         elif spell.spell_id == "gust":
-            target = flow.dice[0].owner
+            target = self.roller(state)
         state = self._flow(state, used=(*flow.used, f"{seat}:{card}:{spell.spell_id}"))
         events.append(ev.SpellCast(seat, spell.spell_id, cost, target, -1 if intent.die is None else intent.die))
-        window = evolve(state.flow.window, pending=spell.spell_id, pending_caster=seat, pending_target=target,
+        window = evolve(self._window(state), pending=spell.spell_id, pending_caster=seat, pending_target=target,
                         pending_die=-1 if intent.die is None else intent.die, pending_face=intent.face or "",
-                        pending_linked=-1 if intent.link is None else intent.target)
+                        pending_linked=-1 if intent.link is None else intent.target, pending_cost=cost)
         state = self._flow(state, window=window)
+        if spell.target == "mana":
+            # Incinerate, Tornado: the caster picks the counters first; who is hit may then counter.
+            return self._flow(state, stage="pick", window=evolve(window, picks_left=spell.most))
         if target >= 0 and target != seat and self.can_counter(state, target, spell):
             return self._flow(state, stage="counter")
         return self._resolve_spell(state, events, rng)
 
-    def _on_counter(self, state, seat, intent, rng, events):
-        window = state.flow.window
+    def _on_counter(self, state: State, seat: int, intent: CounterSpell, rng: RandomSource,
+                    events: list[Value]) -> State:
+        window = self._window(state)
         spell = self.content.spell(window.pending)
-        counter = next((card, entry) for card, entry in self.entries(state, seat)
-                       if entry.spell_id == "counter-spell" and self._entry_free(state, seat, card, entry))
+        found = self._counter_entry(state, seat)
+        assert found is not None
+        card, entry = found
         cost = self.counter_cost(state, seat, spell)
         mage = state.mages[seat]
-        state = self._mage(state, seat, mana=mage.mana.add(counter[1].element, -cost),
-                           spells_cast=mage.spells_cast + 1)
-        state = self._flow(state, used=(*state.flow.used, f"{seat}:{counter[0]}:counter-spell"))
+        state = self._mage(state, seat, mana=mage.mana.add(entry.element, -cost), spells_cast=mage.spells_cast + 1)
+        state = self._flow(state, used=(*state.flow.used, f"{seat}:{card}:counter-spell"))
         events.append(ev.Countered(seat, window.pending_caster, spell.spell_id, cost))
+        if state.counter_spell == "declared first" and seat in window.declared[window.turn + 1:]:
+            # The counter was this mage's declared spell.
+            later = list(window.declared)
+            later.pop(window.declared.index(seat, window.turn + 1))
+            state = self._flow(state, window=evolve(window, declared=tuple(later)))
         return self._next_caster(state, events, rng)
 
-    def _on_allow(self, state, seat, intent, rng, events):
+    def _on_allow(self, state: State, seat: int, intent: Allow, rng: RandomSource,
+                  events: list[Value]) -> State:
+        window = self._window(state)
+        if self.content.spell(window.pending).target == "mana":
+            return self._ask_counters(state, window.countering, events, rng)
         return self._resolve_spell(state, events, rng)
 
     def _resolve_spell(self, state: State, events: list[Value], rng: RandomSource) -> State:
         """The effect of the spell waiting in the window (5.6)."""
-        window = state.flow.window
+        window = self._window(state)
         sid, caster, index = window.pending, window.pending_caster, window.pending_die
         flow = state.flow
         dice = list(flow.dice)
@@ -599,48 +709,65 @@ class ElementaliSRules(BaseRules):
                                  charred=False)
             events.append(ev.DieChanged(index, dice[index].face, "rolled", sid))
         elif sid == "gust":
-            for i, die in enumerate(dice):
-                if die.kind != SUN and not die.held and not die.destroyed and not die.copy:
-                    faces = self.content.dice[die.kind]
-                    dice[i] = evolve(die, face=faces[rng.randint(1, 6, f"{die.kind} die") - 1], charred=False)
-                    events.append(ev.DieChanged(i, dice[i].face, "rolled", sid))
+            for i in self.gust_dice(state):
+                die = dice[i]
+                faces = self.content.dice[die.kind]
+                dice[i] = evolve(die, face=faces[rng.randint(1, 6, f"{die.kind} die") - 1], charred=False)
+                events.append(ev.DieChanged(i, dice[i].face, "rolled", sid))
         elif sid == "ether-leak":
             state = self._flow(state, ether_leak=True)
         elif sid == "earth-link":
             state = self._flow(state, links=(*flow.links, (caster, window.pending_target)))
             events.append(ev.LinkMade(caster, window.pending_target))
         elif sid in ("incinerate", "tornado"):
-            spell = self.content.spell(sid)
-            target = state.mages[window.pending_target]
-            units = _units(target, coloured_only=sid == "tornado")
-            state = self._flow(state, dice=tuple(dice), stage="pick",
-                               window=evolve(window, picks_left=min(spell.most, len(units))))
-            return state
+            for target, unit in zip(window.picked_from, window.picked):
+                state = self._take_units(state, target, [unit])
+                if sid == "tornado":
+                    mage = state.mages[target]
+                    state = self._mage(state, target, faded=mage.faded.add(unit, 1))
+                events.append(ev.ManaLost(target, unit, "flux" if sid == "incinerate" else "colourless"))
         state = self._flow(state, dice=tuple(dice))
         return self._next_caster(state, events, rng)
 
-    def _on_pick(self, state, seat, intent, rng, events):
-        window = state.flow.window
-        target = window.pending_target
-        state = self._take_units(state, target, [intent.mana])
-        if window.pending == "tornado":
-            mage = state.mages[target]
-            state = self._mage(state, target, faded=mage.faded.add(intent.mana, 1))
-        events.append(ev.ManaLost(target, intent.mana, "flux" if window.pending == "incinerate" else "colourless"))
-        left = window.picks_left - 1
-        units = _units(state.mages[target], coloured_only=window.pending == "tornado")
-        if left and units:
-            return self._flow(state, window=evolve(window, picks_left=left))
-        return self._next_caster(state, events, rng)
+    def _on_pick(self, state: State, seat: int, intent: Pick, rng: RandomSource,
+                 events: list[Value]) -> State:
+        window = self._window(state)
+        target = intent.target if intent.target is not None else -1
+        events.append(ev.ManaPicked(seat, target, intent.mana, window.pending))
+        window = evolve(window, picked=(*window.picked, intent.mana), picked_from=(*window.picked_from, target),
+                        picks_left=window.picks_left - 1)
+        state = self._flow(state, window=window)
+        if window.picks_left and self._mana_targets(state, seat, self.content.spell(window.pending)):
+            return state
+        return self._picks_made(state, events, rng)
 
-    def _on_done(self, state, seat, intent, rng, events):
-        return self._next_caster(state, events, rng)
+    def _on_done(self, state: State, seat: int, intent: Done, rng: RandomSource,
+                 events: list[Value]) -> State:
+        return self._picks_made(state, events, rng)
+
+    def _picks_made(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        """Incinerate or Tornado has its counters: each mage hit, clockwise from the caster, may void it."""
+        window = self._window(state)
+        hit = [seat for seat in self.clockwise(state, window.pending_caster) if seat in window.picked_from]
+        return self._ask_counters(state, tuple(hit), events, rng)
+
+    def _ask_counters(self, state: State, hit: tuple[int, ...], events: list[Value], rng: RandomSource) -> State:
+        """Ask the next mage hit by Incinerate or Tornado who could void it; with nobody left, it takes effect."""
+        window = self._window(state)
+        spell = self.content.spell(window.pending)
+        for index, seat in enumerate(hit):
+            if self.can_counter(state, seat, spell):
+                return self._flow(state, stage="counter",
+                                  window=evolve(window, pending_target=seat, countering=hit[index + 1:]))
+        return self._resolve_spell(state, events, rng)
 
     def _close_window(self, state: State, events: list[Value], rng: RandomSource) -> State:
         after = state.flow.window.after if state.flow.window else "score"
         state = self._flow(state, window=None)
         if after == "oppose":
             return self._settle_opposition(state, events, rng)
+        if after == "cosmic":
+            return self._cosmic_outcome(state, events, rng)
         return self._score_roll(state, events, rng)
 
     # ---------------------------------------------------------------- scoring
@@ -667,10 +794,11 @@ class ElementaliSRules(BaseRules):
             return self._flow(state, stage="split", deciding=seat)
         return self._scored(state, events, None)
 
-    def _on_split(self, state, seat, intent, rng, events):
+    def _on_split(self, state: State, seat: int, intent: Split, rng: RandomSource,
+                  events: list[Value]) -> State:
         return self._scored(state, events, intent.major)
 
-    def _result(self, state: State, seat: int, ether_to_major: int | None):
+    def _result(self, state: State, seat: int, ether_to_major: int | None) -> Result:
         mage = state.mages[seat]
         sun = state.flow.roll == "power" and self._sun_showing(state)
         return score(self.content, self.mage_type(state, seat), mage.major, mage.minor, self._counts(state), sun,
@@ -681,7 +809,13 @@ class ElementaliSRules(BaseRules):
         result = self._result(state, seat, ether_to_major)
         state = self._to_channel(state, result.nets, events)
         if result.choice:
-            return self._flow(state, stage="choose", deciding=seat, pay_count=result.choice)
+            # Mana of choice is offered only in colours the Flux still holds (E-17); no choice, no question.
+            state = self._flow(state, stage="choose", deciding=seat, pay_count=result.choice)
+            offered = self.legal_intents(state)
+            if len(offered) > 1:
+                return state
+            chosen = offered[0].mana if offered else ()  # type: ignore[attr-defined]
+            return self._after_score(self._to_channel(state, {}, events, chosen), events)
         return self._after_score(state, events)
 
     def _to_channel(self, state: State, nets: Mapping[str, int], events: list[Value],
@@ -699,7 +833,8 @@ class ElementaliSRules(BaseRules):
                                 tuple(e for e, n in drained.items() for _ in range(n))))
         return state
 
-    def _on_choose(self, state, seat, intent, rng, events):
+    def _on_choose(self, state: State, seat: int, intent: Choose, rng: RandomSource,
+                   events: list[Value]) -> State:
         state = self._to_channel(state, {}, events, intent.mana)
         return self._after_score(state, events)
 
@@ -738,13 +873,20 @@ class ElementaliSRules(BaseRules):
         return state
 
     # ---------------------------------------------------------------- the Cosmic Roll
-    def _sun_index(self, state: State) -> int:
+    def sun_index(self, state: State) -> int:
         return next(i for i, d in enumerate(state.flow.dice) if d.kind == SUN)
 
-    def _on_cosmic(self, state, seat, intent, rng, events):
+    def _on_cosmic(self, state: State, seat: int, intent: Cosmic, rng: RandomSource,
+                   events: list[Value]) -> State:
         state = self._clear_roll_marks(state)
-        sun = self._sun_index(state)
-        state = self._roll_dice(state, seat, [sun], "cosmic", rng, events)
+        state = self._roll_dice(state, seat, [self.sun_index(state)], "cosmic", rng, events)
+        # A spell window follows (E-20); only spells at no die can matter, since nothing touches the Sun die.
+        return self._open_window(state, "cosmic", events, rng)
+
+    def _cosmic_outcome(self, state: State, events: list[Value], rng: RandomSource) -> State:
+        """What the Sun die shows after the Cosmic Roll's spell window (B2 2.11)."""
+        seat = state.flow.active
+        sun = self.sun_index(state)
         face = state.flow.dice[sun].face
         mage = state.mages[seat]
         if face == SUN:
@@ -776,7 +918,8 @@ class ElementaliSRules(BaseRules):
             return self._give(state, seat, owner, colours[0], events)
         return self._flow(state, stage="give", pay_to=owner)
 
-    def _on_give(self, state, seat, intent, rng, events):
+    def _on_give(self, state: State, seat: int, intent: Give, rng: RandomSource,
+                 events: list[Value]) -> State:
         return self._give(state, seat, state.flow.pay_to, intent.mana, events)
 
     def _give(self, state: State, seat: int, owner: int, colour: str, events: list[Value]) -> State:
@@ -786,10 +929,16 @@ class ElementaliSRules(BaseRules):
         return self._end_turn(state, events)
 
     def _pass_arcana(self, state: State, kind: str, events: list[Value]) -> State:
-        """Every mage passes its Major (or Minor) to the left; mage types change with them (E-14)."""
+        """Every mage passes its Major (or Minor) to the left; mage types change with them (E-14).  With the
+        option "not passed", a pass that would give a mage both Ether cards does not happen (E-15)."""
         count = len(state.mages)
         cards = [getattr(m, kind) for m in state.mages]
         mages = tuple(evolve(m, **{kind: cards[(seat - 1) % count]}) for seat, m in enumerate(state.mages))
+        if state.ether_pair == "not passed":
+            paired = next((seat for seat, m in enumerate(mages) if m.major == ETHER and m.minor == ETHER), None)
+            if paired is not None:
+                events.append(ev.ArcanaKept(kind, paired))
+                return state
         state = evolve(state, mages=mages)
         events.append(ev.ArcanaPassed(kind, tuple(self.mage_type(state, s) for s in range(count))))
         return state
@@ -818,7 +967,8 @@ class ElementaliSRules(BaseRules):
                 return self._flow(state, stage="oppose", deciding=seat, rolling=(), dice=flow.fixed)
         return self._end_turn(state, events)
 
-    def _on_oppose(self, state, seat, intent, rng, events):
+    def _on_oppose(self, state: State, seat: int, intent: Oppose, rng: RandomSource,
+                   events: list[Value]) -> State:
         if not intent.dice:
             events.append(ev.Opposed(seat, 0, 0, 0))
             return self._next_opposer(state, events)
@@ -851,7 +1001,8 @@ class ElementaliSRules(BaseRules):
             return self._paid(state, payer, payee, tuple(units[:count]), events)
         return self._flow(state, stage="pay", deciding=payer, pay_from=payer, pay_to=payee, pay_count=count)
 
-    def _on_pay(self, state, seat, intent, rng, events):
+    def _on_pay(self, state: State, seat: int, intent: Pay, rng: RandomSource,
+                events: list[Value]) -> State:
         return self._paid(state, seat, state.flow.pay_to, intent.mana, events)
 
     def _paid(self, state: State, payer: int, payee: int, units: Sequence[str], events: list[Value]) -> State:

@@ -4,8 +4,9 @@ Mana is counted by element colour (``fire`` red, ``water`` blue, ``earth`` green
 made colourless by Tornado is kept apart, by the colour it had (it counts at the end, pays no spell).
 
 Stages (``Flow.stage``): ``draft_major``, ``draft_minor``, ``start_mana`` (setup); ``turn`` (tap or
-roll); ``declare`` and ``cast`` (a spell window after a roll); ``counter`` (a mage may void a spell
-cast on them); ``pick`` (Incinerate or Tornado choosing Mana); ``split`` (an Elementalist shares the
+roll); ``declare`` and ``cast`` (a spell window after a roll: a Power, Chance, Cosmic or opposition
+roll); ``counter`` (a mage may void a spell cast on them); ``pick`` (Incinerate or Tornado choosing
+Mana from any other mages' Pools); ``split`` (an Elementalist shares the
 Ethers); ``choose`` (a Creationist colours Mana of choice); ``push`` (bank or roll on); ``oppose``
 (a mage picks dice to roll against the active mage); ``pay`` (a mage chooses the Mana it pays);
 ``give`` (the Cosmic Roll's Mana for another mage); ``over``.
@@ -90,7 +91,7 @@ class Mage:
 class Window:
     """A spell window after a roll: who declared, who casts next, and a spell waiting on a counter or picks."""
 
-    after: str                               # what follows: "score", "oppose", "cosmic"
+    after: str                               # what follows: "score", "oppose", "cosmic" (the Cosmic Roll's outcome)
     asked: tuple[int, ...] = ()              # seats that declare, in order from the active mage
     declared: tuple[int, ...] = ()
     turn: int = 0                            # index into ``asked`` (declare) or ``declared`` (cast)
@@ -100,7 +101,11 @@ class Window:
     pending_die: int = -1
     pending_face: str = ""
     pending_linked: int = -1                 # Burn on an Earth Link: the linked mage (the caster is the target)
+    pending_cost: int = 0                    # what the caster paid for it
     picks_left: int = 0
+    picked: tuple[str, ...] = ()             # Incinerate, Tornado: the counters picked so far ...
+    picked_from: tuple[int, ...] = ()        # ... and whose Pool each is in
+    countering: tuple[int, ...] = ()         # mages hit by the picks still to be asked about Counter Spell
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +145,9 @@ class State:
     double_ether: str = "off"                # off, sixth die, instead of the air die
     ether_cards: bool = True
     supply: int = 20                         # counters per colour (0: unlimited)
+    ether_pair: str = "plays on"             # a pass that gives a mage both Ether cards: "plays on", "not passed"
+    counter_spell: str = "a reaction"        # or "declared first": only a mage who declared may counter
+    counter_cost: str = "the spell's level"  # or "what its caster paid" (either with the counterer's modifiers)
 
     @property
     def to_act(self) -> int | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable
 
 from tabletop.core.values import Value
 
@@ -21,7 +21,7 @@ TYPE_NAMES = {"elementalist": "Elementalist", "harmonist": "Harmonist", "purist"
               "creationist": "Creationist", "elitist": "Elitist", "unbound": "Ether mage (no element)"}
 
 
-def mana_text(units) -> str:
+def mana_text(units: Iterable[str]) -> str:
     """``2 fire, 1 colourless air`` (``nothing`` for none).
 
     >>> mana_text(("fire", "fire", "pale-air")), mana_text(())
@@ -59,6 +59,10 @@ def prompt(rules: "ElementaliSRules", state: State) -> str:
             i.KIND == "tap" for i in rules.legal_intents(state)) else ""
         return f"{name}: the Power Roll{tap}."
     if stage == "declare":
+        after = flow.window.after if flow.window is not None else ""
+        if after == "cosmic":
+            return (f"{name}: the Cosmic Roll shows {_face(flow.dice[rules.sun_index(state)].face)}: declare a "
+                    "spell (none can touch the Sun die), or pass.")
         return f"{name}: declare a spell, or pass."
     if stage == "cast":
         return f"{name}: cast your spell (or forfeit)."
@@ -67,7 +71,11 @@ def prompt(rules: "ElementaliSRules", state: State) -> str:
         spell = rules.content.spell(window.pending).name
         return f"{name}: counter {state.mages[window.pending_caster].name}'s {spell}, or let it be?"
     if stage == "pick":
-        return f"{name}: choose the Mana ({flow.window.picks_left} more at most), or stop."
+        window = flow.window
+        spell = rules.content.spell(window.pending).name if window is not None else "the spell"
+        left = window.picks_left if window is not None else 0
+        return (f"{name}: {spell}: pick a Mana counter from any other mage's Pool ({left} more at most), "
+                "or stop.")
     if stage == "split":
         return f"{name}: share your Ethers between {state.mages[seat].major} and {state.mages[seat].minor}."
     if stage == "choose":
@@ -113,6 +121,12 @@ def narrate(rules: "ElementaliSRules", event: Value, view: State, seat: int | No
                 f"{rules.content.spell(event.spell).name}.")
     if isinstance(event, ev.DieChanged):
         return f"{rules.content.spell(event.spell).name}: a die is {event.what} ({_face(event.face)})."
+    if isinstance(event, ev.ManaPicked):
+        return (f"{rules.content.spell(event.spell).name} picks 1 {event.mana.replace('pale-', 'colourless ')} "
+                f"of {who(event.target)}'s.")
+    if isinstance(event, ev.ArcanaKept):
+        return (f"The {event.kind.capitalize()}s are not passed: {who(event.seat)} would hold both Ether "
+                "cards.")
     if isinstance(event, ev.ManaLost):
         what = "returns to the Flux" if event.how == "flux" else "turns colourless"
         return f"1 {event.mana.replace('pale-', 'colourless ')} of {who(event.seat)}'s {what}."
@@ -188,7 +202,37 @@ def why_illegal(rules: "ElementaliSRules", state: State, intent: Value) -> str:
             return f"{spell.name} costs {cost} {spell.element} Mana from your Pool."
         if intent.die is not None and 0 <= intent.die < len(flow.dice) and flow.dice[intent.die].kind == "sun":
             return "The Sun die cannot be the target of a spell."
+        if flow.roll == "cosmic" and (intent.die is not None or spell.spell_id in ("gust", "mirror-pool")):
+            return "After the Cosmic Roll only spells at no die can matter: the Sun die alone was rolled."
+        if spell.target == "mana" and intent.target is not None:
+            return f"{spell.name} names no mage: cast it, then pick counters from any other mage's Pool."
         return f"{spell.name} cannot be cast that way now (once a turn per card; an Elitist's element limits)."
+    if isinstance(intent, Pick):
+        window = flow.window
+        aimed = rules.content.spell(window.pending) if window is not None else None
+        name = aimed.name if aimed is not None else "The spell"
+        target = intent.target
+        units = ("fire", "water", "earth", "air")
+        if not isinstance(intent.mana, str) or intent.mana.replace("pale-", "") not in units:
+            return "Pick one Mana counter: fire, water, earth or air (pale-fire for a colourless one)."
+        if not isinstance(target, int) or not 0 <= target < len(state.mages):
+            return f"Say whose Pool the counter comes from: {name} picks from any other mage's Pool."
+        if target == seat:
+            return f"{name} picks from the other mages' Pools, never your own."
+        if aimed is not None and not rules.may_target(state, seat, target, aimed):
+            return ("An Elitist cannot be the target of spells of their Major's element, nor target a mage "
+                    "whose Minor is the Elitist's Major.")
+        if intent.mana.startswith("pale-") and window is not None and window.pending == "tornado":
+            return "Tornado turns only coloured Mana colourless."
+        return f"{state.mages[target].name} has no {intent.mana.replace('pale-', 'colourless ')} left to pick."
+    if isinstance(intent, Choose):
+        if isinstance(intent.mana, str) or not all(c in ("fire", "water", "earth", "air") for c in intent.mana):
+            return "Choose a colour for each Mana of choice: fire, water, earth or air."
+        short = [c for c, n in Counter(intent.mana).items() if rules.available(state, c) < n]
+        if short:
+            return (f"The Flux holds too little {short[0]} for that: choose among the colours it still holds "
+                    f"({', '.join(c for c in ('fire', 'water', 'earth', 'air') if rules.available(state, c))}).")
+        return f"Choose the colours of {flow.pay_count} Mana of choice (as many as the Flux can give)."
     if isinstance(intent, Pay):
         return f"Pay exactly {flow.pay_count} Mana you hold."
     if isinstance(intent, Oppose):
