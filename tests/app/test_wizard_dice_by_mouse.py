@@ -9,12 +9,21 @@ import pytest
 from tabletop.app.screens.table import TableScene
 from tabletop.core.rng import derive_seed
 
-from .driver import open_new_game
-from .wd_driver import click_intent, clickable, through_cover
+from .driver import Driver, open_new_game
 
 
 def open_table(driver, players: int = 2) -> TableScene:
     return open_new_game(driver, "wizard-dice", players)
+
+
+def through_cover(driver: Driver) -> None:
+    """Click "I am ..." while the pass-the-device cover is up."""
+    for _ in range(5):
+        top = driver.app.scenes.top
+        if top.scene_name != "pass_device":
+            return
+        driver.click(top.ready.rect.center)
+        driver.settle()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -37,11 +46,10 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
             through_cover(driver)
             continue
         assert table.viewer == match.rules.handover(match.state)
-        view = table.view
-        legal = [i for i in match.legal_intents() if clickable(view, i)]
+        legal = match.legal_intents()
         intent = bot.choose(legal, match.rules.view(match.state, match.state.to_act))
         before = len(match.journal)
-        click_intent(driver, intent)
+        driver.play_intent(intent)
         assert len(match.journal) == before + 1, (intent.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == intent
         kinds.add(intent.KIND)
@@ -68,9 +76,8 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     bot = match.rules.playout_bot(5)
     while not table.view.beats:
         through_cover(driver)
-        view = table.view
-        legal = [i for i in match.legal_intents() if clickable(view, i)]
-        click_intent(driver, bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
+        legal = match.legal_intents()
+        driver.play_intent(bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
     view = table.view
     driver.frames(120)
     assert view.waiting and view.beats, "the reveal should stop after the casts are shown"
@@ -86,7 +93,7 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     assert len(view.beats) < left
     assert len(table.log.held) < held
     assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
-    driver.click(view.buttons[2].rect.center)                           # Play all
+    driver.click(view.action_bar.buttons[2].rect.center)                # Play all
     driver.settle(limit=4000)
     assert not view.beats
     assert not table.log.held
@@ -97,7 +104,7 @@ def test_a_refused_click_shows_the_rules_sentence(driver):
     through_cover(driver)
     view = table.view
     row = [s.spell_id for s in view.book.spells].index("fireball")
-    driver.click(view.book_row_rect(row).center)                        # before any roll
+    driver.click(view.geometry.book_row_rect(row).center)               # before any roll
     assert driver.app.toasts.message == "Finish rolling first: keep all your dice, or roll the third time."
     assert driver.app.toasts.message == table.match.rules.why_illegal(table.match.state, view_cast(view, "fireball"))
 
