@@ -69,11 +69,11 @@ class TableDrawing:
         return self.dice_art.symbol(name, size, self.theme.rgb(tint))
 
     # ---------------------------------------------------------------- a wizard's panel
-    def _draw_panel(self, surface: pygame.Surface, seat: int, pulse: float) -> None:
+    def _draw_panel(self, surface: pygame.Surface, state: State, seat: int, pulse: float) -> None:
         # While a reveal is stepped, the panels show the table as it was before it (HP and allies move
         # with each step); the state already holds the end of the round.
         revealing = self.revealing
-        state = self.before if revealing and self.before is not None else self.state
+        state = self.before if revealing and self.before is not None else state
         wizard = state.wizards[seat]
         flow = state.flow
         tag = ""
@@ -153,13 +153,13 @@ class TableDrawing:
                           pygame.Rect(rect.right + 2, rect.y, 70, rect.height))
 
     # ---------------------------------------------------------------- the tray
-    def _draw_tray(self, surface: pygame.Surface, pulse: float) -> None:
+    def _draw_tray(self, surface: pygame.Surface, state: State, pulse: float) -> None:
         layout = self.layout
         text = self.app.text
         draw_box(surface, layout["tray"].rect, layout["tray"].style)
-        secret = own_secret(self.state, self.table.viewer)
+        secret = own_secret(state, self.table.viewer)
         assert secret is not None
-        wizard = self.state.wizards[self.table.viewer]
+        wizard = state.wizards[self.table.viewer]
         if not secret.rolled_out:
             title = (f"Your {self.rules.available_dice(wizard)} dice: roll them" if secret.rolls == 0 else
                      f"Roll {secret.rolls} of 3: click a die to keep it (gold) or let it roll again")
@@ -185,14 +185,14 @@ class TableDrawing:
                 # Kept is said in words too, not by the gold alone (greyscale, colour-blind players).
                 label = pygame.Rect(rect.x, rect.bottom + 4, rect.width, layout["kept_label"].rect[3])
                 text.draw(surface, "kept", layout["kept_label"].style, label)
-        text.draw(surface, self._tray_note(secret.fixed), layout["tray_note"].style, layout["tray_note"].rect,
+        text.draw(surface, self._tray_note(state, secret.fixed), layout["tray_note"].style, layout["tray_note"].rect,
                   shrink=True)
 
-    def _tray_note(self, carried: int) -> str:
+    def _tray_note(self, state: State, carried: int) -> str:
         """The line under the dice: carried dice, the spell waiting for its target, what the dice make."""
         note = "Blue dice were carried from last round and keep their values.  " if carried else ""
         chosen = self.chosen
-        secret = own_secret(self.state, self.table.viewer)
+        secret = own_secret(state, self.table.viewer)
         if chosen.spell is not None:
             spell = self.book[chosen.spell]
             which = "the first" if spell.most_targets > 1 and not chosen.aimed else "the next"
@@ -204,10 +204,9 @@ class TableDrawing:
                 "These dice make no spell yet."
         return note
 
-    def _draw_public_tray(self, surface: pygame.Surface) -> None:
+    def _draw_public_tray(self, surface: pygame.Surface, state: State) -> None:
         layout = self.layout
         draw_box(surface, layout["tray"].rect, layout["tray"].style)
-        state = self.state
         if state.flow.stage == Stage.SECRET:
             words = "Each wizard rolls and chooses spells in secret; they are revealed together."
         elif state.flow.stage == Stage.UPKEEP:
@@ -228,12 +227,12 @@ class TableDrawing:
             column = pygame.Rect(34 + (seat % 2) * 690, y + (seat // 2) * 44, 680, 40)
             self.app.text.draw(surface, line, layout["tray_note"].style, column, shrink=True)
 
-    def _draw_carry(self, surface: pygame.Surface, pulse: float) -> None:
+    def _draw_carry(self, surface: pygame.Surface, state: State, pulse: float) -> None:
         layout = self.layout
         draw_box(surface, layout["tray"].rect, layout["tray"].style)
-        seat = self.state.to_act
+        seat = state.to_act
         assert seat is not None
-        wizard = self.state.wizards[seat]
+        wizard = state.wizards[seat]
         self.app.text.draw(surface, f"{wizard.name} used {wizard.used} dice: carry up to 2 unused dice into the "
                            "next round (click them)", layout["tray_title"].style, layout["tray_title"].rect, shrink=True)
         selected = self.chosen.dice
@@ -247,15 +246,14 @@ class TableDrawing:
                                  self.geometry.die_rect(index).inflate(14, 14).move(0, -14), 5, border_radius=22)
 
     # ---------------------------------------------------------------- spells: the wizard's, the board's, the book's
-    def _draw_my_spells(self, surface: pygame.Surface) -> None:
+    def _draw_my_spells(self, surface: pygame.Surface, state: State) -> None:
         layout = self.layout
         text = self.app.text
         draw_box(surface, layout["spells"].rect, layout["spells"].style)
-        secret = own_secret(self.state, self.table.viewer)
+        secret = own_secret(state, self.table.viewer)
         assert secret is not None
         text.draw(surface, "Your spells this round (secret until the reveal; click one to take it back)",
                   layout["spells_title"].style, layout["spells_title"].rect, shrink=True)
-        state = self.state
         for index, cast in enumerate(secret.casts):
             rect = self.geometry.spell_row_rect(index)
             draw_box(surface, rect, layout["spell_row"].style)
@@ -266,7 +264,7 @@ class TableDrawing:
             text.draw(surface, "Click one of your allies to choose whom it attacks.", layout["tray_note"].style,
                       pygame.Rect(34, y, 1370, 40))
 
-    def _draw_board(self, surface: pygame.Surface) -> None:
+    def _draw_board(self, surface: pygame.Surface, state: State) -> None:
         layout = self.layout
         text = self.app.text
         draw_box(surface, layout["spells"].rect, layout["spells"].style)
@@ -274,7 +272,6 @@ class TableDrawing:
         text.draw(surface, title, layout["phase_title"].style, layout["phase_title"].rect, shrink=True)
         if any(button.visible for button in self.menu_bar.buttons):
             return                  # the Counterspell's answers take the board's place
-        state = self.state
         order = list(dict.fromkeys(s.caster for s in self.board))
         for column, caster in enumerate(order[:4]):
             first = self.geometry.reveal_rect(column, 0)
@@ -284,7 +281,7 @@ class TableDrawing:
             rows = [s for s in self.board if s.caster == caster]
             room = 3                # three rows, then a line naming the others
             for row, shown in enumerate(rows[:room]):
-                self._draw_shown(surface, self.geometry.reveal_rect(column, row), shown)
+                self._draw_shown(surface, state, self.geometry.reveal_rect(column, row), shown)
             if len(rows) > room:
                 more = self.geometry.reveal_rect(column, room)
                 names = ", ".join(self.book[s.spell].name for s in rows[room:])
@@ -294,7 +291,7 @@ class TableDrawing:
             text.draw(surface, "Nothing is shown until every wizard has committed.", layout["tray_note"].style,
                       self.geometry.reveal_rect(0, 0).inflate(1000, 0).move(500, 0))
 
-    def _draw_shown(self, surface: pygame.Surface, rect: pygame.Rect, shown: Shown) -> None:
+    def _draw_shown(self, surface: pygame.Surface, state: State, rect: pygame.Rect, shown: Shown) -> None:
         """One cast on the reveal board: framed while it is the step shown, struck through once cancelled."""
         layout = self.layout
         text = self.app.text
@@ -305,7 +302,7 @@ class TableDrawing:
         colour = (*self.theme.rgb("wd_cancelled"), 255) if shown.cancelled else None
         text.draw(surface, f"{name} · {dice_text(shown.dice)}", row_style,
                   pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour, shrink=True)
-        detail = shown.note or ("→ " + targets_text(self.state, shown))
+        detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, layout["tray_note"].style,
                   pygame.Rect(rect.x + 12, rect.y + 29, rect.width - 20, 28), shrink=True)
         if shown.cancelled:

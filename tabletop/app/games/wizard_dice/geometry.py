@@ -36,6 +36,10 @@ class WizardDiceGeometry(GeometryBase):
         self.choice_step = layout.setting("choice_step").int()
 
     # ---------------------------------------------------------------- places
+    def seat_element(self, name: str, seat: int) -> pygame.Rect:
+        """Element ``name`` of a wizard's panel, in ``seat``'s panel (the corners are read once)."""
+        return pygame.Rect(self.layout[name].rect).move(*self.corners[seat])
+
     def panel_rect(self, seat: int) -> pygame.Rect:
         """A wizard's panel."""
         return pygame.Rect(*self.corners[seat], *self.panel_size)

@@ -267,17 +267,17 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase):
         state = self.state
         self.glow = self.choices.glowing() if self.choices is not None and not self.busy else frozenset()
         for seat in range(len(state.wizards)):
-            self._draw_panel(surface, seat, pulse)
+            self._draw_panel(surface, state, seat, pulse)
         if state.flow.stage == Stage.SECRET and own_secret(state, self.table.viewer) is not None \
                 and not self.revealing:
-            self._draw_tray(surface, pulse)
-            self._draw_my_spells(surface)
+            self._draw_tray(surface, state, pulse)
+            self._draw_my_spells(surface, state)
         elif state.flow.stage == Stage.CARRY and not self.revealing:
-            self._draw_carry(surface, pulse)
-            self._draw_board(surface)
+            self._draw_carry(surface, state, pulse)
+            self._draw_board(surface, state)
         else:
-            self._draw_public_tray(surface)
-            self._draw_board(surface)
+            self._draw_public_tray(surface, state)
+            self._draw_board(surface, state)
         self._draw_book(surface, pulse)
         self.action_bar.draw(surface)
         self.menu_bar.draw(surface)
