@@ -9,21 +9,11 @@ import pytest
 from tabletop.app.screens.table import TableScene
 from tabletop.core.rng import derive_seed
 
-from .driver import Driver, open_new_game
+from .driver import open_new_game
 
 
 def open_table(driver, players: int = 2) -> TableScene:
     return open_new_game(driver, "wizard-dice", players)
-
-
-def through_cover(driver: Driver) -> None:
-    """Click "I am ..." while the pass-the-device cover is up."""
-    for _ in range(5):
-        top = driver.app.scenes.top
-        if top.scene_name != "pass_device":
-            return
-        driver.click(top.ready.rect.center)
-        driver.settle()
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -43,7 +33,7 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
             holder = match.rules.handover(match.state)
             assert driver.app.scenes.top.player == match.seats[holder]
             covers += 1
-            through_cover(driver)
+            driver.through_cover()
             continue
         assert table.viewer == match.rules.handover(match.state)
         legal = match.legal_intents()
@@ -75,7 +65,7 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     match = table.match
     bot = match.rules.playout_bot(5)
     while not table.view.beats:
-        through_cover(driver)
+        driver.through_cover()
         legal = match.legal_intents()
         driver.play_intent(bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
     view = table.view
@@ -93,6 +83,11 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     assert len(view.beats) < left
     assert len(table.log.held) < held
     assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
+    left = len(view.beats)
+    assert view.waiting and left > 1
+    driver.click(view.geometry.reveal_rect(0, 2).center)               # a click on the table is a step too
+    driver.frames(120)
+    assert len(view.beats) < left and len(table.log.held) < held
     driver.click(view.action_bar.buttons[2].rect.center)                # Play all
     driver.settle(limit=4000)
     assert not view.beats
@@ -101,7 +96,7 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
 
 def test_a_refused_click_shows_the_rules_sentence(driver):
     table = open_table(driver, 2)
-    through_cover(driver)
+    driver.through_cover()
     view = table.view
     row = [s.spell_id for s in view.book.spells].index("fireball")
     driver.click(view.geometry.book_row_rect(row).center)               # before any roll

@@ -126,7 +126,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         assert selection.spell is not None
         pattern = self.book[selection.spell].pattern
         casts = self.offer.casts.get((selection.spell, self.values(selection)), [])
-        return sorted({cast.dice for cast in casts}, key=lambda d: (pattern.extra(d), d), reverse=True)
+        return sorted({c.dice for c in casts}, key=lambda d: (pattern.extra(d), d), reverse=True)
 
     def narrowing(self, selection: Chosen) -> Narrowing:
         """The casts the selection can still become: its spell from its dice in its form, its split, agreeing
