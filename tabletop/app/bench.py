@@ -27,10 +27,12 @@ __all__ = ["run_bench", "measure_launch", "open_busy_table"]
 LAUNCH_MARK = "TABLETOP_FIRST_FRAME"
 
 
-def open_busy_table(app, game: str, seats: list[str], seed: int, ready, bot=None, seat_kinds=()):
+def open_busy_table(app, game: str, seats: list[str], seed: int, ready, bot=None, seat_kinds=(),
+                    seeing: bool = False):
     """A match of ``game`` played from ``seed`` (by ``bot``, default the game's playout bot) until ``ready(match)``,
     opened on the table with the cover lifted: the bench looks at the seat in front of the screen.  Returns the
-    table scene (each game's ``bench.py`` adds how to start its next burst of animation)."""
+    table scene (each game's ``bench.py`` adds how to start its next burst of animation).  ``seeing``: the bot is
+    shown the view of the seat to act (a bot that plays by what it sees, as the game's bots do)."""
     from tabletop.core.controller import MatchController
     from tabletop.registry import get_rules
 
@@ -38,7 +40,8 @@ def open_busy_table(app, game: str, seats: list[str], seed: int, ready, bot=None
     match = MatchController(rules, None, seats, seed, seat_kinds=seat_kinds)
     bot = bot if bot is not None else rules.playout_bot(seed)
     while not match.finished and not ready(match):
-        match.submit(bot.choose(match.legal_intents()))
+        view = rules.view(match.state, match.state.to_act) if seeing else None
+        match.submit(bot.choose(match.legal_intents(), view))
     table = app.scenes.open("table", match=match)
     if app.scenes.top is not table:
         app.scenes.pop()               # the cover: the bench looks at the player's own screen

@@ -59,6 +59,15 @@ class Driver:
         where = cell if isinstance(cell, Cell) else Cell.from_text(cell)
         return view.geometry.cell_rect(seat, realm, where).center
 
+    def through_cover(self) -> None:
+        """Click "I'm ready" while the pass-the-device cover is up (any game)."""
+        for _ in range(5):
+            top = self.app.scenes.top
+            if top.scene_name != "pass_device":
+                return
+            self.click(top.ready.rect.center)
+            self.settle()
+
     def play_intent(self, intent) -> None:
         """Perform ``intent`` with clicks only, the way a player would: the shortest click sequence the game's
         choices offer for it, each click posted at the place the view shows it (any game)."""

@@ -11,20 +11,19 @@ from tabletop.core.bots import RandomBot
 from tabletop.core.rng import derive_seed
 from tabletop.registry import game_ids
 
-from . import ed_driver, el_driver, wd_driver
+from . import ed_driver, el_driver
 from .driver import Driver
 from .test_bots_at_the_table import open_game_with_kinds
 from .test_dice_cards_by_mouse import Clicker
-from .test_wizard_dice_by_mouse import clickable as wd_clickable
 
 
 def clicks_for(game: str, driver: Driver):
     """The function that makes a move of ``game`` by clicks."""
-    if game == "dice-realms":
+    if game in ("dice-realms", "wizard-dice"):
         return driver.play_intent
     if game == "dice-cards":
         return Clicker(driver, "mixed", seed=5).make
-    module = {"elemental-dice": ed_driver, "wizard-dice": wd_driver, "elementalis": el_driver}[game]
+    module = {"elemental-dice": ed_driver, "elementalis": el_driver}[game]
     return lambda intent: module.click_intent(driver, intent)
 
 
@@ -45,8 +44,6 @@ def test_a_human_plays_a_whole_game_against_a_strong_bot_by_mouse(app, monkeypat
         assert table.viewer == 0
         if match.state.to_act == 0 and not table.view.busy:
             legal = table.legal()                     # never a move of the bot's seat (an interrupt)
-            if game == "wizard-dice":                 # a cast is clicked with the dice in the order the view takes
-                legal = [i for i in legal if wd_clickable(table.view, i)]
             intent = human.choose(legal)
             before = len(match.journal)
             click(intent)

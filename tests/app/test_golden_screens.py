@@ -11,6 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tabletop.app.games.wizard_dice.offer import free_indices, own_secret
 from tabletop.app.screens.table import TableScene
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
@@ -201,11 +202,11 @@ def test_a_wizard_choosing_spells_looks_as_it_should(app):
     driver = Driver(app)
     driver.settle()
     view = table.view
-    free = view._free_indices()
+    free = free_indices(own_secret(view.state, table.viewer))
     for index in free[:2]:
-        driver.click(view.die_rect(index).center)
+        driver.click(view.geometry.die_rect(index).center)
     driver.frames(5)
-    assert len(view.selected) == 2
+    assert len(view.selection.dice) == 2
     check_golden(app.display.surface.copy(), "wizard_dice_secret")
 
 

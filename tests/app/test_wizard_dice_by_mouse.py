@@ -10,7 +10,6 @@ from tabletop.app.screens.table import TableScene
 from tabletop.core.rng import derive_seed
 
 from .driver import open_new_game
-from .wd_driver import click_intent, clickable, through_cover
 
 
 def open_table(driver, players: int = 2) -> TableScene:
@@ -34,14 +33,13 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
             holder = match.rules.handover(match.state)
             assert driver.app.scenes.top.player == match.seats[holder]
             covers += 1
-            through_cover(driver)
+            driver.through_cover()
             continue
         assert table.viewer == match.rules.handover(match.state)
-        view = table.view
-        legal = [i for i in match.legal_intents() if clickable(view, i)]
+        legal = match.legal_intents()
         intent = bot.choose(legal, match.rules.view(match.state, match.state.to_act))
         before = len(match.journal)
-        click_intent(driver, intent)
+        driver.play_intent(intent)
         assert len(match.journal) == before + 1, (intent.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == intent
         kinds.add(intent.KIND)
@@ -67,10 +65,9 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     match = table.match
     bot = match.rules.playout_bot(5)
     while not table.view.beats:
-        through_cover(driver)
-        view = table.view
-        legal = [i for i in match.legal_intents() if clickable(view, i)]
-        click_intent(driver, bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
+        driver.through_cover()
+        legal = match.legal_intents()
+        driver.play_intent(bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
     view = table.view
     driver.frames(120)
     assert view.waiting and view.beats, "the reveal should stop after the casts are shown"
@@ -86,7 +83,12 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     assert len(view.beats) < left
     assert len(table.log.held) < held
     assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
-    driver.click(view.buttons[2].rect.center)                           # Play all
+    left = len(view.beats)
+    assert view.waiting and left > 1
+    driver.click(view.geometry.reveal_rect(0, 2).center)               # a click on the table is a step too
+    driver.frames(120)
+    assert len(view.beats) < left and len(table.log.held) < held
+    driver.click(view.action_bar.buttons[2].rect.center)                # Play all
     driver.settle(limit=4000)
     assert not view.beats
     assert not table.log.held
@@ -94,10 +96,10 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
 
 def test_a_refused_click_shows_the_rules_sentence(driver):
     table = open_table(driver, 2)
-    through_cover(driver)
+    driver.through_cover()
     view = table.view
     row = [s.spell_id for s in view.book.spells].index("fireball")
-    driver.click(view.book_row_rect(row).center)                        # before any roll
+    driver.click(view.geometry.book_row_rect(row).center)               # before any roll
     assert driver.app.toasts.message == "Finish rolling first: keep all your dice, or roll the third time."
     assert driver.app.toasts.message == table.match.rules.why_illegal(table.match.state, view_cast(view, "fireball"))
 
