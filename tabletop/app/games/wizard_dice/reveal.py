@@ -96,7 +96,7 @@ class RevealSteps:
     def open_reveal(self, events: Sequence[Value]) -> None:
         """Show the casts on the board and cut what follows into steps."""
         # With no human at the table (bots only, the attract mode) nobody is there to click through it.
-        self.play_all = self.app.settings.reveal == "play" or not getattr(self.table, "humans", [0])
+        self.play_all = self.app.settings.reveal == "play" or not self.table.humans
         reveals = [e for e in events if isinstance(e, ev.Revealed)]
         if reveals:
             self.board = [Shown(e.seat, e.spell, e.dice, e.targets, e.split) for e in reveals]
