@@ -18,6 +18,7 @@ from tabletop.games.elementalis import events as ev
 from tabletop.games.elementalis.elements import ELEMENTS
 from tabletop.games.elementalis.wording import TYPE_NAMES
 
+from ...choosing import Menu
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
@@ -51,7 +52,6 @@ class ElementaliSView(GameViewBase):
         self.art = app.dice_for("elementalis")
         self.theme = app.layouts.theme
         self.geometry = geometry = ElementaliSGeometry(layout, len(match.seats))
-        self.corners = geometry.corners
         self.panels = [SeatPanel(app, rect, seat, name)
                        for seat, (rect, name) in enumerate(zip(geometry.panel_rects, match.seats))]
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], (None, pygame.K_SPACE, None))
@@ -60,6 +60,7 @@ class ElementaliSView(GameViewBase):
         self.visual_random = random.Random(5)          # only for how dice tumble
         self.sprites: dict[int, DieSprite] = {}
         self.tumbling_faces: dict[int, tuple[str, ...]] = {}   # a tumbling die's numbers are positions on these
+        self.menu: Menu | None = None                  # the lower panel's choices, as the choices offer them now
         self.handlers = {ev.Rolled: self._on_rolled, ev.DieChanged: self._on_die_changed,
                          ev.Scored: self._on_scored, ev.Busted: self._on_busted, ev.Banked: self._on_banked,
                          ev.ManaMoved: self._on_moved, ev.SpellCast: self._on_cast, ev.Countered: self._on_countered,
@@ -81,8 +82,10 @@ class ElementaliSView(GameViewBase):
     def show_choices(self) -> None:
         """The three buttons of the bottom strip and the choices of the lower panel."""
         self.action_bar.show(self.choices.buttons())
-        menu = self.choices.menu()
+        self.menu = menu = self.choices.menu()
         self.menu_bar.show(menu.items if menu is not None else ())
+        for button in self.menu_bar.buttons:
+            button.hovered = False          # new choices light up under the mouse only once it moves
 
     def die_rect(self, index: int) -> pygame.Rect:
         """The square die ``index`` of the row covers."""
@@ -340,7 +343,7 @@ class ElementaliSView(GameViewBase):
         layout = self.layout
         draw_box(surface, layout["choices"].rect, layout["choices"].style)
         choices = self.choices
-        menu = choices.menu()
+        menu = self.menu
         title = menu.title if menu is not None else choices.panel_title()
         self.app.text.draw(surface, title, layout["choices_title"].style, layout["choices_title"].rect, shrink=True)
         self.menu_bar.draw(surface)
