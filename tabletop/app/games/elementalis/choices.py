@@ -287,7 +287,7 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
         only = casts[0] if len(casts) == 1 else None
         if only is not None and only.die is None and only.target is None and only.link is None:
             return self.send(only)
-        return Reply(selection=Chosen(casting=Narrowing(casts, spell_id, SPELL_FIELDS)))
+        return Reply(selection=Chosen(casting=Narrowing(casts, fields=SPELL_FIELDS)))
 
     # ---------------------------------------------------------------- clicks on the table
     def click(self, target: Target) -> Reply:
