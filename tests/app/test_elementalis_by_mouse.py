@@ -9,7 +9,6 @@ from tabletop.core.bots import RandomBot
 from tabletop.core.rng import derive_seed
 
 from .driver import open_new_game
-from .el_driver import click_intent
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -26,7 +25,7 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
         assert driver.app.scenes.top.scene_name == "table", "no cover: nothing in ElementaliS is hidden"
         intent = bot.choose(match.legal_intents())
         before = len(match.journal)
-        click_intent(driver, intent)
+        driver.play_intent(intent)
         assert len(match.journal) == before + 1, (intent.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == intent
         kinds.add(intent.KIND)

@@ -283,11 +283,12 @@ def test_an_elementalis_spell_being_aimed_looks_as_it_should(app):
     driver = Driver(app)
     driver.settle()
     view = table.view
-    spell = next(i.spell for i in view.legal if i.KIND == "cast" and i.die is not None)
-    button = next(b for b in view.choice_buttons if b.text.startswith(view.content.spell(spell).name + " ("))
+    spell = next(i.spell for i in view.choices.legal if i.KIND == "cast" and i.die is not None)
+    button = next(b for b in view.menu_bar.buttons
+                  if b.visible and b.text.startswith(view.content.spell(spell).name + " ("))
     driver.click(button.rect.center)
     driver.frames(5)
-    assert view.spell == spell and view.glowing_dice()
+    assert view.choices.spell == spell and view.choices.glowing_dice()
     check_golden(app.display.surface.copy(), "elementalis_spell")
 
 
