@@ -185,19 +185,15 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     # ---------------------------------------------------------------- buttons, value chips, the picker
     def buttons(self) -> tuple[Slot | None, ...]:
         """Three buttons of the moment; − 1 and + 1 while paying; the picker's button."""
-        slots: list[Slot | None] = list(self._slots()[:3])
-        slots += [None] * (3 - len(slots))
-        paying = Pay in self.plain and not self.picking
-        if paying:
+        slots: list[Slot | None] = [*self._slots()[:3], None, None, None][:3]
+        counting: list[Slot | None] = [None, None]
+        if Pay in self.plain and not self.picking:
             slots[1] = None                          # − 1 and + 1 take the middle button's place
             most = max(intent.gold for intent in self.plain[Pay])   # type: ignore[attr-defined]
             payment = self.selection.payment
-            slots += [Slot("− 1", Reply(selection=replace(self.selection, payment=max(0, payment - 1)))),
-                      Slot("+ 1", Reply(selection=replace(self.selection, payment=min(most, payment + 1))))]
-        else:
-            slots += [None, None]
-        slots.append(self._picker_slot())
-        return tuple(slots)
+            counting = [Slot("− 1", Reply(selection=replace(self.selection, payment=max(0, payment - 1)))),
+                        Slot("+ 1", Reply(selection=replace(self.selection, payment=min(most, payment + 1))))]
+        return (*slots, *counting, self._picker_slot())
 
     def _button(self, text: str, intent: Value, primary: bool = False) -> Slot:
         return Slot(text, self.send(intent), primary=primary)
@@ -320,18 +316,17 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             rest = [card for card in execution.seen if card not in execution.picked]
             return (*(Picked(card, self._pick(None), False, str(n + 1)) for n, card in enumerate(execution.picked)),
                     *(Picked(card, self._pick(by_card.get(card)), card in by_card) for card in rest))
-        if self.card_choices:
+        groups = cast(dict[str, list[Value]], group_by(self.card_choices, lambda i: getattr(i, "card")))
+        if groups:
             return tuple(Picked(card, self._pick(group[0]), True)
                          if len(group) == 1 and getattr(group[0], "remove", None) is None
-                         else Picked(card, self._ask_which(group), len(group) > 1)
-                         for card, group in cast(dict[str, list[Value]], group_by(self.card_choices, lambda i: getattr(i, "card"))).items())
+                         else Picked(card, self._ask_which(group), len(group) > 1) for card, group in groups.items())
         return tuple(Picked(card, self._pick(None), False) for card in (execution.seen if execution else ()))
 
     def _pick(self, intent: Value | None) -> Reply:
         """Send ``intent`` (closing At What Cost's question); without one, the card is only to look at."""
-        if intent is None:
-            return Reply(note=_ONLY_TO_LOOK)
-        return Reply(intent=intent, selection=replace(self.selection, among=None))
+        return Reply(note=_ONLY_TO_LOOK) if intent is None else \
+            Reply(intent=intent, selection=replace(self.selection, among=None))
 
     # ---------------------------------------------------------------- clicks
     def click(self, target: Target) -> Reply:

@@ -18,9 +18,9 @@ if TYPE_CHECKING:
     from tabletop.games.elemental_dice.rules import ElementalDiceRules
 
 __all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
-           "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help", "ACTIONS_HELP", "SHOP_HELP",
-           "SHOP_DISCARD", "banner", "hand_words", "chain_words", "shop_words", "actions_words", "LEGEND_WORDS",
-           "TYPE_LEGEND", "BADGE_LEGEND"]
+           "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help",
+           "ACTIONS_HELP", "SHOP_HELP", "SHOP_DISCARD", "banner", "hand_words", "chain_words", "shop_words",
+           "actions_words", "LEGEND_WORDS", "TYPE_LEGEND", "BADGE_LEGEND"]
 
 #: A player's piles, left to right, and their names under them.
 PILES = ("draw", "discard", "removed")
