@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .main import App
 
 __all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "CardGrid", "draw_zoomed", "rich_lines", "RowFace",
-           "RowLook", "draw_row"]
+           "RowLook", "draw_row", "fan_slots", "grid_rects"]
 
 _ICON = re.compile(r"^\[([a-z_+]+)\](\W*)$")
 
@@ -318,6 +318,50 @@ def _pieces(word: str) -> list[str]:
     return [piece for piece in re.split(r"(\[[a-z_+]+\])", word) if piece]
 
 
+def fan_slots(area: pygame.Rect, card_size: tuple[int, int], count: int, spread_degrees: float = 16,
+              spacing: float = 0.8) -> list[tuple[pygame.Rect, float]]:
+    """Where each of ``count`` cards held in a fan across ``area`` lies (its unrotated rectangle) and its tilt in
+    degrees: side by side ``spacing`` card widths apart while they fit, closer when they do not (a game's
+    geometry places a hand with it; :class:`FannedHand` draws one).
+
+    >>> [rect.x for rect, _ in fan_slots(pygame.Rect(0, 0, 500, 200), (100, 150), 3, spacing=1.0)]
+    [100, 200, 300]
+    """
+    if count == 0:
+        return []
+    width, height = card_size
+    step = min(width * spacing, (area.width - width) / max(1, count - 1)) if count > 1 else 0
+    total = width + step * (count - 1)
+    left = area.centerx - total / 2
+    out = []
+    for index in range(count):
+        middle = index - (count - 1) / 2
+        tilt = -spread_degrees * middle / max(1, count - 1) if count > 1 else 0.0
+        drop = abs(middle) ** 1.6 * 6
+        rect = pygame.Rect(round(left + index * step), round(area.bottom - height + drop), width, height)
+        out.append((rect, tilt))
+    return out
+
+
+def grid_rects(area: pygame.Rect, card_size: tuple[int, int], count: int, gap: int = 12, scroll: int = 0
+               ) -> list[pygame.Rect]:
+    """Where each of ``count`` cards laid out in rows across ``area`` lies (rows centred, shifted up by
+    ``scroll``): a game's geometry places a card picker with it; :class:`CardGrid` draws one.
+
+    >>> [(r.x, r.y) for r in grid_rects(pygame.Rect(0, 0, 230, 400), (100, 150), 3, gap=10)]
+    [(10, 0), (120, 0), (65, 160)]
+    """
+    width, height = card_size
+    per_row = max(1, (area.width + gap) // (width + gap))
+    out = []
+    for index in range(count):
+        row, column = divmod(index, per_row)
+        in_row = min(per_row, count - row * per_row)
+        left = area.centerx - (in_row * width + (in_row - 1) * gap) // 2
+        out.append(pygame.Rect(left + column * (width + gap), area.y + row * (height + gap) - scroll, width, height))
+    return out
+
+
 class FannedHand:
     """Cards held in a fan across ``area``; the hovered card rises and grows so it can be read."""
 
@@ -334,20 +378,7 @@ class FannedHand:
 
     def slots(self, count: int) -> list[tuple[pygame.Rect, float]]:
         """Where each of ``count`` cards lies (its unrotated rectangle) and its tilt in degrees."""
-        if count == 0:
-            return []
-        width, height = self.card_size
-        step = min(width * self.spacing, (self.area.width - width) / max(1, count - 1)) if count > 1 else 0
-        total = width + step * (count - 1)
-        left = self.area.centerx - total / 2
-        out = []
-        for index in range(count):
-            middle = index - (count - 1) / 2
-            tilt = -self.spread * middle / max(1, count - 1) if count > 1 else 0.0
-            drop = abs(middle) ** 1.6 * 6
-            rect = pygame.Rect(round(left + index * step), round(self.area.bottom - height + drop), width, height)
-            out.append((rect, tilt))
-        return out
+        return fan_slots(self.area, self.card_size, count, self.spread, self.spacing)
 
     def card_at(self, pos: tuple[int, int], count: int) -> int | None:
         """The card under ``pos`` (the topmost of overlapping ones)."""
@@ -436,16 +467,7 @@ class CardGrid:
 
     def rects(self, count: int) -> list[pygame.Rect]:
         """Where each of ``count`` cards lies now (rows centred, shifted by the scroll)."""
-        width, height = self.card_size
-        per_row = max(1, (self.area.width + self.gap) // (width + self.gap))
-        out = []
-        for index in range(count):
-            row, column = divmod(index, per_row)
-            in_row = min(per_row, count - row * per_row)
-            left = self.area.centerx - (in_row * width + (in_row - 1) * self.gap) // 2
-            out.append(pygame.Rect(left + column * (width + self.gap),
-                                   self.area.y + row * (height + self.gap) - self.scroll, width, height))
-        return out
+        return grid_rects(self.area, self.card_size, count, self.gap, self.scroll)
 
     def scroll_by(self, wheel: int, count: int) -> None:
         """Scroll by mouse-wheel steps, never past the last row."""

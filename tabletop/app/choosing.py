@@ -70,13 +70,15 @@ class Reply:
     """What a click does: send a legal ``intent``; change the ``selection``; or say why not (``refusal``).
 
     ``look`` names something to open only to look at (a pile of cards); ``sound`` is played for a change of
-    selection (``"click"``)."""
+    selection (``"click"``); ``note`` is a short message shown like a refusal but without its error sound, for a
+    click that only tells something (how many cards a face-down pile holds)."""
 
     intent: Value | None = None
     selection: Any = KEEP
     refusal: str = ""
     sound: str = ""
     look: Target | None = None
+    note: str = ""
 
     @property
     def does_something(self) -> bool:

@@ -190,10 +190,13 @@ class GameViewBase:
         return self.rules.why_illegal(self.match.state, intent)
 
     def apply(self, reply: Reply) -> None:
-        """Carry out what a click means: say why not, change the selection, open something, send a move."""
+        """Carry out what a click means: say why not (or tell something), change the selection, open something,
+        send a move."""
         if reply.refusal:
             self.app.toasts.show(reply.refusal)
             self.app.audio.play("error")
+        if reply.note:
+            self.app.toasts.show(reply.note)
         if reply.sound:
             self.app.audio.play(reply.sound)
         if reply.selection is not KEEP:

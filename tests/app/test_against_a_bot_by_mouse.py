@@ -11,7 +11,6 @@ from tabletop.core.bots import RandomBot
 from tabletop.core.rng import derive_seed
 from tabletop.registry import game_ids
 
-from . import ed_driver
 from .driver import Driver
 from .test_bots_at_the_table import open_game_with_kinds
 from .test_dice_cards_by_mouse import Clicker
@@ -19,12 +18,9 @@ from .test_dice_cards_by_mouse import Clicker
 
 def clicks_for(game: str, driver: Driver):
     """The function that makes a move of ``game`` by clicks."""
-    if game in ("dice-realms", "wizard-dice", "elementalis"):
-        return driver.play_intent
     if game == "dice-cards":
         return Clicker(driver, "mixed", seed=5).make
-    module = {"elemental-dice": ed_driver}[game]
-    return lambda intent: module.click_intent(driver, intent)
+    return driver.play_intent
 
 
 @pytest.mark.parametrize("game", game_ids())

@@ -2,6 +2,7 @@
 before every private screen, the public prompt, and the results with the core's winner."""
 
 import time
+from dataclasses import replace
 
 import pytest
 
@@ -9,12 +10,27 @@ from tabletop.app.screens.table import TableScene
 from tabletop.core.bots import RandomBot
 from tabletop.core.rng import derive_seed
 
-from .driver import open_new_game
-from .ed_driver import click_intent, through_cover
+from .driver import Driver, open_new_game
 
 
 def open_table(driver) -> TableScene:
     return open_new_game(driver, "elemental-dice")
+
+
+def through_cover(driver: Driver) -> None:
+    """Click "I am ..." while the pass-the-device cover is up."""
+    for _ in range(5):
+        top = driver.app.scenes.top
+        if top.scene_name != "pass_device":
+            return
+        driver.click(top.ready.rect.center)
+        driver.settle()
+
+
+def click_intent(driver: Driver, intent) -> None:
+    """Perform ``intent`` with clicks only, behind the cover if it is up; the table must apply exactly it."""
+    through_cover(driver)
+    driver.play_intent(intent)
 
 
 def test_a_whole_game_by_mouse(driver, monkeypatch):
@@ -130,14 +146,59 @@ def test_a_card_chosen_while_the_last_move_plays_out_stays_chosen(driver):
     view = table.view
     for _ in range(6):                     # the opening window: Bo passes, Ann takes her screen
         through_cover(driver)
-        if view.hand_intents:
+        if view.choices.hand_intents:
             break
         click_intent(driver, next(i for i in table.match.legal_intents() if i.KIND == "pass"))
-    playable = list(view.hand_intents)
+    playable = list(view.choices.hand_intents)
     assert playable, "the first player can play a card of the opening hand"
-    view.selected = playable[0]
+    view.selection = replace(view.selection, card=playable[0])
     view.sync()
-    assert view.selected == playable[0]
-    view.selected = "not-a-card"
+    assert view.selection.card == playable[0]
+    view.selection = replace(view.selection, card="not-a-card")
     view.sync()
-    assert view.selected is None
+    assert view.selection.card is None
+
+
+def test_a_card_may_be_chosen_while_the_dice_still_tumble(driver):
+    # Choosing the card for the next move changes nothing yet, so a click on it counts while things move;
+    # a button pressed meanwhile waits (nothing is sent).
+    from tabletop.app.choosing import Move, Target
+    from tabletop.games.elemental_dice import events as ev
+    from tabletop.games.elemental_dice.cards import DICE
+
+    table = open_table(driver)
+    view = table.view
+    for _ in range(6):
+        through_cover(driver)
+        if view.choices.hand_intents:
+            break
+        click_intent(driver, next(i for i in table.match.legal_intents() if i.KIND == "pass"))
+    card = list(view.choices.hand_intents)[0]
+    view.timeline.speed = 1.0                          # dice tumbling at their normal pace
+    view.animate(tuple(ev.DieRolled(die, 3) for die in DICE))
+    before = len(table.match.journal)
+    driver.click(view.position_of(Move("target", Target("hand", card))))
+    assert view.busy, "the dice still tumble"
+    assert view.selection.card == card
+    driver.click(view.action_bar.buttons[0].rect.center)
+    assert len(table.match.journal) == before
+    driver.settle()
+    assert view.selection.card == card, "the end of the animation keeps the card chosen"
+    assert view.action_bar.slots[0] is not None and view.action_bar.buttons[0].visible
+
+
+def test_a_face_down_pile_only_tells_its_count_and_an_open_one_opens(driver, monkeypatch):
+    # A deck tells how many cards it holds (no error sound: nothing was refused); a discard pile opens.
+    from tabletop.app.choosing import Move, Target
+
+    table = open_table(driver)
+    through_cover(driver)
+    view = table.view
+    sounds = []
+    monkeypatch.setattr(driver.app.audio, "play", sounds.append)
+    driver.click(view.position_of(Move("target", Target("pile", (0, "draw")))))
+    first = view.state.players[0]
+    assert driver.app.toasts.message == f"{first.name}'s deck pile: {len(first.draw)} cards, face down"
+    assert "error" not in sounds
+    driver.click(view.position_of(Move("target", Target("pile", (0, "removed")))))
+    assert driver.app.scenes.top.scene_name == "pile"

@@ -147,14 +147,14 @@ def test_an_elemental_dice_turn_with_a_chosen_card_looks_as_it_should(app):
     driver = Driver(app)
     driver.settle()
     assert table.viewer == table.match.state.flow.active
-    hand = table.view._my_hand()
-    card = next(c for c in hand if c in table.view.hand_intents)
-    rect, _ = table.view.hand.slots(len(hand))[hand.index(card)]
+    hand = table.view.geometry.hand(table.view.state)
+    card = next(c for c in hand if c in table.view.choices.hand_intents)
+    rect, _ = table.view.geometry.hand_slots(len(hand))[hand.index(card)]
     driver.click(rect.center)
     away = app.display.to_window((960, 60))        # the mouse leaves the hand: the chosen card stays ringed
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=away, rel=(0, 0), buttons=(0, 0, 0)))
     driver.frames(5)
-    assert table.view.selected == card
+    assert table.view.selection.card == card
     check_golden(app.display.surface.copy(), "elemental_dice_turn")
 
 

@@ -1,49 +1,57 @@
-"""How Elemental Dice cards and dice read on screen: card faces, their badges, and help texts.
+"""How Elemental Dice cards read on screen: card faces, their badges and accents (their words: :mod:`.help`).
 
 A card's face shows its printed text with die icons; a small card shows its cost,
 title and a badge with the gist in icons (``2×[red]`` for Blazing Fire).  The accent
 colour is the card's first element (Fire red, Hot Springs green), or its type's
-colour for cards without one.  Nothing here decides a rule: the words come from the
-card data and the rules' own sentences.
+colour for cards without one: the theme's ``ed_<die>`` and ``ed_<type>`` colours
+(``data/layouts/theme.yaml``).  Nothing here decides a rule: the words come from the
+card data and the rules' own sentences.  This is the one place an Elemental Dice
+card's face is made; ``CardArt`` draws it.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Protocol
 
 from tabletop.app.cards import CardFace
-from tabletop.games.elemental_dice.cards import CHANCE, Card, CardBook, Formula
-from tabletop.games.elemental_dice.wording import die_name
+from tabletop.games.elemental_dice.cards import CHANCE, DICE, Card, CardBook, Formula
 
-__all__ = ["card_face", "die_key", "die_help", "TYPE_COLOURS", "ELEMENT_COLOURS", "badge", "kind_line"]
+from .help import card_text
 
-#: The die colours of the rules reference (A.2), by die.
-ELEMENT_COLOURS = {"RED": (211, 47, 47), "BROWN": (123, 74, 38), "BLUE": (47, 111, 214), "GREEN": (46, 158, 68),
-                   "PURPLE": (160, 60, 140), "YELLOW": (242, 197, 0), "ORANGE": (240, 138, 0)}
-#: Accents of cards without an element, by type.
-TYPE_COLOURS = {"action": (92, 84, 140), "blessing": (196, 150, 52), "passive": (46, 122, 120)}
+__all__ = ["card_face", "accent", "die_key", "element_colour", "type_colour", "TYPES", "badge", "kind_line",
+           "Palette"]
+
+#: The card types, in the legend's order.
+TYPES = ("action", "blessing", "passive")
 _KIND_WORDS = {"action": "Action: one per turn", "blessing": "Blessing: play any time",
                "passive": "Passive: stays in play"}
-_DIE_WORDS = {
-    "RED": "Fire cards deal red damage; Water Reservoirs shields against it.",
-    "BROWN": "Earth cards deal brown damage and shield (Solid Infrastructure) against water.",
-    "BLUE": "Water cards hit both players; Water Reservoirs shields with it.",
-    "GREEN": "Nature cards heal; Natural Forests shields with it against earth.",
-    "PURPLE": "Magic multiplies (red × purple); Magical Barrier shields with it.",
-    "YELLOW": "Gold cards gain this much gold.",
-    "ORANGE": "Rerolled every time a card reads it; no card may set it.",
-}
+
+
+class Palette(Protocol):
+    """Where colours come from (the app's theme); faces are cached by it."""
+
+    def rgb(self, name: str) -> tuple[int, int, int]:
+        """A colour by name."""
+        ...
+
+    def __hash__(self) -> int:
+        ...
+
+
+def element_colour(die: str) -> str:
+    """The theme's name of a die's colour (rules reference A.2): ``RED`` -> ``ed_red``."""
+    return f"ed_{die.lower()}"
+
+
+def type_colour(kind: str) -> str:
+    """The theme's name of the accent of a card without an element, by its type (``ed_card`` if unknown)."""
+    return f"ed_{kind}" if kind in TYPES else "ed_card"
 
 
 def die_key(die: str) -> str:
     """The dice art's name of a rules die: ``RED`` -> ``red``."""
     return die.lower()
-
-
-def die_help(die: str, value: int) -> str:
-    """What a die is and does, for its tooltip."""
-    name = die_name(die)
-    return f"The {name} die shows {value}. {_DIE_WORDS.get(die, '')}"
 
 
 def formula_icons(formula: Formula) -> str:
@@ -85,27 +93,22 @@ def kind_line(card: Card) -> str:
     return _KIND_WORDS.get(card.type, card.type.capitalize())
 
 
-def _accent(card: Card) -> tuple[int, int, int]:
+def accent(card: Card) -> str:
+    """The theme's name of a card's accent colour: its first element's, else its type's."""
     for step in card.steps:
         die = (step.formula.dice[0] if step.formula is not None and step.formula.dice else
                step.die or (step.against if step.kind == "buff" and step.against != "single" else ""))
-        if die in ELEMENT_COLOURS and not (die == CHANCE and step.kind == "self_damage"):
-            return ELEMENT_COLOURS[die]
-    return TYPE_COLOURS.get(card.type, (138, 106, 28))
+        if die in DICE and not (die == CHANCE and step.kind == "self_damage"):
+            return element_colour(die)
+    return type_colour(card.type)
 
 
 @lru_cache(maxsize=512)
-def _face(card: Card, prometheus: int) -> CardFace:
-    text = card.text
-    if prometheus != 3 and "Triple" in text:
-        text = text.replace("Triple", "Double" if prometheus == 2 else f"Multiply by {prometheus}")
-    if any(step.kind == "buff" for step in card.steps):
-        # The reference's ruling E8: a buff lasts to the end of its owner's turn.
-        text += " Lasts until the end of your turn (played in your opponent's turn: your next turn)."
-    return CardFace(card.name, text=text, cost=str(card.cost), kind=kind_line(card), accent=_accent(card),
-                    badge=badge(card, prometheus))
+def _face(card: Card, prometheus: int, palette: Palette) -> CardFace:
+    return CardFace(card.name, text=card_text(card, prometheus), cost=str(card.cost), kind=kind_line(card),
+                    accent=palette.rgb(accent(card)), badge=badge(card, prometheus))
 
 
-def card_face(book: CardBook, card: str, prometheus: int = 3) -> CardFace:
-    """The face of card instance ``card`` (``basic-income~a3`` shows Basic Income)."""
-    return _face(book[card], prometheus)
+def card_face(book: CardBook, card: str, palette: Palette, prometheus: int = 3) -> CardFace:
+    """The face of card instance ``card`` (``basic-income~a3`` shows Basic Income), in ``palette``'s colours."""
+    return _face(book[card], prometheus, palette)
