@@ -6,13 +6,15 @@ caused, and writes the match record after every intent.  Loading a record
 replays it, feeding the recorded outcomes back in, so the state is identical.
 
 Undo goes back one intent at a time, but never past an intent that rolled dice,
-revealed hidden information or changed the seat that must decide.
+revealed hidden information (an event marked ``REVEALS``, or what the rules' ``secrets``
+show: a seat now sees what was hidden from it) or changed the seat that must decide.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,11 +24,13 @@ from tabletop import __version__
 
 from .protocol import IllegalIntent, Rules
 from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom
-from .values import Value, ValueFormatError
+from .values import Value, ValueFormatError, to_plain
 
 __all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION"]
 
 RECORD_FORMAT = "dice-tabletop-match"
+#: Why undo stops after an intent that showed someone what was hidden from them.
+REVEALED = "Hidden information was revealed; that cannot be taken back."
 RECORD_VERSION = 1
 
 
@@ -119,6 +123,16 @@ def _ints(values: Any, where: str) -> list[int]:
     return [_typed(v, int, where) for v in _typed(values, list, where)]
 
 
+def _plain_text(state: Any) -> str:
+    """A state (or a view) as one text, to look for a word in."""
+    return json.dumps(to_plain(state))
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether ``text`` holds ``word`` as a whole word (``fire`` is not in ``blazing-fire``)."""
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text) is not None
+
+
 class MatchController:
     """Runs one match: applies intents, keeps the journal and states, undoes, saves."""
 
@@ -140,6 +154,7 @@ class MatchController:
         self.opening_events: tuple[Value, ...] = step.events
         self.states: list[Any] = [step.state]
         self.journal: list[JournalEntry] = []
+        self._secrets_memo: list[tuple[Any, dict[int | None, frozenset[str]]]] = []
 
     # ------------------------------------------------------------------ queries
     @property
@@ -185,19 +200,76 @@ class MatchController:
         step = self.rules.apply(before, intent, recorder)
         self.states.append(step.state)
         self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events,
-                                         self._barrier(before, step.state, recorder.draws, step.events)))
+                                         self._barrier(before, step.state, recorder.draws, step.events, intent)))
         self.autosave()
         return step.events
 
-    def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value]) -> str:
+    def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value],
+                 intent: Value | None = None) -> str:
+        """Why undo must stop after this intent ("" if it need not): it drew from chance, an event says it
+        revealed something (``REVEALS``), the decision passed to another seat, or the rules' secrets show
+        that someone now sees what was hidden from them (:meth:`_shown`)."""
         if draws:
             return "The dice have been rolled; a roll cannot be taken back."
         for event in events:
             if getattr(type(event), "REVEALS", False):
-                return "Hidden information was revealed; that cannot be taken back."
+                return REVEALED
         if after.to_act != before.to_act:
             return "The decision has passed to another player; that cannot be taken back."
+        if self.rules.meta.hidden_information and self._shown(before, after, intent):
+            return REVEALED
         return ""
+
+    def _shown(self, before: Any, after: Any, intent: Value | None) -> bool:
+        """Whether a seat now sees something hidden from it before this intent, by the rules' ``secrets``:
+
+        * what nobody knew (the order of a deck) is known now;
+        * a seat knows a word it did not know, could not see and did not name in its intent (the cards of
+          its own draw pile a card shows it), a word that was in the game before (not a new secret's name);
+        * a seat's secret now shows in another seat's view, which did not show it before, while others
+          may look (the screen is not that seat's alone).
+        """
+        rules = self.rules
+        seats = range(len(self.seats))
+        known_before, known_after = self._secrets_of(before), self._secrets_of(after)
+        if known_before[None] - known_after[None]:
+            return True
+        texts: dict[tuple[int, int | None], str] = {}
+
+        def text(state: Any, seat: int | None, whole: bool = False) -> str:
+            key = (id(state), -1 if whole else seat)
+            if key not in texts:
+                texts[key] = _plain_text(state if whole else rules.view(state, seat))
+            return texts[key]
+
+        for seat in seats:
+            learnt = known_after[seat] - known_before[seat]
+            if learnt and intent is not None:
+                said = intent.to_str()
+                learnt = frozenset(word for word in learnt if not _names(said, word))
+            if any(_names(text(before, None, whole=True), word) and not _names(text(before, seat), word)
+                   for word in learnt):
+                return True
+        holder = rules.handover(after)
+        for seat in seats:
+            gone = known_before[seat] - known_after[seat]
+            if not gone or holder == seat:
+                continue
+            for other in (*(s for s in seats if s != seat), None):
+                if any(_names(text(after, other), word) and not _names(text(before, other), word)
+                       for word in gone):
+                    return True
+        return False
+
+    def _secrets_of(self, state: Any) -> dict[int | None, frozenset[str]]:
+        """The rules' secrets of ``state`` by seat (``None``: nobody's), kept for the last two states asked
+        about (this intent's state after is the next one's state before)."""
+        for held, secrets in self._secrets_memo:
+            if held is state:
+                return secrets
+        secrets = {seat: self.rules.secrets(state, seat) for seat in (*range(len(self.seats)), None)}
+        self._secrets_memo = [(state, secrets), *self._secrets_memo[:1]]
+        return secrets
 
     def undo(self) -> None:
         """Take back the last intent (raises IllegalIntent with the reason when it is not allowed)."""

@@ -356,6 +356,7 @@ class ShopRerolled(Value):
     """The shop row is replaced: ``row`` is laid out (``discarded`` cards went to the shop's discard pile)."""
 
     KIND = "shop-rerolled"
+    REVEALS: ClassVar[bool] = True      # five cards of the shop's deck are shown: a reroll cannot be taken back
     seat: int
     row: tuple[str, ...]
     discarded: int
