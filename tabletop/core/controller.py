@@ -226,8 +226,8 @@ class MatchController:
         * what nobody knew (the order of a deck) is known now;
         * a seat knows a word it did not know, could not see and did not name in its intent (the cards of
           its own draw pile a card shows it), a word that was in the game before (not a new secret's name);
-        * a seat's secret now shows in another seat's view, which did not show it before, while others
-          may look (the screen is not that seat's alone).
+        * a seat's secret now shows in another seat's view, which did not show it before (a hidden die
+          played face up: the others see it as soon as they look).
         """
         rules = self.rules
         seats = range(len(self.seats))
@@ -250,10 +250,9 @@ class MatchController:
             if any(_names(text(before, None, whole=True), word) and not _names(text(before, seat), word)
                    for word in learnt):
                 return True
-        holder = rules.handover(after)
         for seat in seats:
             gone = known_before[seat] - known_after[seat]
-            if not gone or holder == seat:
+            if not gone:
                 continue
             for other in (*(s for s in seats if s != seat), None):
                 if any(_names(text(after, other), word) and not _names(text(before, other), word)
