@@ -261,9 +261,13 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     if isinstance(intent, RerollShop):
         if flow.phase != Phase.MAIN:
             return "The shop is rerolled only in one's own main phase."
+        if not (state.shop_draw or state.shop_discard or state.shop_row):
+            return "There is no card left in the shop to reroll."
         if player.gold < rules.reroll_cost(state, seat):
             return f"A reroll costs {rules.reroll_cost(state, seat)} gold."
-        return "The shop can be rerolled at most twice a turn."
+        if not rules.unlimited_shop(state, seat) and flow.rerolls >= 2:
+            return "The shop can be rerolled at most twice a turn."
+        return "The shop cannot be rerolled now."
     if isinstance(intent, Buy):
         if flow.phase != Phase.MAIN:
             return "Cards are bought only in one's own main phase."
