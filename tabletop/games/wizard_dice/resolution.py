@@ -192,7 +192,7 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     for portion in portions:
         if portion.spell.mirror:
             continue
-        _reflect(portion, mirrors)
+        _reflect(portion, mirrors, len(state.wizards))
     choices = list(state.flow.choices)
     for tier in (6, 5, 4, 3):
         in_tier = [p for p in portions if p.rank == _TIER_RANKS[tier]]
@@ -389,10 +389,16 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     return _finish(table, state, events, over=False)
 
 
-def _reflect(portion: Portion, mirrors: dict[Target, list[int]]) -> None:
-    """Fix the final target of a portion resolving after the mirrors (B.5.4): at most one reflection."""
+def _reflect(portion: Portion, mirrors: dict[Target, list[int]], seats: int) -> None:
+    """Fix the final target of a portion resolving after the mirrors (B.5.4): at most one reflection.
+
+    With several Mirrors on its target, the one that reflects it is the Mirror of the wizard next after the
+    spell's caster in seat order (a decision: B.5.4 is silent; the order of the reveal rotates with the
+    first seat, so it must not decide which wizard a self-cast spell ends up with).
+    """
     target = portion.declared
-    for mirror in mirrors.get(target, ()):
+    caster = portion.caster
+    for mirror in sorted(mirrors.get(target, ()), key=lambda seat: (seat - caster) % seats):
         if target != Target.wizard(portion.caster):
             portion.final = Target.wizard(portion.caster)
         elif mirror != portion.caster:
