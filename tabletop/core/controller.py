@@ -141,7 +141,7 @@ class MatchController:
                  seat_kinds: Sequence[str] = (), _setup_draws: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.game = rules.meta.game_id
-        self.options = self.rules.meta.resolve_options(options)
+        self.options = self.rules.meta.resolve_options(options, len(seats))
         self.seats = tuple(name.strip() for name in seats)
         self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
         self.seed = seed

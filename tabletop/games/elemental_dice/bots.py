@@ -48,7 +48,7 @@ def make_bot(rules: Any, level: str, seed: int, seat: int):
 # ==================================================================== the playout bot
 # How much each kind of move weighs (a kind not listed weighs 1: the choices while a card takes effect).
 _WEIGHTS = {"play": 8.0, "reveal": 6.0, "place": 0.3, "reroll-shop": 1.0, "buy": 4.0, "end-turn": 1.0,
-            "pass": 10.0, "respond": 0.5, "interrupt": 0.02}
+            "pass": 10.0, "pass-turn": 0.5, "respond": 0.5, "interrupt": 0.02}
 
 
 class EagerBot:

@@ -12,8 +12,9 @@ from tabletop.core.values import Value
 
 from . import events as ev
 from .cards import CHANCE, card_key
-from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder, Pass, Pay,
-                      Place, Play, Put, Remove, Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
+from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder, Pass,
+                      PassTurn, Pay, Place, Play, Put, Remove, Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap,
+                      Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
 if TYPE_CHECKING:
@@ -108,6 +109,11 @@ def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | 
 
     if isinstance(event, ev.TurnStarted):
         return f"— Turn {event.turn}: {who(event.active)} —"
+    if isinstance(event, ev.FirstPlayer):
+        how = "drawn at random" if event.how == "random" else "chosen by the players"
+        return f"{who(event.seat)} plays first ({how})."
+    if isinstance(event, ev.PassingThisTurn):
+        return f"{who(event.seat)} passes for the rest of this turn."
     if isinstance(event, ev.GoldGained):
         if event.why == "turn":
             return None
@@ -219,8 +225,11 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     if seat != to_act:
         return f"It is {names[to_act]}'s turn to decide, not {names[seat]}'s."
     player = state.players[seat]
-    if isinstance(intent, (Pass, Respond)) and flow.phase != Phase.WINDOW:
+    if isinstance(intent, (Pass, Respond, PassTurn)) and flow.phase != Phase.WINDOW:
         return "There is no card to answer now."
+    if isinstance(intent, PassTurn):
+        return (f"{names[seat]} did not choose the option to pass for the rest of a turn at the start of the "
+                "game.")
     if isinstance(intent, Respond) and seat == flow.active:
         return f"In their own turn {names[seat]} answers from their own screen: play a card or pass."
     if isinstance(intent, Respond) and flow.responding:
