@@ -267,7 +267,7 @@ class BaseRules:
         """No game-specific invariants."""
         return []
 
-    def cached_legal(self, state: Any, enumerate_legal) -> tuple:
+    def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[Value]]) -> tuple[Value, ...]:
         """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state
         asked about (the table, its view and the bots ask again and again between two moves)."""
         cache = getattr(self, "_legal_for", None)

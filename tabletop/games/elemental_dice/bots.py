@@ -36,7 +36,7 @@ from .state import HIDDEN, Phase, State, Window, chooser
 __all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot"]
 
 
-def make_bot(rules: Any, level: str, seed: int, seat: int):
+def make_bot(rules: Any, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
     """The bot of ``level`` (``easy`` or ``strong``) for ``seat``."""
     if level == "easy":
         return EasyBot(seed, seat, rules.book)
@@ -550,7 +550,8 @@ class StrongBot:
         assert isinstance(intent, Reroll)
         return [_with(dice, intent.die, v) for v in range(1, 7)]
 
-    def _dice_score(self, state: State, dice, valuer: Valuer, seat: int) -> float:
+    def _dice_score(self, state: State, dice: tuple[int, ...] | list[tuple[int, ...]], valuer: Valuer,
+                    seat: int) -> float:
         """How good dice are for ``seat``: its deck's worth against the other's (averaged over a reroll's
         six faces), and the hand it may still play this turn."""
         if isinstance(dice, list):

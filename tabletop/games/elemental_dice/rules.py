@@ -19,8 +19,9 @@ ruling 1).  Every outcome of chance is drawn from the random source given to ``a
 
 from __future__ import annotations
 
+import random
 import re
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource, shuffled
@@ -35,6 +36,9 @@ from .intents import (INTENTS, Again, Buy, Cancel, Chance, Discard, Done, EndTur
                       Swap, Take, Term)
 from .scoring import buff_multiplier, shield_terms, strength
 from .state import HIDDEN, Execution, FaceDown, Flow, Lasting, Pending, Phase, Player, State, Window, chooser
+
+if TYPE_CHECKING:
+    from .bots import EagerBot, EasyBot, StrongBot
 
 __all__ = ["ElementalDiceRules", "META"]
 
@@ -167,15 +171,15 @@ class ElementalDiceRules(BaseRules):
         """The kind of a card instance."""
         return self.book[card]
 
-    def _player(self, state: State, seat: int, **changes) -> State:
+    def _player(self, state: State, seat: int, **changes: Any) -> State:
         players = list(state.players)
         players[seat] = evolve(players[seat], **changes)
         return evolve(state, players=tuple(players))
 
-    def _flow(self, state: State, **changes) -> State:
+    def _flow(self, state: State, **changes: Any) -> State:
         return evolve(state, flow=evolve(state.flow, **changes))
 
-    def _exec(self, state: State, **changes) -> State:
+    def _exec(self, state: State, **changes: Any) -> State:
         return self._flow(state, executing=evolve(state.flow.executing, **changes))
 
     def passives(self, state: State, seat: int, name: str) -> int:
@@ -293,20 +297,20 @@ class ElementalDiceRules(BaseRules):
         """What the seat to act must do now."""
         return wording.prompt(self, state)
 
-    def playout_bot(self, seed: int):
+    def playout_bot(self, seed: int) -> "EagerBot":
         """The bot of random playouts and ``simulate``: random, but it plays and buys (a random one stalls)."""
         from .bots import EagerBot
 
         return EagerBot(seed, self.book)
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
         """``easy``: random moves with light sense; ``strong``: a look-ahead on states sampled from its view
         (``bots.py``)."""
         from .bots import make_bot
 
         return make_bot(self, level, seed, seat)
 
-    def determinize(self, view: State, seat: int, rng) -> State:
+    def determinize(self, view: State, seat: int, rng: random.Random) -> State:
         """A whole state ``seat`` cannot tell from ``view``: every hidden card slot filled (``rng`` a
         ``random.Random``) with a card that could be there.
 

@@ -6,7 +6,7 @@ card names from the state or view it is given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from tabletop.core.values import Value
 
@@ -45,7 +45,7 @@ def card_name(rules: "ElementalDiceRules", card: str) -> str:
     return rules.book[card].name
 
 
-def _names(rules: "ElementalDiceRules", cards) -> str:
+def _names(rules: "ElementalDiceRules", cards: Sequence[str]) -> str:
     return ", ".join(card_name(rules, c) for c in cards)
 
 
