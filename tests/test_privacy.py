@@ -124,3 +124,14 @@ def test_the_check_catches_elemental_dice_draws_told_to_everyone(monkeypatch):
     monkeypatch.setattr(CardsDrawn, "audience", lambda self: None)
     with pytest.raises(Leak, match=r"events of seat \d shows seat \d's secret"):
         play_private("elemental-dice", 5, 2)
+
+
+def test_secrets_are_kept_with_the_options_mixed():
+    # Each game's options all at their last choice (the seeded playouts' mixes): teams, auto-pass, ...
+    from .test_playouts import OPTION_CASES
+
+    mixes = [(game, players, options) for game, players, options in OPTION_CASES
+             if get_rules(game).meta.hidden_information and len(options) > 1]
+    assert {"elemental-dice", "wizard-dice"} <= {game for game, _, _ in mixes}
+    for game, players, options in mixes:
+        assert play_private(game, 79, players, options=options) > 0

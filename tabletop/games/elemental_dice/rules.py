@@ -261,7 +261,9 @@ class ElementalDiceRules(BaseRules):
         showing: frozenset[str] = frozenset()
         shown_to = -1
         if execution is not None and state.flow.phase == Phase.EFFECT and execution.stage in PRIVATE_STAGES:
-            showing = frozenset(execution.seen) | frozenset(execution.picked)
+            # Of what the card shows, what lies in sight of all (the shop row, a public discard pile) is
+            # nobody's secret.
+            showing = (frozenset(execution.seen) | frozenset(execution.picked)) - self._in_sight(state)
             shown_to = chooser(state)
         if seat is None:
             # A player's draw pile holds cards its owner (and often the other) saw go to the discard
@@ -276,6 +278,16 @@ class ElementalDiceRules(BaseRules):
         words = set(cards)
         words.update(self.book[c].name for c in cards if "~" not in c and c not in self._names_within_names)
         return frozenset(words)
+
+    def _in_sight(self, state: State) -> frozenset[str]:
+        """The cards every seat sees where they lie (A.4.8): the shop row and discard pile, passives, lasting
+        effects, removed cards, the chain, and the discard piles when they are public."""
+        cards: list[str] = [*state.shop_row, *state.shop_discard, *(p.card for p in state.flow.chain)]
+        for player in state.players:
+            cards += [*player.passives, *(lasting.card for lasting in player.lasting), *player.removed]
+            if state.discard_public:
+                cards += player.discard
+        return frozenset(cards)
 
     def outcome(self, state: State) -> Outcome:
         """HP left by seat; once over, the winner (there is never a draw: A.3.6)."""
