@@ -217,3 +217,25 @@ def test_the_wizard_dice_reveal_cannot_be_undone_even_without_its_event_flag(mon
         match.submit(step)
     assert match.state.to_act == 1
     assert match.undo_status() == (False, "Hidden information was revealed; that cannot be taken back.")
+
+
+# ---------------------------------------------------------------- options chosen per seat
+def test_a_per_seat_option_is_one_value_per_seat_and_an_option_may_need_a_player_count():
+    from tabletop.core.protocol import GameMeta, OptionSpec
+
+    meta = GameMeta("toy", "Toy", 2, 4, False, "", "", options=(
+        OptionSpec("hints", "Hints", ("off", "on"), "off", "Hints for you.", per_seat=True),
+        OptionSpec("teams", "Teams", ("off", "on"), "off", "Two against two.", players=(4,)),
+    ), upgrade_options=lambda given: {("hints" if k == "help" else k): v for k, v in given.items()})
+    assert meta.resolve_options(None, 3) == {"hints.0": "off", "hints.1": "off", "hints.2": "off", "teams": "off"}
+    assert meta.resolve_options({"hints": "on", "hints.1": "off"}, 2) == {"hints.0": "on", "hints.1": "off",
+                                                                          "teams": "off"}
+    assert meta.resolve_options({"help": "on"}, 2)["hints.1"] == "on"        # an old key, upgraded
+    assert meta.seat_options(meta.resolve_options({"hints.2": "on"}, 3), "hints", 3) == ("off", "off", "on")
+    assert meta.resolve_options({"teams": "on"}, 4)["teams"] == "on"
+    with pytest.raises(ValueError, match="option teams is played only by 4 players"):
+        meta.resolve_options({"teams": "on"}, 3)
+    with pytest.raises(ValueError, match="no option hints.3"):
+        meta.resolve_options({"hints.3": "on"}, 3)
+    with pytest.raises(ValueError, match="chosen per seat"):
+        meta.resolve_options(None)

@@ -12,6 +12,7 @@ show: a seat now sees what was hidden from it) or changed the seat that must dec
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import re
@@ -24,7 +25,7 @@ from tabletop import __version__
 
 from .protocol import IllegalIntent, Rules
 from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom
-from .values import Value, ValueFormatError, to_plain
+from .values import Token, Value, ValueFormatError
 
 __all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION"]
 
@@ -123,9 +124,38 @@ def _ints(values: Any, where: str) -> list[int]:
     return [_typed(v, int, where) for v in _typed(values, list, where)]
 
 
-def _plain_text(state: Any) -> str:
-    """A state (or a view) as one text, to look for a word in."""
-    return json.dumps(to_plain(state))
+#: The key of :meth:`MatchController._words_of` for the whole state.
+WHOLE = "whole"
+
+
+def _words(value: Any) -> frozenset[str]:
+    """Every text a state (or a view) holds: its strings and tokens, the words its secrets are made of."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            found.add(item)
+        elif kind is tuple or kind is list or kind is frozenset or kind is set:
+            stack.extend(item)
+        elif kind is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, Token):
+            found.add(item.to_text())
+        elif isinstance(item, str):
+            found.add(str(item))
+        else:
+            names = _FIELDS.get(kind)
+            if names is None:
+                names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                                         if dataclasses.is_dataclass(kind) else ())
+            stack.extend(getattr(item, name) for name in names)
+    return frozenset(found)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
 
 
 def _names(text: str, word: str) -> bool:
@@ -154,7 +184,7 @@ class MatchController:
         self.opening_events: tuple[Value, ...] = step.events
         self.states: list[Any] = [step.state]
         self.journal: list[JournalEntry] = []
-        self._secrets_memo: list[tuple[Any, dict[int | None, frozenset[str]]]] = []
+        self._memos: list[tuple[Any, dict]] = []
 
     # ------------------------------------------------------------------ queries
     @property
@@ -234,41 +264,49 @@ class MatchController:
         known_before, known_after = self._secrets_of(before), self._secrets_of(after)
         if known_before[None] - known_after[None]:
             return True
-        texts: dict[tuple[int, int | None], str] = {}
-
-        def text(state: Any, seat: int | None, whole: bool = False) -> str:
-            key = (id(state), -1 if whole else seat)
-            if key not in texts:
-                texts[key] = _plain_text(state if whole else rules.view(state, seat))
-            return texts[key]
-
         for seat in seats:
             learnt = known_after[seat] - known_before[seat]
             if learnt and intent is not None:
                 said = intent.to_str()
                 learnt = frozenset(word for word in learnt if not _names(said, word))
-            if any(_names(text(before, None, whole=True), word) and not _names(text(before, seat), word)
-                   for word in learnt):
+            if learnt and learnt & self._words_of(before, WHOLE) - self._words_of(before, seat):
                 return True
+        # A secret that left its seat for another seat's secrets is that seat's to learn (above); one that is
+        # nobody's secret any more may now be in sight.
+        still = frozenset().union(*known_after.values())
         for seat in seats:
-            gone = known_before[seat] - known_after[seat]
+            gone = known_before[seat] - known_after[seat] - still
             if not gone:
                 continue
             for other in (*(s for s in seats if s != seat), None):
-                if any(_names(text(after, other), word) and not _names(text(before, other), word)
-                       for word in gone):
+                if gone & self._words_of(after, other) - self._words_of(before, other):
                     return True
         return False
 
     def _secrets_of(self, state: Any) -> dict[int | None, frozenset[str]]:
-        """The rules' secrets of ``state`` by seat (``None``: nobody's), kept for the last two states asked
-        about (this intent's state after is the next one's state before)."""
-        for held, secrets in self._secrets_memo:
+        """The rules' secrets of ``state`` by seat (``None``: nobody's)."""
+        memo = self._memo(state)
+        if "secrets" not in memo:
+            memo["secrets"] = {seat: self.rules.secrets(state, seat) for seat in (*range(len(self.seats)), None)}
+        return memo["secrets"]
+
+    def _words_of(self, state: Any, seat: int | None | str) -> frozenset[str]:
+        """The words ``seat``'s view of ``state`` shows (``WHOLE``: the whole state's)."""
+        memo = self._memo(state)
+        key = ("words", seat)
+        if key not in memo:
+            memo[key] = _words(state if seat == WHOLE else self.rules.view(state, seat))
+        return memo[key]
+
+    def _memo(self, state: Any) -> dict:
+        """What was worked out about ``state``, kept for the last two states asked about (this intent's state
+        after is the next one's state before)."""
+        for held, memo in self._memos:
             if held is state:
-                return secrets
-        secrets = {seat: self.rules.secrets(state, seat) for seat in (*range(len(self.seats)), None)}
-        self._secrets_memo = [(state, secrets), *self._secrets_memo[:1]]
-        return secrets
+                return memo
+        memo: dict = {}
+        self._memos = [(state, memo), *self._memos[:1]]
+        return memo
 
     def undo(self) -> None:
         """Take back the last intent (raises IllegalIntent with the reason when it is not allowed)."""
