@@ -295,15 +295,15 @@ class MatchController:
         memo = self._memo(state)
         key = ("words", seat)
         if key not in memo:
-            memo[key] = _words(state if seat == WHOLE else self.rules.view(state, seat))
+            memo[key] = _words(state if isinstance(seat, str) else self.rules.view(state, seat))
         return memo[key]
 
     def _memo(self, state: Any) -> dict:
         """What was worked out about ``state``, kept for the last two states asked about (this intent's state
         after is the next one's state before)."""
-        for held, memo in self._memos:
+        for held, known in self._memos:
             if held is state:
-                return memo
+                return known
         memo: dict = {}
         self._memos = [(state, memo), *self._memos[:1]]
         return memo
