@@ -43,6 +43,9 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--no-check", action="store_true", help="skip the invariant checks (raw speed)")
     simulate.add_argument("--bots", default="", help="a bot level per seat, e.g. strong,easy (the seats turn by "
                                                      "one each game); default: the playout bot everywhere")
+    simulate.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                          help="a game option for every game, e.g. --option teams='2 against 2' (repeatable; "
+                               "a per-seat option as key.SEAT=VALUE, or key=VALUE for every seat)")
 
     bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
     bench.add_argument("--frames", type=int, default=600)
@@ -101,8 +104,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"{meta.name} is played by {meta.players_text} players, not {args.players}.", file=sys.stderr)
             return 2
         bots = tuple(level.strip() for level in args.bots.split(",") if level.strip())
+        options = dict(item.partition("=")[::2] for item in args.option)
+        try:
+            meta.resolve_options(options, args.players or (len(bots) if bots else meta.min_players))
+        except ValueError as exc:
+            print(f"{exc}.", file=sys.stderr)
+            return 2
         summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check,
-                           bots=bots)
+                           bots=bots, options=options)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
         from tabletop.app.bench import run_bench, run_demo_bench

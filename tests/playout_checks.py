@@ -53,8 +53,9 @@ def remember_fields(pool: dict, intents) -> None:
 
 
 def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2,
-                 players: int | None = None, options: dict[str, str] | None = None) -> MatchController:
-    """One seeded game with every check (``options``: the game's rules options); returns the finished match."""
+                 players: int | None = None, options: dict | None = None) -> MatchController:
+    """One seeded game with every check (``options``: the game's options); returns the finished match.  The
+    playout bot is shown the view of the seat to act."""
     match = MatchController(get_rules(game), options, DEFAULT_SEATS[:players or match_seats(game)], seed)
     bot = match.rules.playout_bot(derive_seed(seed, "bot"))
     chooser = random.Random(seed)
@@ -66,7 +67,7 @@ def play_checked(game: str, seed: int, step_check: StepCheck | None = None, prob
         legal = match.legal_intents()
         remember_fields(pool, legal)
         probe_illegal(match, chooser, pool, probes)
-        events = match.submit(bot.choose(legal))
+        events = match.submit(bot.choose(legal, match.rules.view(match.state, match.state.to_act)))
         if step_check:
             step_check(match, events)
     # save -> load -> replay reproduces every state along the way

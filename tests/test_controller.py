@@ -184,3 +184,86 @@ def test_a_replay_moves_a_cursor_and_never_changes_the_match():
         match.submit(match.legal_intents()[0])
     assert match.undo_status()[0] is False
     assert match.journal == journal and match.states == states        # the history itself never changed
+
+
+# ---------------------------------------------------------------- undo never goes past anything shown
+def elemental_after(steps, given=None):
+    from tabletop.core.rng import ScriptedRandom as Script, SeededRandom
+
+    match = MatchController(get_rules("elemental-dice"), None, ["Ann", "Bo"], 1,
+                            rng=Script([], then=SeededRandom(1)))
+    if given:
+        match.states[-1] = given(match.state)
+    for step in steps:
+        match.submit(step)
+    return match
+
+
+def test_a_shop_reroll_cannot_be_undone_even_without_its_event_flag(monkeypatch):
+    # Issue 18 defect 6: the five cards were shown.  The rules' secrets say so by themselves (what nobody
+    # knew, the shop's deck, is known now), so undo stops even if the event forgot its REVEALS flag.
+    from tabletop.games.elemental_dice.events import ShopRerolled
+
+    assert elemental_after(["pass seat=1", "reroll-shop seat=0"]).undo_status() == (
+        False, "Hidden information was revealed; that cannot be taken back.")
+    monkeypatch.delattr(ShopRerolled, "REVEALS")
+    allowed, reason = elemental_after(["pass seat=1", "reroll-shop seat=0"]).undo_status()
+    assert not allowed and "revealed" in reason
+
+
+def test_a_card_that_shows_its_player_their_own_pile_cannot_be_undone():
+    # Magnetic Hands shows Ann her draw pile: no event says so, the secrets do (Ann now knows cards of the
+    # game she could not see).  Placing a card face down shows nobody anything: it can be taken back.
+    from dataclasses import replace
+
+    def hands(state):
+        ann = replace(state.players[0], hand=("magnetic-hands",) + state.players[0].hand[1:],
+                      draw=state.players[0].draw + (state.players[0].hand[0],))
+        return replace(state, players=(ann, state.players[1]), shop_draw=tuple(
+            c for c in state.shop_draw if c != "magnetic-hands"))
+
+    match = elemental_after(["pass seat=1", "play seat=0 card=magnetic-hands", "pass seat=1", "pass seat=0"],
+                            hands)
+    assert match.state.flow.executing.stage == "tutor" and match.state.to_act == 0
+    assert not match.undo_status()[0]
+    placed = elemental_after(["pass seat=1"])
+    card = placed.state.players[0].hand[0]
+    placed.submit(f"place seat=0 card={card}")
+    assert placed.undo_status() == (True, f"Undo 'place seat=0 card={card}'.")
+
+
+def test_the_wizard_dice_reveal_cannot_be_undone_even_without_its_event_flag(monkeypatch):
+    # Rick's commit reveals Drew's spells and Rick decides next (he may carry dice): a seat's secret now shows
+    # in another's view, on a screen everyone looks at.
+    from tabletop.games.wizard_dice.events import Revealed
+
+    monkeypatch.delattr(Revealed, "REVEALS")
+    match = MatchController(get_rules("wizard-dice"), None, ["Drew", "Rick"], 1,
+                            rng=ScriptedRandom([5, 5, 5, 5, 5, 1, 2, 3, 4, 6, 6, 1]))
+    for step in ["roll seat=0", "stop seat=0", "cast seat=0 spell=fireball dice=5,5,5,5,5 targets=wizard-1",
+                 "commit seat=0", "roll seat=1", "stop seat=1", "commit seat=1"]:
+        match.submit(step)
+    assert match.state.to_act == 1
+    assert match.undo_status() == (False, "Hidden information was revealed; that cannot be taken back.")
+
+
+# ---------------------------------------------------------------- options chosen per seat
+def test_a_per_seat_option_is_one_value_per_seat_and_an_option_may_need_a_player_count():
+    from tabletop.core.protocol import GameMeta, OptionSpec
+
+    meta = GameMeta("toy", "Toy", 2, 4, False, "", "", options=(
+        OptionSpec("hints", "Hints", ("off", "on"), "off", "Hints for you.", per_seat=True),
+        OptionSpec("teams", "Teams", ("off", "on"), "off", "Two against two.", players=(4,)),
+    ), upgrade_options=lambda given: {("hints" if k == "help" else k): v for k, v in given.items()})
+    assert meta.resolve_options(None, 3) == {"hints.0": "off", "hints.1": "off", "hints.2": "off", "teams": "off"}
+    assert meta.resolve_options({"hints": "on", "hints.1": "off"}, 2) == {"hints.0": "on", "hints.1": "off",
+                                                                          "teams": "off"}
+    assert meta.resolve_options({"help": "on"}, 2)["hints.1"] == "on"        # an old key, upgraded
+    assert meta.seat_options(meta.resolve_options({"hints.2": "on"}, 3), "hints", 3) == ("off", "off", "on")
+    assert meta.resolve_options({"teams": "on"}, 4)["teams"] == "on"
+    with pytest.raises(ValueError, match="option teams is played only by 4 players"):
+        meta.resolve_options({"teams": "on"}, 3)
+    with pytest.raises(ValueError, match="no option hints.3"):
+        meta.resolve_options({"hints.3": "on"}, 3)
+    with pytest.raises(ValueError, match="chosen per seat"):
+        meta.resolve_options(None)

@@ -12,6 +12,7 @@ from contextlib import nullcontext
 
 import pytest
 
+from tabletop.core.controller import MatchController
 from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS
 from tabletop.registry import game_ids, get_rules, registered
@@ -88,3 +89,47 @@ def test_the_playouts_play_every_option_value(game, playouts):
     meta = get_rules(game).meta
     wanted = {(spec.key, choice) for spec in meta.options for choice in spec.choices if choice != spec.default}
     assert wanted <= played, f"never played: {sorted(wanted - played)}"
+
+
+def option_cases() -> list[tuple[str, int, dict[str, str]]]:
+    """A seeded playout for every value of every option a game offers (each at a player count it is offered
+    at, a per-seat option for every seat), and for each game a mix of all its options at their last choice."""
+    cases = []
+    for game in game_ids():
+        meta = get_rules(game).meta
+        for spec in meta.options:
+            players = spec.players[0] if spec.players else meta.min_players
+            cases += [(game, players, {spec.key: value}) for value in spec.choices if value != spec.default]
+        for players in sorted({meta.max_players, *(n for spec in meta.options for n in spec.players)}):
+            mix: dict[str, str] = {}
+            for spec in meta.options:
+                # Options that cannot go together at this count (the game's setup refuses them) are left out.
+                if spec.offered(players) and _can_set_up(game, players, {**mix, spec.key: spec.choices[-1]}):
+                    mix[spec.key] = spec.choices[-1]
+            if mix:
+                cases.append((game, players, mix))
+    return cases
+
+
+def _can_set_up(game: str, players: int, options: dict[str, str]) -> bool:
+    try:
+        MatchController(get_rules(game), options, DEFAULT_SEATS[:players], 1)
+    except ValueError:
+        return False
+    return True
+
+
+OPTION_CASES = option_cases()
+
+
+@pytest.mark.parametrize("game, players, options", OPTION_CASES,
+                         ids=[f"{g}-{n}p-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, n, o in OPTION_CASES])
+def test_every_option_value_is_played(game, players, options):
+    seed = derive_seed(20261122, game, "options", *sorted(options.items()))
+    match = play_checked(game, seed, STEP_CHECKS.get(game), players=players, options=options)
+    assert match.finished
+    for key, value in options.items():
+        if key in match.options:
+            assert match.options[key] == value
+        else:       # a per-seat option: every seat has it
+            assert [v for k, v in match.options.items() if k.startswith(key + ".")] == [value] * players

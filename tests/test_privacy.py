@@ -1,6 +1,8 @@
 """Hidden information never reaches the wrong eyes: the privacy check over seeded playouts of every
 game with hidden information, at every player count, and proof that the check catches leaks."""
 
+import dataclasses
+
 import pytest
 
 from tabletop.registry import game_ids, get_rules, registered
@@ -80,3 +82,56 @@ def test_the_check_catches_a_wizard_dice_allocation_told_to_everyone(monkeypatch
     monkeypatch.setattr(Allocated, "audience", lambda self: None)   # "Drew allocated 4 4 5 to Shield" goes public
     with pytest.raises(Leak, match=r"(events|log) of seat \d shows seat \d's secret"):
         play_private("wizard-dice", 5, 3)
+
+
+def test_a_public_card_drawn_again_in_the_same_move_is_no_leak():
+    # Elemental Dice, seed 103, move 457: an expired lasting card (public) goes to the discard pile, which is
+    # shuffled and drawn from in the same move; the public "lasting-expired" event names it, as it should.
+    from tabletop.core.rng import derive_seed
+
+    assert play_private("elemental-dice", 103, 2, bot_seed=derive_seed(103, "p5")) > 457
+
+
+def test_the_check_still_catches_that_card_drawn_in_public_in_that_same_move(monkeypatch):
+    # The same move, with the draw told to everyone: the card was public a moment before, but that Brom now
+    # holds it is his alone.
+    from tabletop.core.controller import MatchController
+    from tabletop.core.rng import derive_seed
+    from tabletop.games.elemental_dice.events import CardsDrawn
+
+    from .privacy_checks import check_seen
+
+    rules = get_rules("elemental-dice")
+    match = MatchController(rules, None, ["Ada", "Brom"], 103)
+    bot = rules.playout_bot(derive_seed(103, "p5"))
+    for _ in range(457):
+        match.submit(bot.choose(match.legal_intents()))
+    before, events = match.states[-2], match.journal[-1].events
+    assert any(event.to_str().startswith("lasting-expired seat=1 card=nymphs-grace") for event in events)
+    check_seen(rules, match.state, events, [0, 1, None], before)
+    # Only that card drawn (the others Ada never saw would give the leak away by themselves).
+    events = tuple(dataclasses.replace(e, cards=("nymphs-grace",)) if isinstance(e, CardsDrawn) else e
+                   for e in events)
+    check_seen(rules, match.state, events, [0, 1, None], before)
+    monkeypatch.setattr(CardsDrawn, "audience", lambda self: None)
+    with pytest.raises(Leak, match="events of seat 0 shows seat 1's secret 'nymphs-grace'"):
+        check_seen(rules, match.state, events, [0, 1, None], before)
+
+
+def test_the_check_catches_elemental_dice_draws_told_to_everyone(monkeypatch):
+    from tabletop.games.elemental_dice.events import CardsDrawn
+
+    monkeypatch.setattr(CardsDrawn, "audience", lambda self: None)
+    with pytest.raises(Leak, match=r"events of seat \d shows seat \d's secret"):
+        play_private("elemental-dice", 5, 2)
+
+
+def test_secrets_are_kept_with_the_options_mixed():
+    # Each game's options all at their last choice (the seeded playouts' mixes): teams, auto-pass, ...
+    from .test_playouts import OPTION_CASES
+
+    mixes = [(game, players, options) for game, players, options in OPTION_CASES
+             if get_rules(game).meta.hidden_information and len(options) > 1]
+    assert {"elemental-dice", "wizard-dice"} <= {game for game, _, _ in mixes}
+    for game, players, options in mixes:
+        assert play_private(game, 79, players, options=options) > 0

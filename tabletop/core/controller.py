@@ -9,7 +9,8 @@ replays it, feeding the recorded outcomes back in, so the state is identical;
 ``tabletop/core/records.py`` for what it refuses).
 
 Undo goes back one intent at a time, but never past an intent that rolled dice,
-revealed hidden information or changed the seat that must decide.
+revealed hidden information (an event marked ``REVEALS``, or what the rules' ``secrets``
+show: a seat now sees what was hidden from it) or changed the seat that must decide.
 
 A replay moves a **cursor** through a whole match (:meth:`MatchController.start_replay`,
 :meth:`~MatchController.step`, :meth:`~MatchController.back`, :meth:`~MatchController.jump`):
@@ -19,7 +20,9 @@ journal and states are never changed.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import re
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,10 +32,13 @@ from .data import DataError
 from .protocol import IllegalIntent, Rules
 from .records import RECORD_FORMAT, RECORD_VERSION, MatchRecord, RecordError, read_record_file
 from .rng import RandomSource, RecordingRandom, ScriptedRandom, SeededRandom
-from .values import Value, ValueFormatError
+from .values import Token, Value, ValueFormatError
 
 __all__ = ["MatchController", "MatchRecord", "JournalEntry", "RecordError", "RECORD_FORMAT", "RECORD_VERSION",
            "write_atomic"]
+
+#: Why undo stops after an intent that showed someone what was hidden from them.
+REVEALED = "Hidden information was revealed; that cannot be taken back."
 
 
 @dataclass(frozen=True)
@@ -45,6 +51,45 @@ class JournalEntry:
     barrier: str = ""   # why undo stops here ("" if it does not)
 
 
+#: The key of :meth:`MatchController._words_of` for the whole state.
+WHOLE = "whole"
+
+
+def _words(value: Any) -> frozenset[str]:
+    """Every text a state (or a view) holds: its strings and tokens, the words its secrets are made of."""
+    found: set[str] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        kind = type(item)
+        if kind is str:
+            found.add(item)
+        elif kind is tuple or kind is list or kind is frozenset or kind is set:
+            stack.extend(item)
+        elif kind is dict:
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, Token):
+            found.add(item.to_text())
+        elif isinstance(item, str):
+            found.add(str(item))
+        else:
+            names = _FIELDS.get(kind)
+            if names is None:
+                names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
+                                         if dataclasses.is_dataclass(kind) else ())
+            stack.extend(getattr(item, name) for name in names)
+    return frozenset(found)
+
+
+_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
+def _names(text: str, word: str) -> bool:
+    """Whether ``text`` holds ``word`` as a whole word (``fire`` is not in ``blazing-fire``)."""
+    return re.search(r"(?<![\w-])" + re.escape(word) + r"(?![\w-])", text) is not None
+
+
 class MatchController:
     """Runs one match: applies intents, keeps the journal and states, undoes (the app saves it)."""
 
@@ -53,7 +98,7 @@ class MatchController:
                  _setup_draws: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.game = rules.meta.game_id
-        self.options = self.rules.meta.resolve_options(options)
+        self.options = self.rules.meta.resolve_options(options, len(seats))
         self.seats = tuple(name.strip() for name in seats)
         self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
         self.seed = seed
@@ -65,6 +110,7 @@ class MatchController:
         self.opening_events: tuple[Value, ...] = step.events
         self.states: list[Any] = [step.state]
         self.journal: list[JournalEntry] = []
+        self._memos: list[tuple[Any, dict]] = []
         self.cursor: int | None = None         # in a replay: how many moves are shown
 
     # ------------------------------------------------------------------ queries
@@ -149,18 +195,81 @@ class MatchController:
         step = self.rules.apply(before, intent, recorder)
         self.states.append(step.state)
         self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events,
-                                         self._barrier(before, step.state, recorder.draws, step.events)))
+                                         self._barrier(before, step.state, recorder.draws, step.events, intent)))
         return step.events
 
-    def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value]) -> str:
+    def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value],
+                 intent: Value | None = None) -> str:
+        """Why undo must stop after this intent ("" if it need not): it drew from chance, an event says it
+        revealed something (``REVEALS``), the decision passed to another seat, or the rules' secrets show
+        that someone now sees what was hidden from them (:meth:`_shown`)."""
         if draws:
             return "The dice have been rolled; a roll cannot be taken back."
         for event in events:
             if getattr(type(event), "REVEALS", False):
-                return "Hidden information was revealed; that cannot be taken back."
+                return REVEALED
         if after.to_act != before.to_act:
             return "The decision has passed to another player; that cannot be taken back."
+        if self.rules.meta.hidden_information and self._shown(before, after, intent):
+            return REVEALED
         return ""
+
+    def _shown(self, before: Any, after: Any, intent: Value | None) -> bool:
+        """Whether a seat now sees something hidden from it before this intent, by the rules' ``secrets``:
+
+        * what nobody knew (the order of a deck) is known now;
+        * a seat knows a word it did not know, could not see and did not name in its intent (the cards of
+          its own draw pile a card shows it), a word that was in the game before (not a new secret's name);
+        * a seat's secret now shows in another seat's view, which did not show it before (a hidden die
+          played face up: the others see it as soon as they look).
+        """
+        seats = range(len(self.seats))
+        known_before, known_after = self._secrets_of(before), self._secrets_of(after)
+        if known_before[None] - known_after[None]:
+            return True
+        for seat in seats:
+            learnt = known_after[seat] - known_before[seat]
+            if learnt and intent is not None:
+                said = intent.to_str()
+                learnt = frozenset(word for word in learnt if not _names(said, word))
+            if learnt and learnt & self._words_of(before, WHOLE) - self._words_of(before, seat):
+                return True
+        # A secret that left its seat for another seat's secrets is that seat's to learn (above); one that is
+        # nobody's secret any more may now be in sight.
+        still = frozenset().union(*known_after.values())
+        for seat in seats:
+            gone = known_before[seat] - known_after[seat] - still
+            if not gone:
+                continue
+            for other in (*(s for s in seats if s != seat), None):
+                if gone & self._words_of(after, other) - self._words_of(before, other):
+                    return True
+        return False
+
+    def _secrets_of(self, state: Any) -> dict[int | None, frozenset[str]]:
+        """The rules' secrets of ``state`` by seat (``None``: nobody's)."""
+        memo = self._memo(state)
+        if "secrets" not in memo:
+            memo["secrets"] = {seat: self.rules.secrets(state, seat) for seat in (*range(len(self.seats)), None)}
+        return memo["secrets"]
+
+    def _words_of(self, state: Any, seat: int | None | str) -> frozenset[str]:
+        """The words ``seat``'s view of ``state`` shows (``WHOLE``: the whole state's)."""
+        memo = self._memo(state)
+        key = ("words", seat)
+        if key not in memo:
+            memo[key] = _words(state if isinstance(seat, str) else self.rules.view(state, seat))
+        return memo[key]
+
+    def _memo(self, state: Any) -> dict:
+        """What was worked out about ``state``, kept for the last two states asked about (this intent's state
+        after is the next one's state before)."""
+        for held, known in self._memos:
+            if held is state:
+                return known
+        memo: dict = {}
+        self._memos = [(state, memo), *self._memos[:1]]
+        return memo
 
     def undo(self) -> None:
         """Take back the last intent (raises IllegalIntent with the reason when it is not allowed)."""
@@ -203,7 +312,7 @@ class MatchController:
         if record.seat_kinds and len(record.seat_kinds) != len(record.seats):
             raise refuse("cannot be set up: a seat kind for each seat is needed.", "it is damaged")
         try:
-            meta.resolve_options(record.options)
+            meta.resolve_options(record.options, len(record.seats))
         except ValueError as exc:
             raise refuse(f"cannot be set up: {str(exc)[:200]}.",
                          f"it was played with game options this version of {meta.name} does not have") from None

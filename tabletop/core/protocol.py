@@ -36,14 +36,14 @@ code for (a public view, no secrets, no hand-overs, no extra invariants).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
 
 from .rng import RandomSource
 from .values import Codec, Value
 
 __all__ = [
-    "OptionSpec", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState", "BOT_LEVELS",
-    "Intent",
+    "OptionSpec", "OptionsUpgrade", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState",
+    "BOT_LEVELS", "Intent",
 ]
 
 #: The bot levels every game offers: random-legal with light sense, and a searching or heuristic player.
@@ -61,18 +61,46 @@ class IllegalIntent(Exception):
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One rules option: its key, a label for the screen, the allowed choices, the default."""
+    """One rules option: its key, a label for the screen, the allowed choices, the default, a one-line help.
+
+    ``per_seat``: each player chooses for themselves; the option is resolved into one value per seat, under
+    the keys ``key.0``, ``key.1``, ... (:meth:`seat_key`); a value given under ``key`` alone is every
+    seat's.  ``players``: the player counts the option is offered at (empty: every count); at any other
+    count only the default is allowed.
+    """
 
     key: str
     label: str
     choices: tuple[str, ...]
     default: str
     help: str = ""
+    per_seat: bool = False
+    players: tuple[int, ...] = ()
+
+    def seat_key(self, seat: int) -> str:
+        """The key of ``seat``'s value of a per-seat option (``auto_pass.1``).
+
+        >>> OptionSpec("auto_pass", "Auto-pass", ("off", "on"), "off", per_seat=True).seat_key(1)
+        'auto_pass.1'
+        """
+        return f"{self.key}.{seat}"
+
+    def offered(self, players: int | None) -> bool:
+        """Whether the option is offered at this player count (``None``: not known yet, so it is)."""
+        return not self.players or players is None or players in self.players
+
+
+#: Turns the options of a record saved by an older version into today's keys (a copy; ValueError if bad).
+OptionsUpgrade = Callable[[Mapping[str, str]], dict[str, str]]
 
 
 @dataclass(frozen=True)
 class GameMeta:
-    """What the app and the tools need to know about a game before playing it."""
+    """What the app and the tools need to know about a game before playing it.
+
+    ``upgrade_options``, if the game has one, reads options saved under keys this version no longer has
+    (a table-wide option that became a per-seat one, say), so old saves still load and replay.
+    """
 
     game_id: str
     name: str
@@ -82,25 +110,46 @@ class GameMeta:
     pitch: str
     minutes: str
     options: tuple[OptionSpec, ...] = ()
+    upgrade_options: OptionsUpgrade | None = field(default=None, compare=False)
 
     @property
     def player_counts(self) -> range:
         """Every number of seats the game can be played with."""
         return range(self.min_players, self.max_players + 1)
 
-    def resolve_options(self, given: Mapping[str, str] | None) -> dict[str, str]:
-        """Fill in defaults and check every given option against its choices."""
+    def resolve_options(self, given: Mapping[str, str] | None, players: int | None = None) -> dict[str, str]:
+        """Fill in defaults and check every given option against its choices.
+
+        A per-seat option becomes one entry per seat (``key.0`` ...), which needs ``players``; an option not
+        offered at ``players`` must keep its default.
+        """
         given = dict(given or {})
+        if self.upgrade_options is not None:
+            given = self.upgrade_options(given)
         resolved: dict[str, str] = {}
         for spec in self.options:
-            value = str(given.pop(spec.key, spec.default))
-            if value not in spec.choices:
-                raise ValueError(
-                    f"option {spec.key}={value!r} is not one of {', '.join(spec.choices)}")
-            resolved[spec.key] = value
+            table = str(given.pop(spec.key, spec.default))
+            if spec.per_seat:
+                if players is None:
+                    raise ValueError(f"option {spec.key} is chosen per seat: the number of seats is needed")
+                values = {spec.seat_key(seat): str(given.pop(spec.seat_key(seat), table)) for seat in range(players)}
+            else:
+                values = {spec.key: table}
+            for key, value in values.items():
+                if value not in spec.choices:
+                    raise ValueError(f"option {key}={value!r} is not one of {', '.join(spec.choices)}")
+                if value != spec.default and not spec.offered(players):
+                    raise ValueError(f"option {key} is played only by "
+                                     f"{' or '.join(str(n) for n in spec.players)} players")
+            resolved.update(values)
         if given:
             raise ValueError(f"{self.name} has no option {', '.join(sorted(given))}")
         return resolved
+
+    def seat_options(self, chosen: Mapping[str, str], key: str, players: int) -> tuple[str, ...]:
+        """The value of the per-seat option ``key`` for each seat, from resolved options."""
+        spec = next(spec for spec in self.options if spec.key == key)
+        return tuple(chosen[spec.seat_key(seat)] for seat in range(players))
 
     @property
     def players_text(self) -> str:
@@ -243,7 +292,7 @@ class BaseRules:
         """No game-specific invariants."""
         return []
 
-    def cached_legal(self, state: Any, enumerate_legal) -> tuple:
+    def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[Value]]) -> tuple[Value, ...]:
         """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state
         asked about (the table, its view and the bots ask again and again between two moves)."""
         cache = getattr(self, "_legal_for", None)

@@ -16,7 +16,7 @@ import multiprocessing
 import os
 import time
 import traceback
-from typing import Any, Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .controller import MatchController
 from .protocol import Rules
@@ -54,16 +54,18 @@ MOVE_CAP = 20_000
 
 
 def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = True,
-             max_intents: int = MOVE_CAP, bots: Sequence[str] = (), timings: list | None = None) -> MatchController:
+             max_intents: int = MOVE_CAP, bots: Sequence[str] = (), timings: list | None = None,
+             options: Mapping[str, str] | None = None) -> MatchController:
     """Play one whole game; returns the match (finished, or stopped after ``max_intents`` moves: see
     ``match.finished``).
 
-    Without ``bots`` the game's playout bot plays every seat.  With ``bots`` (a level per seat, from
-    ``rules.make_bot``) each seat's bot sees only the legal intents and its own seat's view; ``timings``
-    collects ``(level, seconds)`` for every decision.
+    Without ``bots`` the game's playout bot plays every seat, shown the view of the seat to act.  With
+    ``bots`` (a level per seat, from ``rules.make_bot``) each seat's bot sees only the legal intents and its
+    own seat's view; ``timings`` collects ``(level, seconds)`` for every decision.  ``options``: the game's
+    options (the defaults where not given).
     """
     count = players or (len(bots) if bots else rules.meta.min_players)
-    match = MatchController(rules, None, DEFAULT_SEATS[:count], seed)
+    match = MatchController(rules, options, DEFAULT_SEATS[:count], seed)
     if bots:
         if len(bots) != count:
             raise ValueError(f"{len(bots)} bots for {count} seats")
@@ -81,7 +83,7 @@ def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = 
             if timings is not None:
                 timings.append((bots[seat], time.perf_counter() - started))
         else:
-            intent = playout.choose(legal)
+            intent = playout.choose(legal, rules.view(match.state, match.state.to_act))
         match.submit(intent)
     if check:
         check_invariants(match)
@@ -99,12 +101,12 @@ def seating(bots: Sequence[str], index: int) -> tuple[str, ...]:
 
 
 def _play_line(args: tuple) -> dict[str, Any]:
-    lookup, game, index, seed, players, check, bots = args
+    lookup, game, index, seed, players, check, bots, options = args
     game_seed = derive_seed(seed, index)
     seats = seating(bots, index) if bots else ()
     timings: list = []
     try:
-        match = play_one(lookup(game), game_seed, players, check, MOVE_CAP, seats, timings)
+        match = play_one(lookup(game), game_seed, players, check, MOVE_CAP, seats, timings, options)
     except Exception as exc:  # reported per game, counted as an error
         return {"game": index, "seed": game_seed, "error": f"{type(exc).__name__}: {exc}",
                 "trace": traceback.format_exc(limit=3)}
@@ -127,16 +129,19 @@ def _percentile(values: list[float], share: float) -> float:
 
 def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, players: int | None = None,
              jobs: int | None = None, check: bool = True, emit: Callable[[str], None] = print,
-             bots: Sequence[str] = ()) -> dict[str, Any]:
+             bots: Sequence[str] = (), options: Mapping[str, str] | None = None) -> dict[str, Any]:
     """Play ``games`` games and emit a JSON line per game and a summary; returns the summary.
 
     ``lookup`` gives the rules of ``game`` (a module-level function, so worker processes can use it).
     ``bots``: a bot level per seat (``strong,easy``); the seats turn by one each game, and the summary
-    gives each level's share of the decided games it won and its decision times.
+    gives each level's share of the decided games it won and its decision times.  ``options``: the game's
+    options for every game (checked before the first game is played).
     """
     jobs = max(1, jobs or os.cpu_count() or 1)
     bots = tuple(bots)
-    work: Iterable[tuple] = ((lookup, game, index, seed, players, check, bots) for index in range(games))
+    options = dict(options or {})
+    lookup(game).meta.resolve_options(options, players or (len(bots) if bots else lookup(game).meta.min_players))
+    work: Iterable[tuple] = ((lookup, game, index, seed, players, check, bots, options) for index in range(games))
     errors = capped = 0
     intents = 0
     played: dict[str, int] = {}
@@ -168,12 +173,13 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
             for line in pool.imap(_play_line, work, chunksize=max(1, min(64, games // (jobs * 8)))):
                 handle(line)
     elapsed = time.perf_counter() - start
-    summary = {"summary": True, "game": game, "players": players or (len(bots) if bots else
-                                                                   lookup(game).meta.min_players),
-               "games": games, "errors": errors, "capped": capped, "move_cap": MOVE_CAP, "seed": seed,
-               "jobs": jobs, "seconds": round(elapsed, 3),
-               "games_per_second": round(games / elapsed, 1) if elapsed else None,
-               "intents_per_second": round(intents / elapsed) if elapsed else None}
+    summary: dict[str, Any] = {
+        "summary": True, "game": game, "players": players or (len(bots) if bots else lookup(game).meta.min_players),
+        **({"options": options} if options else {}),
+        "games": games, "errors": errors, "capped": capped, "move_cap": MOVE_CAP, "seed": seed,
+        "jobs": jobs, "seconds": round(elapsed, 3),
+        "games_per_second": round(games / elapsed, 1) if elapsed else None,
+        "intents_per_second": round(intents / elapsed) if elapsed else None}
     if bots:
         summary["bots"] = {level: {"decided_games": played.get(level, 0), "wins": won.get(level, 0),
                                    "win_rate": round(won.get(level, 0) / played[level], 3) if played.get(level)

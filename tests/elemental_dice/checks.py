@@ -5,6 +5,7 @@ from tabletop.core.controller import MatchController
 from tabletop.games.elemental_dice import events as ev
 
 CARD_COUNT = 87 + 16          # the shop deck with the lost page, and 8 Basic Income per player (A.2)
+LOST_PAGE = 9                 # cards of the shop deck only with the option include_lost_page
 
 
 def check_step(match: MatchController, events: tuple) -> None:
@@ -36,7 +37,8 @@ def check_step(match: MatchController, events: tuple) -> None:
                   *player.passives, *(x.card for x in player.lasting), *player.removed]
     if state.flow.executing is not None:
         cards.append(state.flow.executing.card)
-    assert len(cards) == CARD_COUNT, len(cards)
+    lost = 0 if match.options.get("include_lost_page", "yes") == "yes" else LOST_PAGE
+    assert len(cards) == CARD_COUNT - lost, len(cards)
     if state.flow.phase == "over":
         down = [seat for seat, p in enumerate(state.players) if p.hp <= 0]
         assert down and (state.flow.winner not in down or len(down) == 2)

@@ -155,3 +155,48 @@ def test_simulate_counts_capped_games_apart(monkeypatch):
     summary = simulate.simulate(lambda game: RULES, "elemental-dice", 3, 1, jobs=1, emit=lines.append)
     assert summary["capped"] == 3 and summary["errors"] == 0
     assert all(json.loads(line).get("capped") for line in lines[:3])
+
+
+def test_a_match_saved_with_the_table_wide_auto_pass_still_loads_and_replays():
+    # Saved by the version before each player chose their own auto-pass: "auto_pass": "second player".
+    from pathlib import Path
+
+    from tabletop.core.controller import MatchRecord
+
+    text = (Path(__file__).parent / "old_auto_pass_record.json").read_text()
+    record = MatchRecord.from_json(text)
+    assert record.options["auto_pass"] == "second player"
+    match = MatchController.from_record(record, lambda game: RULES)
+    state = match.state
+    assert state.auto_pass == (False, True) and state.auto_pass_harmless == (False, False)
+    assert match.options["auto_pass_nothing.0"] == "off" and match.options["auto_pass_nothing.1"] == "on"
+    # What the version that saved it reached after the same 120 moves.
+    assert (state.flow.turn, state.flow.active) == (24, 1)
+    assert [(p.hp, p.gold, len(p.hand), len(p.discard)) for p in state.players] == [(60, 2, 4, 0), (60, 5, 3, 5)]
+    assert state.shop_row == ("tremor", "cheap-trick", "arcane-meteor", "mirror-wall", "optimization-master")
+    assert sum(e.to_str() == "window-passed seat=1" for entry in match.journal for e in entry.events) == 45
+    # Saved again, it is saved under today's keys, and replays the same.
+    again = MatchController.from_record(MatchRecord.from_json(match.record().to_json()), lambda game: RULES)
+    assert "auto_pass" not in again.options and again.states == match.states
+
+
+def test_per_seat_options_are_one_value_per_seat():
+    match = new_match({"auto_pass_harmless.1": "on", "pass_turn": "on"})
+    assert match.options["auto_pass_harmless.0"] == "off" and match.options["auto_pass_harmless.1"] == "on"
+    assert match.options["pass_turn.0"] == match.options["pass_turn.1"] == "on"     # the bare key: every seat
+    state = match.state
+    assert state.auto_pass_harmless == (False, True) and state.pass_turn == (True, True)
+    with pytest.raises(ValueError, match="auto_pass_nothing.1='maybe'"):
+        new_match({"auto_pass_nothing.1": "maybe"})
+    with pytest.raises(ValueError, match="no option auto_pass_nothing.2"):
+        new_match({"auto_pass_nothing.2": "on"})
+    with pytest.raises(ValueError, match="auto_pass='sometimes'"):
+        new_match({"auto_pass": "sometimes"})
+
+
+def test_every_option_has_a_plain_help_sentence():
+    for spec in RULES.meta.options:
+        assert spec.help and spec.help[0].isupper() or spec.help.split(":")[0] in spec.choices, spec.key
+        assert spec.help.endswith("."), spec.key
+        for word in ("seed", "reference", "GSC", "lost page"):
+            assert word not in spec.help and word not in spec.label, (spec.key, word)

@@ -162,7 +162,7 @@ class SecretTrickRules(BaseRules):
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """Shuffle, deal three cards each; seat 0 leads."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         deck = shuffled(CARDS, rng, "deck")
         count = len(seats)
         hands = tuple(tuple(sorted(deck[seat * 3:seat * 3 + 3], key=card_value)) for seat in range(count))

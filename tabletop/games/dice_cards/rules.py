@@ -116,7 +116,7 @@ class DiceCardsRules(BaseRules):
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """Both duelists choose their decks, the first seat first; then the duel begins."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         shields = tuple(int(v) for v in chosen["shields"].split(","))
         first = 0
         if chosen["first"] == "a roll-off":

@@ -87,7 +87,7 @@ class DiceRealmsRules(BaseRules):
         """Both grimoires empty, six dice in hand; round 1 rewards given; the first seat starts, or (an option)
         a seat drawn at random."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         start = rng.randint(0, 1, "start player") if chosen["first"] == "at random" else 0
         state = State(
             players=tuple(Grimoire(name=name.strip()) for name in seats),

@@ -17,10 +17,15 @@ for the card vocabulary.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import ElementalDiceRules
+
 __all__ = ["make_rules"]
 
 
-def make_rules():
+def make_rules() -> "ElementalDiceRules":
     """The Elemental Dice rules, with the cards read from ``data/elemental_dice/cards.yaml``."""
     from .rules import ElementalDiceRules
 

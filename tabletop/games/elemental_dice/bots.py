@@ -36,7 +36,7 @@ from .state import HIDDEN, Phase, State, Window, chooser
 __all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot"]
 
 
-def make_bot(rules: Any, level: str, seed: int, seat: int):
+def make_bot(rules: Any, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
     """The bot of ``level`` (``easy`` or ``strong``) for ``seat``."""
     if level == "easy":
         return EasyBot(seed, seat, rules.book)
@@ -48,7 +48,7 @@ def make_bot(rules: Any, level: str, seed: int, seat: int):
 # ==================================================================== the playout bot
 # How much each kind of move weighs (a kind not listed weighs 1: the choices while a card takes effect).
 _WEIGHTS = {"play": 8.0, "reveal": 6.0, "place": 0.3, "reroll-shop": 1.0, "buy": 4.0, "end-turn": 1.0,
-            "pass": 10.0, "respond": 0.5, "interrupt": 0.02}
+            "pass": 10.0, "pass-turn": 0.5, "respond": 0.5, "interrupt": 0.02}
 
 
 class EagerBot:
@@ -550,7 +550,8 @@ class StrongBot:
         assert isinstance(intent, Reroll)
         return [_with(dice, intent.die, v) for v in range(1, 7)]
 
-    def _dice_score(self, state: State, dice, valuer: Valuer, seat: int) -> float:
+    def _dice_score(self, state: State, dice: tuple[int, ...] | list[tuple[int, ...]], valuer: Valuer,
+                    seat: int) -> float:
         """How good dice are for ``seat``: its deck's worth against the other's (averaged over a reroll's
         six faces), and the hand it may still play this turn."""
         if isinstance(dice, list):

@@ -124,6 +124,24 @@ class WindowPassed(Value):
 
 
 @dataclass(frozen=True, slots=True)
+class PassingThisTurn(Value):
+    """``seat`` passes every window until the end of turn ``turn`` (the "pass for the rest of this turn" option)."""
+
+    KIND = "passing-this-turn"
+    seat: int
+    turn: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstPlayer(Value):
+    """``seat`` plays the first turn; ``how`` it was chosen: ``chosen`` (by the players) or ``random``."""
+
+    KIND = "first-player"
+    seat: int
+    how: str
+
+
+@dataclass(frozen=True, slots=True)
 class Responding(Value):
     """``seat`` takes the screen to answer (``interrupt``: stopping an idle main phase)."""
 
@@ -356,6 +374,7 @@ class ShopRerolled(Value):
     """The shop row is replaced: ``row`` is laid out (``discarded`` cards went to the shop's discard pile)."""
 
     KIND = "shop-rerolled"
+    REVEALS: ClassVar[bool] = True      # five cards of the shop's deck are shown: a reroll cannot be taken back
     seat: int
     row: tuple[str, ...]
     discarded: int
@@ -449,7 +468,7 @@ class GameEnded(Value):
 
 
 EVENTS = Codec(TurnStarted, GoldGained, GoldSpent, DrewCards, CardsDrawn, DeckShuffled, ShopShuffled, CardPlayed,
-               FaceDownPlaced, CardPlaced, WindowPassed, Responding, CardExecutes, CardDone, DieRolled, DieKept,
+               FaceDownPlaced, CardPlaced, WindowPassed, PassingThisTurn, FirstPlayer, Responding, CardExecutes, CardDone, DieRolled, DieKept,
                DieSet, TermShielded, MilitiaPaid, Damaged, Healed, LastingAdded, LastingExpired, ActionsGranted,
                CardsDiscarded, Discarded, CardsRemoved, LookedAt, Looked, PileReordered, Reordered, TookACard,
                Took, ShopRerolled, Bought, Wished, WishedForACard, WishGranted, PassiveRemoved, Vetoed, Fizzled,

@@ -9,6 +9,7 @@ Text forms (stable; used by saves, scenarios and tests)::
     buy seat=0 card=reroller              # buy from the row (remove=... for At What Cost)
     end-turn seat=0
     pass seat=1 / respond seat=1          # in a response window; respond opens a private choice
+    pass-turn seat=1                      # pass now and every window until this turn ends (an option)
     interrupt seat=1                      # the opponent stops an idle main phase to play a card
 
 and the choices a card asks for while it executes: ``chance``, ``term``, ``pay``,
@@ -23,7 +24,7 @@ from typing import ClassVar
 
 from tabletop.core.values import Codec, Value
 
-__all__ = ["Play", "Reveal", "Place", "RerollShop", "Buy", "EndTurn", "Pass", "Respond", "Interrupt", "Chance",
+__all__ = ["Play", "Reveal", "Place", "RerollShop", "Buy", "EndTurn", "Pass", "PassTurn", "Respond", "Interrupt", "Chance",
            "Term", "Pay", "Reroll", "Again", "SetDie", "FlipDie", "Swap", "Done", "Put", "KeepOrder", "Take",
            "Discard", "Cancel", "Remove", "Stop", "INTENTS"]
 
@@ -86,6 +87,14 @@ class Pass(Value):
     """Let the card on top of the chain (or the turn) go on without answering."""
 
     KIND = "pass"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PassTurn(Value):
+    """Pass now, and in every window until the end of this turn (offered to a player whose option allows it)."""
+
+    KIND = "pass-turn"
     seat: int
 
 
@@ -250,5 +259,5 @@ class Stop(Value):
     seat: int
 
 
-INTENTS = Codec(Play, Reveal, Place, RerollShop, Buy, EndTurn, Pass, Respond, Interrupt, Chance, Term, Pay, Reroll,
+INTENTS = Codec(Play, Reveal, Place, RerollShop, Buy, EndTurn, Pass, PassTurn, Respond, Interrupt, Chance, Term, Pay, Reroll,
                 Again, SetDie, FlipDie, Swap, Done, Put, KeepOrder, Take, Discard, Cancel, Remove, Stop)

@@ -19,8 +19,9 @@ ruling 1).  Every outcome of chance is drawn from the random source given to ``a
 
 from __future__ import annotations
 
+import random
 import re
-from typing import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource, shuffled
@@ -31,12 +32,30 @@ from . import wording
 from .cards import CHANCE, CONTROLLABLE, DICE, Card, CardBook, Formula, load_cards
 from .cards import Step as CardStep
 from .intents import (INTENTS, Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder,
-                      Pass, Pay, Place, Play, Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap,
-                      Take, Term)
+                      Pass, PassTurn, Pay, Place, Play, Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop,
+                      Swap, Take, Term)
 from .scoring import buff_multiplier, shield_terms, strength
 from .state import HIDDEN, Execution, FaceDown, Flow, Lasting, Pending, Phase, Player, State, Window, chooser
 
+if TYPE_CHECKING:
+    from .bots import EagerBot, EasyBot, StrongBot
+
 __all__ = ["ElementalDiceRules", "META"]
+
+def upgrade_options(given: Mapping[str, str]) -> dict[str, str]:
+    """Options saved before each player chose their own auto-pass: the table-wide ``auto_pass``
+    (``off``, ``first player``, ``second player``, ``both``) becomes each seat's ``auto_pass_nothing``."""
+    options = dict(given)
+    old = options.pop("auto_pass", None)
+    if old is None:
+        return options
+    seats = {"off": (), "first player": (0,), "second player": (1,), "both": (0, 1)}
+    if old not in seats:
+        raise ValueError(f"option auto_pass={old!r} is not one of {', '.join(seats)}")
+    for seat in range(2):
+        options.setdefault(f"auto_pass_nothing.{seat}", "on" if seat in seats[old] else "off")
+    return options
+
 
 META = GameMeta(
     game_id="elemental-dice",
@@ -47,17 +66,28 @@ META = GameMeta(
     pitch="Build a deck of spells that feed on seven shared dice, and answer every card your rival plays.",
     minutes="30-60",
     options=(
-        OptionSpec("include_lost_page", "The lost page's nine cards", ("yes", "no"), "yes",
-                   "yes: Cruel Pact, Deal with the Devil, Multitasking and Exploration cards are in the shop "
-                   "(the seed's extraction lost their page)."),
+        OptionSpec("first_player", "Who starts", ("first seat", "second seat", "random"), "first seat",
+                   "Who plays the first turn, with 5 gold against 6: the first name, the second, or drawn at "
+                   "random."),
+        OptionSpec("include_lost_page", "Pacts, Multitasking and Exploration cards", ("yes", "no"), "yes",
+                   "yes: Cruel Pact, Deal with the Devil, four Multitasking and three Exploration cards are in "
+                   "the shop; no: the shop has the other 78 cards."),
         OptionSpec("prometheus", "Prometheus's Gift", ("triple", "double"), "triple",
-                   "triple: the seed's text; double: the author's later change."),
+                   "triple: Prometheus's Gift triples your red effects, as printed; double: it doubles them, "
+                   "like the other gifts."),
         OptionSpec("discard_public", "Discard piles", ("owner only", "public"), "owner only",
                    "owner only: each player sees the cards of their own discard pile; public: both do."),
-        OptionSpec("auto_pass", "Pass at once when nothing is playable", ("off", "first player", "second player",
-                                                                          "both"), "off",
-                   "Saves clicks, but the other player learns that you hold nothing to play."),
+        OptionSpec("auto_pass_nothing", "Auto-pass when I have nothing playable", ("off", "on"), "off",
+                   "You are not asked to answer when you hold nothing you could play, so the other player "
+                   "learns that you hold nothing playable.", per_seat=True),
+        OptionSpec("auto_pass_harmless", "Auto-pass for non-damage cards", ("off", "on"), "off",
+                   "You are not asked to answer a card that deals no damage, so the other player learns that "
+                   "such cards go through unanswered.", per_seat=True),
+        OptionSpec("pass_turn", "Auto-pass for the rest of this turn", ("off", "on"), "off",
+                   "You may pass every answer until the turn ends with one click, and the other player learns "
+                   "that you will answer nothing more this turn.", per_seat=True),
     ),
+    upgrade_options=upgrade_options,
 )
 
 STARTING_HP = 60
@@ -72,6 +102,11 @@ PRIVATE_STAGES = ("look", "order", "tutor", "wish", "opponent_discard", "discard
 
 def _other(seat: int) -> int:
     return 1 - seat
+
+
+def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
+    """``values`` with ``seat``'s entry replaced."""
+    return values[:seat] + (value,) + values[seat + 1:]
 
 
 class ElementalDiceRules(BaseRules):
@@ -94,31 +129,40 @@ class ElementalDiceRules(BaseRules):
 
     # ================================================================ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
-        """Seven dice rolled, both decks shuffled, the shop deck shuffled, four cards each; seat 0 starts."""
+        """Seven dice rolled, both decks shuffled, the shop deck shuffled, four cards each; the first player
+        (the first seat, the second, or drawn at random: A.2.1) starts with 5 gold, the other with 6."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         events: list[Value] = []
         dice = []
         for die in DICE:
             value = rng.randint(1, 6, die)
             dice.append(value)
             events.append(ev.DieRolled(die, value))
+        how = chosen["first_player"]
+        first = rng.randint(0, 1, "first player") if how == "random" else ("first seat", "second seat").index(how)
+        events.append(ev.FirstPlayer(first, "random" if how == "random" else "chosen"))
         players = []
         for seat, name in enumerate(seats):
             deck = tuple(f"{card.key}~{'ab'[seat]}{n}" for card in self.book.starters()
                          for n in range(1, card.starter + 1))
             deck = shuffled(deck, rng, f"deck {seat}", [self.book[c].name for c in deck])
-            players.append(Player(name=name.strip(), hp=STARTING_HP, gold=STARTING_GOLD[seat], draw=deck))
+            gold = STARTING_GOLD[0 if seat == first else 1]
+            players.append(Player(name=name.strip(), hp=STARTING_HP, gold=gold, draw=deck))
         shop = self.book.shop(chosen["include_lost_page"] == "yes")
         shop = shuffled(shop, rng, "shop", [self.book[c].name for c in shop])
-        auto = chosen["auto_pass"]
+
+        def each(key: str) -> tuple[bool, ...]:
+            return tuple(value == "on" for value in self.meta.seat_options(chosen, key, len(seats)))
+
         state = State(players=tuple(players), dice=tuple(dice), flow=Flow(), shop_draw=shop,
                       prometheus=3 if chosen["prometheus"] == "triple" else 2,
                       discard_public=chosen["discard_public"] == "public",
-                      auto_pass=(auto in ("first player", "both"), auto in ("second player", "both")))
+                      auto_pass=each("auto_pass_nothing"), auto_pass_harmless=each("auto_pass_harmless"),
+                      pass_turn=each("pass_turn"), passing=(0,) * len(seats))
         for seat in range(len(players)):
             state = self._draw(state, seat, HAND, rng, events)
-        state = self._start_turn(state, 0, 1, events)
+        state = self._start_turn(state, first, 1, events)
         state = self._settle(state, events, rng)
         return Step(state, tuple(events))
 
@@ -127,15 +171,15 @@ class ElementalDiceRules(BaseRules):
         """The kind of a card instance."""
         return self.book[card]
 
-    def _player(self, state: State, seat: int, **changes) -> State:
+    def _player(self, state: State, seat: int, **changes: Any) -> State:
         players = list(state.players)
         players[seat] = evolve(players[seat], **changes)
         return evolve(state, players=tuple(players))
 
-    def _flow(self, state: State, **changes) -> State:
+    def _flow(self, state: State, **changes: Any) -> State:
         return evolve(state, flow=evolve(state.flow, **changes))
 
-    def _exec(self, state: State, **changes) -> State:
+    def _exec(self, state: State, **changes: Any) -> State:
         return self._flow(state, executing=evolve(state.flow.executing, **changes))
 
     def passives(self, state: State, seat: int, name: str) -> int:
@@ -217,7 +261,9 @@ class ElementalDiceRules(BaseRules):
         showing: frozenset[str] = frozenset()
         shown_to = -1
         if execution is not None and state.flow.phase == Phase.EFFECT and execution.stage in PRIVATE_STAGES:
-            showing = frozenset(execution.seen) | frozenset(execution.picked)
+            # Of what the card shows, what lies in sight of all (the shop row, a public discard pile) is
+            # nobody's secret.
+            showing = (frozenset(execution.seen) | frozenset(execution.picked)) - self._in_sight(state)
             shown_to = chooser(state)
         if seat is None:
             # A player's draw pile holds cards its owner (and often the other) saw go to the discard
@@ -232,6 +278,16 @@ class ElementalDiceRules(BaseRules):
         words = set(cards)
         words.update(self.book[c].name for c in cards if "~" not in c and c not in self._names_within_names)
         return frozenset(words)
+
+    def _in_sight(self, state: State) -> frozenset[str]:
+        """The cards every seat sees where they lie (A.4.8): the shop row and discard pile, passives, lasting
+        effects, removed cards, the chain, and the discard piles when they are public."""
+        cards: list[str] = [*state.shop_row, *state.shop_discard, *(p.card for p in state.flow.chain)]
+        for player in state.players:
+            cards += [*player.passives, *(lasting.card for lasting in player.lasting), *player.removed]
+            if state.discard_public:
+                cards += player.discard
+        return frozenset(cards)
 
     def outcome(self, state: State) -> Outcome:
         """HP left by seat; once over, the winner (there is never a draw: A.3.6)."""
@@ -253,20 +309,20 @@ class ElementalDiceRules(BaseRules):
         """What the seat to act must do now."""
         return wording.prompt(self, state)
 
-    def playout_bot(self, seed: int):
+    def playout_bot(self, seed: int) -> "EagerBot":
         """The bot of random playouts and ``simulate``: random, but it plays and buys (a random one stalls)."""
         from .bots import EagerBot
 
         return EagerBot(seed, self.book)
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
         """``easy``: random moves with light sense; ``strong``: a look-ahead on states sampled from its view
         (``bots.py``)."""
         from .bots import make_bot
 
         return make_bot(self, level, seed, seat)
 
-    def determinize(self, view: State, seat: int, rng) -> State:
+    def determinize(self, view: State, seat: int, rng: random.Random) -> State:
         """A whole state ``seat`` cannot tell from ``view``: every hidden card slot filled (``rng`` a
         ``random.Random``) with a card that could be there.
 
@@ -440,10 +496,11 @@ class ElementalDiceRules(BaseRules):
             return self._choices(state)
         if flow.phase == Phase.WINDOW:
             seat = flow.priority
+            rest = [PassTurn(seat)] if state.pass_turn[seat] else []
             if flow.responding or seat == flow.active:
                 # The active player answers from their own screen; the other first asks for it (Respond).
-                return [*self.responses(state, seat), Pass(seat)]
-            return [Pass(seat), Respond(seat)]
+                return [*self.responses(state, seat), Pass(seat), *rest]
+            return [Pass(seat), Respond(seat), *rest]
         seat = flow.active
         player = state.players[seat]
         out: list[Value] = list(self.responses(state, seat))
@@ -589,8 +646,14 @@ class ElementalDiceRules(BaseRules):
             state = self._end_turn(state, rng, events)
         elif isinstance(intent, Interrupt):
             events.append(ev.Responding(seat, interrupt=True))
+            # Interrupting is answering after all: no more passing for the rest of the turn.
+            state = evolve(state, passing=_with(state.passing, seat, 0))
             state = self._flow(state, phase=Phase.WINDOW, window=Window.INTERRUPT, priority=seat, passes=0,
                                responding=True)
+        elif isinstance(intent, PassTurn):
+            events.append(ev.PassingThisTurn(seat, flow.turn))
+            state = evolve(state, passing=_with(state.passing, seat, flow.turn))
+            state = self._pass(state, seat, rng, events)
         elif isinstance(intent, Respond):
             events.append(ev.Responding(seat))
             state = self._flow(state, responding=True)
@@ -783,12 +846,26 @@ class ElementalDiceRules(BaseRules):
                     return state           # waiting for a choice
                 state = self._run(state, events, rng)
                 continue
-            if flow.phase == Phase.WINDOW and not flow.responding and state.auto_pass[flow.priority] \
-                    and not self.responses(state, flow.priority):
+            if flow.phase == Phase.WINDOW and not flow.responding and self.auto_passes(state, flow.priority):
                 state = self._pass(state, flow.priority, rng, events)
                 continue
             return state
         raise AssertionError("the rules did not settle")
+
+    def auto_passes(self, state: State, seat: int) -> bool:
+        """Whether ``seat``'s own settings pass the window it holds now without asking (A.5): it passes for
+        the rest of this turn, it holds nothing playable, or the card to answer deals no damage."""
+        flow = state.flow
+        if state.passing[seat] == flow.turn:
+            return True
+        if state.auto_pass_harmless[seat] and flow.window == Window.CARD and flow.chain \
+                and not self.deals_damage(flow.chain[-1].card):
+            return True
+        return state.auto_pass[seat] and not self.responses(state, seat)
+
+    def deals_damage(self, card: str) -> bool:
+        """Whether a card deals damage to anyone (a non-damage card may be auto-passed)."""
+        return any(step.kind in ("damage", "self_damage") for step in self.book[card].steps)
 
     def _finish(self, state: State, events: list[Value]) -> State:
         """The executing card is done: where it goes, whether the game is over, what comes next."""

@@ -142,7 +142,11 @@ class State:
     shop_discard: tuple[str, ...] = ()
     prometheus: int = 3                   # option: Prometheus's Gift multiplier
     discard_public: bool = False          # option: discard piles' contents shown to both
-    auto_pass: tuple[bool, ...] = (False, False)   # per seat: pass a window at once when nothing is playable
+    # Each player's auto-pass settings (A.5, opt-in because they tell the other player something):
+    auto_pass: tuple[bool, ...] = (False, False)           # pass a window at once when nothing is playable
+    auto_pass_harmless: tuple[bool, ...] = (False, False)  # pass at once on a card that deals no damage
+    pass_turn: tuple[bool, ...] = (False, False)           # "pass for the rest of this turn" is offered
+    passing: tuple[int, ...] = (0, 0)                      # the turn a player passes every window of (0: none)
 
     @property
     def to_act(self) -> int | None:

@@ -6,14 +6,15 @@ card names from the state or view it is given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from tabletop.core.values import Value
 
 from . import events as ev
 from .cards import CHANCE, card_key
-from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder, Pass, Pay,
-                      Place, Play, Put, Remove, Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
+from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder, Pass,
+                      PassTurn, Pay, Place, Play, Put, Remove, Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap,
+                      Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ def card_name(rules: "ElementalDiceRules", card: str) -> str:
     return rules.book[card].name
 
 
-def _names(rules: "ElementalDiceRules", cards) -> str:
+def _names(rules: "ElementalDiceRules", cards: Sequence[str]) -> str:
     return ", ".join(card_name(rules, c) for c in cards)
 
 
@@ -108,6 +109,11 @@ def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | 
 
     if isinstance(event, ev.TurnStarted):
         return f"— Turn {event.turn}: {who(event.active)} —"
+    if isinstance(event, ev.FirstPlayer):
+        how = "drawn at random" if event.how == "random" else "chosen by the players"
+        return f"{who(event.seat)} plays first ({how})."
+    if isinstance(event, ev.PassingThisTurn):
+        return f"{who(event.seat)} passes for the rest of this turn."
     if isinstance(event, ev.GoldGained):
         if event.why == "turn":
             return None
@@ -219,8 +225,11 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     if seat != to_act:
         return f"It is {names[to_act]}'s turn to decide, not {names[seat]}'s."
     player = state.players[seat]
-    if isinstance(intent, (Pass, Respond)) and flow.phase != Phase.WINDOW:
+    if isinstance(intent, (Pass, Respond, PassTurn)) and flow.phase != Phase.WINDOW:
         return "There is no card to answer now."
+    if isinstance(intent, PassTurn):
+        return (f"{names[seat]} did not choose the option to pass for the rest of a turn at the start of the "
+                "game.")
     if isinstance(intent, Respond) and seat == flow.active:
         return f"In their own turn {names[seat]} answers from their own screen: play a card or pass."
     if isinstance(intent, Respond) and flow.responding:
@@ -261,9 +270,13 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     if isinstance(intent, RerollShop):
         if flow.phase != Phase.MAIN:
             return "The shop is rerolled only in one's own main phase."
+        if not (state.shop_draw or state.shop_discard or state.shop_row):
+            return "There is no card left in the shop to reroll."
         if player.gold < rules.reroll_cost(state, seat):
             return f"A reroll costs {rules.reroll_cost(state, seat)} gold."
-        return "The shop can be rerolled at most twice a turn."
+        if not rules.unlimited_shop(state, seat) and flow.rerolls >= 2:
+            return "The shop can be rerolled at most twice a turn."
+        return "The shop cannot be rerolled now."
     if isinstance(intent, Buy):
         if flow.phase != Phase.MAIN:
             return "Cards are bought only in one's own main phase."

@@ -100,7 +100,7 @@ class ElementaliSRules(BaseRules):
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """The draft begins with the first seat (the first player never changes)."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         ether = chosen["ether_cards"] == "yes"
         if len(seats) > 4 and not ether:
             raise ValueError("5 mages need the Ether cards: there are only 4 element Majors")

@@ -13,10 +13,15 @@ of ``shared/rules/wizard_dice.md``; ``rules.py`` holds the round and
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import WizardDiceRules
+
 __all__ = ["make_rules"]
 
 
-def make_rules():
+def make_rules() -> "WizardDiceRules":
     """The Wizard Dice rules, with the spell book read from ``data/wizard_dice/spells.yaml``."""
     from .rules import WizardDiceRules
 

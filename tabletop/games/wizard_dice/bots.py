@@ -62,6 +62,10 @@ class PlayoutBot:
         self._book = load_spells()
 
     def _weight(self, intent: Value, view: Any) -> float:
+        if view is not None and harms_own_side(view, intent, self._book):
+            return 0.0             # never at itself, a team-mate or their allies
+        if isinstance(intent, Cancel) and view is not None and view.friends(intent.seat, intent.caster):
+            return 0.05            # a Counterspell cancels the other side's spells first
         if isinstance(intent, Keep) and view is not None:
             # Keep what repeats (patterns grow from pairs) and the 6s of Magic Missiles.
             dice = view.wizards[intent.seat].secret.dice
@@ -79,7 +83,24 @@ class PlayoutBot:
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """One of ``legal`` (which must not be empty)."""
         weights = [self._weight(intent, view) for intent in legal]
+        if not any(weights):
+            return legal[self._random.randrange(len(legal))]
         return self._random.choices(legal, weights)[0]
+
+
+def side_of(view: State, target: Target) -> int:
+    """The wizard a target belongs to: the wizard, or an ally's owner (-1 if it is not on the table)."""
+    if target.is_wizard:
+        return target.index
+    found = view.ally(target.index)
+    return found[0] if found is not None else -1
+
+
+def harms_own_side(view: State, intent: Value, book: Any) -> bool:
+    """Whether ``intent`` aims an attack at its caster's own side: itself, a team-mate, or their allies."""
+    if not isinstance(intent, CastSpell) or book[intent.spell].category != "attack":
+        return False
+    return any(side >= 0 and view.friends(intent.seat, side) for side in (side_of(view, t) for t in intent.targets))
 
 
 # ================================================================ dice arithmetic shared by the bots
@@ -132,41 +153,42 @@ def _minus(dice: Sequence[int], part: Sequence[int]) -> Dice:
 
 
 @lru_cache(maxsize=None)
-def allocations(dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+def allocations(dice: Dice, loose: bool = False) -> tuple[tuple[tuple[str, Dice], ...], ...]:
     """Every way to allocate some of ``dice`` to spells, each spell at most once: tuples of (spell, dice in the
-    pattern's order), the empty allocation first.  The same few dozen multisets come up all game long."""
-    return _allocations_from(0, dice)
+    pattern's order), the empty allocation first (``loose``: the loose patterns option).  The same few dozen
+    multisets come up all game long."""
+    return _allocations_from(0, dice, loose)
 
 
 @lru_cache(maxsize=None)
-def _allocations_from(start: int, dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+def _allocations_from(start: int, dice: Dice, loose: bool = False) -> tuple[tuple[tuple[str, Dice], ...], ...]:
     """The allocations of ``dice`` to spells of the book from position ``start`` on."""
     out: list[tuple[tuple[str, Dice], ...]] = [()]
-    for index, spell_id, form in _forms_of(dice):
+    for index, spell_id, form in _forms_of(dice, loose):
         if index >= start:
-            for rest in _allocations_from(index + 1, _minus(dice, form)):
+            for rest in _allocations_from(index + 1, _minus(dice, form), loose):
                 out.append(((spell_id, form),) + rest)
     return tuple(out)
 
 
 @lru_cache(maxsize=None)
-def _forms_of(dice: Dice) -> tuple[tuple[int, str, Dice], ...]:
+def _forms_of(dice: Dice, loose: bool = False) -> tuple[tuple[int, str, Dice], ...]:
     """Every (position in the book, spell, form) that ``dice`` can cast."""
     counts = Counter(dice)
     return tuple((index, spell.spell_id, form) for index, spell in enumerate(load_spells().spells)
-                 for form in spell.pattern.forms(counts))
+                 for form in spell.pattern.forms(counts, loose))
 
 
 @lru_cache(maxsize=None)
-def full_allocations(dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
+def full_allocations(dice: Dice, loose: bool = False) -> tuple[tuple[tuple[str, Dice], ...], ...]:
     """The allocations of ``dice`` no spell can be added to (every spell is worth something, so the best
     allocation is one of these), one of each kind: those whose casts do the same things count once."""
     seen: set = set()
     out = []
-    for plan in allocations(dice):
+    for plan in allocations(dice, loose):
         used = {spell for spell, _ in plan}
         left = _minus(dice, [d for _, form in plan for d in form])
-        if any(spell_id not in used for _, spell_id, _ in _forms_of(left)):
+        if any(spell_id not in used for _, spell_id, _ in _forms_of(left, loose)):
             continue
         kind = tuple(sorted(effect_of(spell, form) for spell, form in plan))     # an Effect is a tuple
         if kind not in seen:
@@ -176,9 +198,10 @@ def full_allocations(dice: Dice) -> tuple[tuple[tuple[str, Dice], ...], ...]:
 
 
 def _sensible_targets(state: State, seat: int, spell: Spell) -> tuple[Target, ...]:
-    """Whom a spell of ``seat`` goes to by common sense: attacks at another wizard, everything else at itself."""
+    """Whom a spell of ``seat`` goes to by common sense: attacks at an opponent (never a team-mate), everything
+    else at itself."""
     if spell.category == "attack":
-        return tuple(Target.wizard(s) for s in state.living if s != seat)
+        return tuple(Target.wizard(s) for s in state.enemies(seat))
     return (Target.wizard(seat),)
 
 
@@ -199,10 +222,10 @@ def sample_casts(state: State, seat: int, dice: Sequence[int], rng: random.Rando
     form taken, attacks at another living wizard, the rest on itself (for a state a bot's search samples)."""
     book = load_spells()
     left = Counter(dice)
-    opponents = [s for s in state.living if s != seat]
+    opponents = list(state.enemies(seat))
     casts: list[Cast] = []
     for spell in rng.sample(book.spells, len(book.spells)):
-        forms = spell.pattern.forms(left)
+        forms = spell.pattern.forms(left, state.loose_patterns)
         if not forms or rng.random() < 0.25:
             continue
         form = rng.choice(forms)
@@ -239,14 +262,15 @@ class EasyBot:
         if "keep-allies" in kinds:
             return next(i for i in legal if isinstance(i, KeepAllies))
         if "cancel" in kinds or "cancel-nothing" in kinds:
-            # A Counterspell cancels somebody else's spell when it can.
-            others = [i for i in legal if isinstance(i, Cancel) and i.caster != self.seat]
+            # A Counterspell cancels a spell of the other side when it can.
+            others = [i for i in legal if isinstance(i, Cancel)
+                      and not (view.friends(self.seat, i.caster) if view is not None else i.caster == self.seat)]
             return pick.choice(others or list(legal))
         if "carry" in kinds:
             return pick.choice(list(legal))
         if kinds & {"keep", "release", "stop"}:
             return self._roll_or_keep(legal, view)
-        casts = [i for i in legal if isinstance(i, CastSpell) and self._sensible(i)]
+        casts = [i for i in legal if isinstance(i, CastSpell) and self._sensible(i, view)]
         if casts:
             # Uniform over spells first: Magic Missiles' many target pairs must not crowd out the rest.
             spell = pick.choice(sorted({c.spell for c in casts}))
@@ -256,10 +280,13 @@ class EasyBot:
                 return intent
         return pick.choice(list(legal))
 
-    def _sensible(self, cast: CastSpell) -> bool:
+    def _sensible(self, cast: CastSpell, view: Any) -> bool:
+        """Attacks at opponent wizards (never a team-mate), everything else on itself."""
         spell = self._book[cast.spell]
         if spell.category == "attack":
-            return all(t.is_wizard and t.index != self.seat for t in cast.targets)
+            foes = view.enemies(self.seat) if view is not None else ()
+            return all(t.is_wizard and t.index != self.seat and (view is None or t.index in foes)
+                       for t in cast.targets)
         return all(t == Target.wizard(self.seat) for t in cast.targets)
 
     def _roll_or_keep(self, legal: Sequence[Value], view: Any) -> Value:
@@ -329,6 +356,7 @@ class Outlook:
     incoming_spells: float     # attack spells expected at the bot this round
     incoming_damage: float     # their damage
     incoming_ally: int         # the damage of the allies that attack the bot
+    loose: bool = False        # the loose patterns option: more allocations count
 
     @property
     def danger(self) -> float:
@@ -371,7 +399,7 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
     """The :class:`Outlook` of ``seat`` from its view (only the public parts and its own); ``threat`` is the
     attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more)."""
     me = view.wizards[seat]
-    foes = [s for s in view.living if s != seat]
+    foes = list(view.enemies(seat))
     # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
     target = min(foes, key=lambda s: (view.wizards[s].hp, (s - seat) % len(view.wizards))) if foes else seat
     exposed = exposure(view, seat)
@@ -379,13 +407,13 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
                    target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
                    incoming_spells=round(exposed * weights.spells_per_opponent, 3),
                    incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
-                   incoming_ally=ally_threat(view, seat))
+                   incoming_ally=ally_threat(view, seat), loose=view.loose_patterns)
 
 
 def exposure(view: State, seat: int) -> float:
     """How many six-dice opponents' worth of attacks may come at ``seat``: each opponent's dice, and with
     several opponents each spreads its attacks."""
-    foes = [s for s in view.living if s != seat]
+    foes = view.enemies(seat)
     share = 1.0 / len(foes) ** 0.5 if foes else 0.0
     return sum(share * dice_available(len(view.wizards[foe].allies), view.wizards[foe].paralysed) / 6
                for foe in foes)
@@ -394,21 +422,20 @@ def exposure(view: State, seat: int) -> float:
 def ally_threat(view: State, seat: int) -> int:
     """The damage of the opponents' allies that attack ``seat`` this round (their aims are public)."""
     total = 0
-    for foe in view.living:
-        if foe == seat:
-            continue
+    for foe in view.enemies(seat):
         for ally in view.wizards[foe].allies:
-            aim = ally.aim if ally.aim != foe and ally.aim in view.living else _next_living(view, foe)
+            aim = ally.aim if ally.aim in view.enemies(foe) else _next_living(view, foe)
             if aim == seat:
                 total += ally.hp
     return total
 
 
 def _next_living(view: State, owner: int) -> int:
+    """The first living opponent of ``owner`` after it in seat order (whom its allies attack by default)."""
     count = len(view.wizards)
     for step in range(1, count):
         seat = (owner + step) % count
-        if view.wizards[seat].alive:
+        if view.wizards[seat].alive and not view.friends(owner, seat):
             return seat
     return owner
 
@@ -485,11 +512,13 @@ class Planner:
         if not cast:
             if dice not in self._best:
                 self._best[dice] = max(((self.value([effect_of(*c) for c in plan]), plan)
-                                        for plan in full_allocations(dice)), key=lambda pair: pair[0])
+                                        for plan in full_allocations(dice, self.outlook.loose)),
+                                       key=lambda pair: pair[0])
             return self._best[dice]
         taken = {spell for spell, _ in cast}
         base = [effect_of(*c) for c in cast]
-        options = [plan for plan in allocations(dice) if not any(spell in taken for spell, _ in plan)]
+        options = [plan for plan in allocations(dice, self.outlook.loose)
+                   if not any(spell in taken for spell, _ in plan)]
         return max(((self.value(base + [effect_of(*c) for c in plan]), plan) for plan in options),
                    key=lambda pair: pair[0])
 
@@ -682,14 +711,14 @@ class StrongBot:
         revealed = view.flow.revealed
 
         def harm(intent: Value) -> float:
-            if isinstance(intent, CancelNothing):
-                return 0.0
+            if not isinstance(intent, Cancel):
+                return 0.0          # letting everything through
             cast = next((c for s, c in revealed if s == intent.caster and c.spell == intent.spell), None)
             spell = self._book[intent.spell]
             amount = 0.0
             if cast is not None:
                 if spell.per_die_targets:
-                    amount = spell.damage_per_die * sum(1 for t in cast.targets if t == intent.target)
+                    amount = float(spell.damage_per_die * sum(1 for t in cast.targets if t == intent.target))
                 elif spell.split and intent.target in cast.targets:
                     amount = cast.split[cast.targets.index(intent.target)]
                 else:
@@ -702,9 +731,14 @@ class StrongBot:
                 amount = spell.ally_hp * 2
             elif spell.shield:
                 amount = 1.0
-            # Protecting itself: what lands on it hurts; protecting an opponent: what helps them hurts.
-            mine = self._protected(view) == Target.wizard(self.seat)
+            # Protecting its own side (itself, a team-mate, their allies): what lands there hurts, unless a
+            # friend cast it; protecting an opponent: what helps them hurts.
+            protected = self._protected(view)
+            side = side_of(view, protected) if protected is not None else self.seat
+            mine = side >= 0 and view.friends(self.seat, side)
             helpful = spell.category in ("healing", "summon", "counter")
+            if view.friends(self.seat, intent.caster) and not (mine and spell.category == "attack"):
+                return -amount - 0.5          # a friend's spell: let it through
             return amount if mine != helpful else -amount
 
         return max(legal, key=harm)

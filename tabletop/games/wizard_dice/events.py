@@ -9,6 +9,7 @@ is public.  A ``target`` is ``wizard-N`` (seat N) or ``ally-N`` (ally number N).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from tabletop.core.values import Codec, PrivateEvent, Value
 
@@ -93,6 +94,7 @@ class Revealed(Value):
     """At the reveal: ``seat`` cast ``spell`` with ``dice`` at ``targets`` (a bolt's ``split``)."""
 
     KIND = "revealed"
+    REVEALS: ClassVar[bool] = True      # every allocation is shown: the last commit cannot be taken back
     seat: int
     spell: str
     dice: tuple[int, ...]

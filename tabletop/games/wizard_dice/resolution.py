@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from typing import Any
 
 from tabletop.core.values import Value, evolve
 
@@ -92,8 +93,19 @@ def portions_of(book: SpellBook, revealed: tuple[tuple[int, Cast], ...]) -> list
 
 @dataclass
 class _Ward:
-    ally: int = 0     # reduction of the pooled ally damage
-    spells: int = 0   # reduction of each attack spell
+    """The shield effects on one target this round (B.5.2): each one's ally reduction, and how many of them
+    take 1 off each attack spell."""
+
+    effects: list[int] = field(default_factory=list)   # the ally reduction of each effect
+    shields: int = 0                                    # Shield-type effects (Shield, Shell, free Shield)
+
+    def ally(self, stack: bool) -> int:
+        """The reduction of ally damage: every effect's, or only the largest (shields do not stack)."""
+        return sum(self.effects) if stack else max(self.effects, default=0)
+
+    def spells(self, stack: bool) -> int:
+        """What each attack spell loses: 1 per Shield-type effect, or 1 at most (shields do not stack)."""
+        return self.shields if stack else min(1, self.shields)
 
 
 @dataclass
@@ -147,7 +159,7 @@ class _Table:
     def health(self, target: Target) -> int:
         return self.hp[target.index] if target.is_wizard else self.allies[target.index][1].hp
 
-    def set_ally(self, number: int, **changes) -> None:
+    def set_ally(self, number: int, **changes: Any) -> None:
         owner, ally = self.allies[number]
         self.allies[number] = (owner, evolve(ally, **changes))
 
@@ -155,13 +167,27 @@ class _Table:
         return [seat for seat, alive in enumerate(self.alive) if alive]
 
     def default_aim(self, owner: int) -> int:
-        """The first living opponent after ``owner`` in seat order."""
+        """The first living opponent after ``owner`` in seat order (with teams, of the other team)."""
         count = len(self.alive)
         for step in range(1, count):
             seat = (owner + step) % count
-            if self.alive[seat]:
+            if self.alive[seat] and not self.state.friends(owner, seat):
                 return seat
         return owner
+
+    def aim_of(self, owner: int, aim: int) -> int:
+        """Whom an ally of ``owner`` told to attack ``aim`` attacks: ``aim`` if it is a living opponent,
+        otherwise the first living opponent after its owner."""
+        if 0 <= aim < len(self.alive) and self.alive[aim] and not self.state.friends(owner, aim):
+            return aim
+        return self.default_aim(owner)
+
+    def side(self, target: Target) -> int:
+        """The wizard a target belongs to: the wizard itself, or an ally's owner (-1 if it is gone)."""
+        if target.is_wizard:
+            return target.index
+        found = self.allies.get(target.index)
+        return found[0] if found is not None else -1
 
 
 def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
@@ -180,10 +206,11 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     shells_now += [(Target.ally(number), value) for number, (_, ally) in table.allies.items() for value in ally.shells]
     if phase_one or shells_now or any(p.spell.paralyse for p in portions):
         events.append(ev.PhaseBegan(1))
+    stack = state.shields_stack
     for target, value in shells_now:
         # Not a cast: it cannot be countered or reflected (B.5.1).
-        ward(target).ally += value
-        ward(target).spells += 1
+        ward(target).effects.append(value)
+        ward(target).shields += 1
         events.append(ev.ShellHolds(target, value))
     mirrors: dict[Target, list[int]] = {}
     for portion in portions:
@@ -192,7 +219,7 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     for portion in portions:
         if portion.spell.mirror:
             continue
-        _reflect(portion, mirrors)
+        _reflect(portion, mirrors, len(state.wizards))
     choices = list(state.flow.choices)
     for tier in (6, 5, 4, 3):
         in_tier = [p for p in portions if p.rank == _TIER_RANKS[tier]]
@@ -208,8 +235,8 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
                 events.append(ev.MirrorRaised(portion.caster, target))
             elif spell.shield:
                 extra = spell.pattern.extra(portion.cast.dice)
-                ward(target).ally += extra
-                ward(target).spells += 1
+                ward(target).effects.append(extra)
+                ward(target).shields += 1
                 if spell.shell:
                     if target.is_wizard:
                         table.shells_next[target.index].append(extra)
@@ -220,23 +247,29 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
                 # Only a Counterspell deliberately cast on oneself reduces ally damage (settled ruling 4).
                 own = target == Target.wizard(portion.caster) and portion.mirror < 0
                 reduction = spell.pattern.extra(portion.cast.dice) if own else 0
-                ward(target).ally += reduction
+                if reduction:
+                    ward(target).effects.append(reduction)
                 events.append(ev.Protected(portion.caster, target, reduction))
                 candidates = [p for p in portions if p.rank > _RANK_COUNTER and p.final == target
                               and not p.cancelled]
                 if not candidates:
                     continue
-                if len(candidates) == 1 and candidates[0].caster != portion.caster:
+                friendly = [state.friends(portion.caster, p.caster) for p in candidates]
+                if len(candidates) == 1 and not friendly[0]:
                     chosen = candidates[0].key
                 else:
                     keys = tuple(dict.fromkeys(p.key for p in candidates))
-                    if any(p.caster == portion.caster for p in candidates):
+                    if any(friendly):
+                        # One of them is the caster's own (or a team-mate's): letting all through is a choice.
                         keys += (NOTHING,)
-                    # Told again when the choice is made, so a re-run's events keep the told prefix.
-                    events.append(ev.CounterChoosing(portion.caster, target, len(keys)))
-                    if not choices:
-                        return Resolved(state, events, portion.caster, keys)
-                    chosen = choices.pop(0)
+                    if state.auto_counter:
+                        chosen = _most_damaging(table, portion, candidates, NOTHING in keys)
+                    else:
+                        # Told again when the choice is made, so a re-run's events keep the told prefix.
+                        events.append(ev.CounterChoosing(portion.caster, target, len(keys)))
+                        if not choices:
+                            return Resolved(state, events, portion.caster, keys)
+                        chosen = choices.pop(0)
                 for candidate in candidates:
                     if candidate.key == chosen:
                         # One spell only: with repeated spells allowed, the first cast of two alike.
@@ -255,12 +288,8 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         _tell_reflection(portion, events)
         owner = portion.final.index
         spell = portion.spell
-        if owner == portion.caster:
-            aim = portion.cast.aim
-            if aim < 0 or aim == owner or not table.alive[aim]:
-                aim = table.default_aim(owner)
-        else:
-            aim = portion.caster        # a stolen ally turns on the wizard who summoned it
+        # A stolen ally turns on the wizard who summoned it (unless that is a team-mate of its new owner).
+        aim = table.aim_of(owner, portion.cast.aim if owner == portion.caster else portion.caster)
         number = table.next_ally
         table.next_ally += 1
         table.allies[number] = (owner, Ally(number, spell.ally_kind, spell.ally_hp, spell.ally_hp, aim))
@@ -294,8 +323,7 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     for number, (owner, ally) in sorted(table.allies.items()):
         if number in silenced or ally.hp <= 0 or not table.alive[owner]:
             continue
-        at = ally.aim if 0 <= ally.aim < len(table.alive) and table.alive[ally.aim] and ally.aim != owner \
-            else table.default_aim(owner)
+        at = table.aim_of(owner, ally.aim)
         if at != owner:
             strikes.append((owner, number, at, ally.hp))
     if strikes:
@@ -306,14 +334,23 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             incoming.setdefault(at, []).append((owner, amount))
         for seat in sorted(incoming):
             total = sum(amount for _, amount in incoming[seat])
-            reduced, taken = pooled_ally_damage(total, wards[Target.wizard(seat)].ally
-                                                if Target.wizard(seat) in wards else 0)
+            guard = wards[Target.wizard(seat)].ally(stack) if Target.wizard(seat) in wards else 0
+            if state.ally_ward_pooled:
+                reduced, taken = pooled_ally_damage(total, guard)
+                left = taken
+                for owner, amount in incoming[seat]:
+                    share = min(left, amount)
+                    table.damage_dealt[owner] += share
+                    left -= share
+            else:
+                # Per ally (an option): the reduction comes off each ally's blow.
+                taken = 0
+                for owner, amount in incoming[seat]:
+                    share = pooled_ally_damage(amount, guard)[1]
+                    table.damage_dealt[owner] += share
+                    taken += share
+                reduced = total - taken
             table.hp[seat] -= taken
-            left = taken
-            for owner, amount in incoming[seat]:
-                share = min(left, amount)
-                table.damage_dealt[owner] += share
-                left -= share
             events.append(ev.AllyDamage(seat, total, reduced, taken, table.hp[seat]))
         if _death_check(table, "A", events, set()):
             return _finish(table, state, events)
@@ -349,7 +386,7 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             continue
         base = sum(p.amount for p in group)
         # A shield's -1 counts once per attack spell per target, however many missiles (B.5.5).
-        reduced, dealt = spell_damage(base, wards[target].spells if target in wards else 0)
+        reduced, dealt = spell_damage(base, wards[target].spells(stack) if target in wards else 0)
         _damage(table, target, dealt)
         table.damage_dealt[caster] += dealt
         events.append(ev.Hit(caster, spell.spell_id, target, dealt, reduced, table.health(target)))
@@ -382,17 +419,63 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         table.poison[seat] = [due for due in table.poison[seat] if due > round_now]
     if state.round_limit and round_now >= state.round_limit:
         living = table.living()
-        best = max(table.hp[seat] for seat in living)
-        winners = tuple(seat for seat in living if table.hp[seat] == best)
+        if state.teams:
+            # The team whose living wizards have the most HP together wins (both of its wizards).
+            hp = {team: sum(table.hp[seat] for seat in living if state.teams[seat] == team)
+                  for team in {state.teams[seat] for seat in living}}
+            best = max(hp.values())
+            winners = tuple(seat for seat in range(len(state.wizards)) if hp.get(state.teams[seat]) == best)
+        else:
+            best = max(table.hp[seat] for seat in living)
+            winners = tuple(seat for seat in living if table.hp[seat] == best)
         events.append(ev.DuelOver(winners, "round-limit"))
         return _finish(table, state, events, winners=winners, why="round limit")
     return _finish(table, state, events, over=False)
 
 
-def _reflect(portion: Portion, mirrors: dict[Target, list[int]]) -> None:
-    """Fix the final target of a portion resolving after the mirrors (B.5.4): at most one reflection."""
+def _most_damaging(table: _Table, counter: Portion, candidates: list[Portion], nothing: bool) -> str:
+    """What a Counterspell cancels by itself (the option of B.8): protecting its caster's side, the spell of
+    an opponent that harms most (Finger of Death, then the most damage, then a Paralysis); aimed at an
+    opponent's side, the spell of theirs that helps them most (the most healing, the strongest ally, a
+    shield).  Ties go to the caster next in seat order after the Counterspell's; with nothing worth
+    cancelling, nothing is cancelled when that is allowed."""
+    state = table.state
+    caster = counter.caster
+    side = table.side(counter.final)
+    protect = side >= 0 and state.friends(caster, side)
+
+    def worth(portion: Portion) -> int:
+        spell = portion.spell
+        if protect:
+            if spell.kill:
+                return 1000
+            if spell.paralyse:
+                return 1 if portion.final.is_wizard else 0
+            return portion.amount if spell.category == "attack" else 0
+        if spell.category == "healing":
+            return portion.amount
+        if spell.category == "summon":
+            return spell.ally_hp
+        return 1 if spell.category == "counter" else 0
+
+    others = [p for p in candidates if not state.friends(caster, p.caster)]
+    seats = len(state.wizards)
+    ranked = sorted(others, key=lambda p: (-worth(p), (p.caster - caster) % seats, p.index))
+    if not ranked or (worth(ranked[0]) == 0 and nothing):
+        return NOTHING
+    return ranked[0].key
+
+
+def _reflect(portion: Portion, mirrors: dict[Target, list[int]], seats: int) -> None:
+    """Fix the final target of a portion resolving after the mirrors (B.5.4): at most one reflection.
+
+    With several Mirrors on its target, the one that reflects it is the Mirror of the wizard next after the
+    spell's caster in seat order (a decision: B.5.4 is silent; the order of the reveal rotates with the
+    first seat, so it must not decide which wizard a self-cast spell ends up with).
+    """
     target = portion.declared
-    for mirror in mirrors.get(target, ()):
+    caster = portion.caster
+    for mirror in sorted(mirrors.get(target, ()), key=lambda seat: (seat - caster) % seats):
         if target != Target.wizard(portion.caster):
             portion.final = Target.wizard(portion.caster)
         elif mirror != portion.caster:
@@ -434,12 +517,23 @@ def _death_check(table: _Table, check: str, events: list[Value], slain: set[int]
                 del table.allies[number]
                 events.append(ev.Died(Target.ally(number), check))
     living = table.living()
-    if len(living) > 1:
-        return False
-    winners = tuple(living) if living else tuple(dying)
-    events.append(ev.DuelOver(winners, "last-standing" if living else "draw"))
+    teams = table.state.teams
+    if teams:
+        left = {teams[seat] for seat in living}
+        if len(left) > 1:
+            return False
+        # A team wins when the other is eliminated: both its wizards, the fallen one too; if the last of
+        # both teams fall together, the two teams share a draw.
+        winners = tuple(seat for seat in range(len(teams)) if not left or teams[seat] in left)
+        why, ended = ("last-team", "last team") if living else ("draw", "draw")
+    else:
+        if len(living) > 1:
+            return False
+        winners = tuple(living) if living else tuple(dying)
+        why, ended = ("last-standing", "last standing") if living else ("draw", "draw")
+    events.append(ev.DuelOver(winners, why))
     table.state = evolve(table.state, flow=evolve(table.state.flow, winners=winners, draw=not living,
-                                                  ended_by="last standing" if living else "draw"))
+                                                  ended_by=ended))
     return True
 
 

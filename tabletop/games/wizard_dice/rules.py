@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import combinations, combinations_with_replacement
-from typing import Mapping, Sequence
+import random
+from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -36,13 +37,16 @@ from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carr
 from .spells import Spell, SpellBook, load_spells
 from .state import Flow, Secret, Stage, State, Target, Wizard
 
+if TYPE_CHECKING:
+    from .bots import EasyBot, PlayoutBot, StrongBot
+
 __all__ = ["WizardDiceRules", "META", "DICE", "CARRY_MOST", "CARRY_USED_MOST"]
 
 META = GameMeta(
     game_id="wizard-dice",
     name="Wizard Dice",
     min_players=2,
-    max_players=4,
+    max_players=5,
     hidden_information=True,
     pitch="Roll, keep and cast in secret: shields, mirrors, fireballs and ogres resolve all at once.",
     minutes="15-30",
@@ -51,7 +55,23 @@ META = GameMeta(
         OptionSpec("round_limit", "Round limit", ("off", "5", "8", "10", "15"), "off",
                    "After this many rounds the wizard with the most HP wins (equal HP share the win)."),
         OptionSpec("repeat_spells", "The same spell twice in a round", ("no", "yes"), "no",
-                   "no: each spell at most once per wizard per round (the reference's ruling)."),
+                   "no: each spell at most once per wizard per round; yes: a wizard may cast a spell twice, "
+                   "dice allowing."),
+        OptionSpec("shield_allies", "Shield against several allies", ("pooled", "per ally"), "pooled",
+                   "pooled: a Shield takes its extra die once off the damage of all the allies together; per "
+                   "ally: off each ally's blow."),
+        OptionSpec("shields_stack", "Several shields on one wizard", ("add up", "strongest only"), "add up",
+                   "add up: every Shield, Magic Shell and free Shield on a target counts; strongest only: the "
+                   "largest ally reduction and a single -1 against each spell."),
+        OptionSpec("loose_patterns", "Loose patterns", ("no", "yes"), "no",
+                   "yes: four of a kind also makes two pairs, five of a kind a full house, and four of a kind "
+                   "with a pair, or six of a kind, three pairs."),
+        OptionSpec("auto_counter", "Counterspells choose by themselves", ("no", "yes"), "no",
+                   "yes: a Counterspell cancels the most damaging spell at its target without asking, Finger of "
+                   "Death first, then the most damage."),
+        OptionSpec("teams", "Teams", ("off", "2 against 2"), "off",
+                   "2 against 2, with four wizards: the 1st and 3rd seats against the 2nd and 4th; a team wins "
+                   "when both wizards of the other team have fallen.", players=(4,)),
     ),
 )
 
@@ -77,12 +97,18 @@ class WizardDiceRules(BaseRules):
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """Every wizard at full HP with no ally; round 1 begins with the first seat."""
         self.meta.check_seats(seats)
-        chosen = self.meta.resolve_options(options)
+        chosen = self.meta.resolve_options(options, len(seats))
         start = int(chosen["hp"])
         limit = 0 if chosen["round_limit"] == "off" else int(chosen["round_limit"])
         wizards = tuple(Wizard(name=name.strip(), hp=start) for name in seats)
+        # Two against two: the 1st and 3rd seats against the 2nd and 4th (the teams alternate round the table).
+        teams = tuple(seat % 2 for seat in range(len(seats))) if chosen["teams"] != "off" else ()
         state = State(wizards=wizards, flow=Flow(round=0), start_hp=start, round_limit=limit,
-                      repeat_spells=chosen["repeat_spells"] == "yes")
+                      repeat_spells=chosen["repeat_spells"] == "yes",
+                      ally_ward_pooled=chosen["shield_allies"] == "pooled",
+                      shields_stack=chosen["shields_stack"] == "add up",
+                      loose_patterns=chosen["loose_patterns"] == "yes",
+                      auto_counter=chosen["auto_counter"] == "yes", teams=teams)
         events: list[Value] = []
         state = self._begin_round(state, events)
         return Step(state, tuple(events))
@@ -189,7 +215,7 @@ class WizardDiceRules(BaseRules):
             left = Counter(secret.dice)
             for cast in secret.casts:
                 left.subtract(cast.dice)
-                if not self.book[cast.spell].pattern.matches(cast.dice):
+                if not self.book[cast.spell].pattern.matches(cast.dice, state.loose_patterns):
                     problems.append(f"wizard {seat}'s {cast.spell} does not fit {cast.dice}")
             if any(count < 0 for count in left.values()):
                 problems.append(f"wizard {seat} allocated dice it does not have")
@@ -204,8 +230,9 @@ class WizardDiceRules(BaseRules):
                            "healed": w.healed, "spells_cast": w.spells_cast, "allies_summoned": w.allies_summoned,
                            "alive": int(w.alive)} for w in state.wizards)
         winners = state.flow.winners if finished else ()
+        shared = len(winners) > (2 if state.teams else 1)
         tie = "draw" if finished and state.flow.draw else ("equal HP at the round limit"
-                                                           if finished and len(winners) > 1 else "")
+                                                           if finished and shared else "")
         return Outcome(finished, scores, winners, tie, breakdown)
 
     def progress(self, state: State) -> str:
@@ -226,13 +253,13 @@ class WizardDiceRules(BaseRules):
         """The move log's sentence for ``event`` as ``seat`` reads it."""
         return wording.narrate(self, event, view, seat)
 
-    def playout_bot(self, seed: int):
+    def playout_bot(self, seed: int) -> "PlayoutBot":
         """Random, but it rolls on, casts, and aims attacks at others (a uniform choice wastes whole rounds)."""
         from .bots import PlayoutBot
 
         return PlayoutBot(seed)
 
-    def make_bot(self, level: str, seed: int, seat: int):
+    def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
         """``easy``: random casts at sensible targets; ``strong``: keeps and allocates by expected value
         (``bots.py``)."""
         from .bots import EasyBot, StrongBot
@@ -242,7 +269,7 @@ class WizardDiceRules(BaseRules):
             raise ValueError(f"no bot level {level!r}; the levels are {', '.join(bots)}")
         return bots[level](seed, seat)
 
-    def determinize(self, view: State, seat: int, rng) -> State:
+    def determinize(self, view: State, seat: int, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from the real one.  Only the secret stage hides anything: a wizard who
         has not rolled yet holds just its continued dice (public), so its secret is rebuilt as it is; one who
         has committed gets dice rolled anew beside its continued ones and a plausible allocation of them."""
@@ -302,11 +329,12 @@ class WizardDiceRules(BaseRules):
             return out
         out = self.castable(state, seat)
         out += [Uncast(seat, cast.spell) for cast in secret.casts]
-        if len(state.living) > 2:
+        enemies = state.enemies(seat)
+        if len(enemies) > 1:
             aims = dict(secret.aims)
             for ally in wizard.allies:
                 current = aims.get(ally.number, ally.aim)
-                out += [Aim(seat, ally.number, at) for at in state.living if at not in (seat, current)]
+                out += [Aim(seat, ally.number, at) for at in enemies if at != current]
         out.append(Commit(seat))
         return out
 
@@ -331,7 +359,7 @@ class WizardDiceRules(BaseRules):
         if spell.targets == "self":
             return [Target.wizard(seat)]
         if spell.targets == "opponent":
-            return [Target.wizard(s) for s in state.living if s != seat]
+            return [Target.wizard(s) for s in state.enemies(seat)]
         out = [Target.wizard(s) for s in state.living]
         out += [Target.ally(a.number) for s in state.living for a in state.wizards[s].allies]
         return out
@@ -346,12 +374,12 @@ class WizardDiceRules(BaseRules):
         if not counts:
             return []
         cast_already = {cast.spell for cast in secret.casts}
-        opponents = [s for s in state.living if s != seat]
+        opponents = list(state.enemies(seat))
         out: list[Value] = []
         for spell in self.book.spells:
             if spell.spell_id in cast_already and not state.repeat_spells:
                 continue
-            forms = spell.pattern.forms(counts)
+            forms = spell.pattern.forms(counts, state.loose_patterns)
             if not forms:
                 continue
             targets = self.targets(state, seat, spell)
@@ -431,12 +459,12 @@ class WizardDiceRules(BaseRules):
             state = self._run_reveal(state, events)
         return Step(state, tuple(events))
 
-    def _wizard(self, state: State, seat: int, **changes) -> State:
+    def _wizard(self, state: State, seat: int, **changes: Any) -> State:
         wizards = list(state.wizards)
         wizards[seat] = evolve(wizards[seat], **changes)
         return evolve(state, wizards=tuple(wizards))
 
-    def _secret(self, state: State, seat: int, **changes) -> State:
+    def _secret(self, state: State, seat: int, **changes: Any) -> State:
         return self._wizard(state, seat, secret=evolve(state.wizards[seat].secret, **changes))
 
     def _banish(self, state: State, seat: int, number: int, events: list[Value]) -> State:

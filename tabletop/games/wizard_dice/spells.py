@@ -86,11 +86,20 @@ class Pattern:
             "straight4_plus_pair": (2, 3, 4, 5, 6, 6),
         }[self.type]
 
-    def forms(self, counts: Mapping[int, int]) -> list[tuple[int, ...]]:
-        """Every distinct way to take this pattern from dice with these ``counts`` (value -> how many)."""
-        return list(_forms(self, tuple(counts.get(v, 0) for v in VALUES)))
+    def forms(self, counts: Mapping[int, int], loose: bool = False) -> list[tuple[int, ...]]:
+        """Every distinct way to take this pattern from dice with these ``counts`` (value -> how many).
 
-    def _forms(self, counts: Mapping[int, int]) -> list[tuple[int, ...]]:
+        ``loose`` (an option): four of a kind is also two pairs, five of a kind a full house, and four of a
+        kind with a pair, or six of a kind, three pairs (W14).
+
+        >>> Pattern("two_pair").forms({3: 4}), Pattern("two_pair").forms({3: 4}, loose=True)
+        ([], [(3, 3, 3, 3)])
+        >>> Pattern("full_house").forms({5: 5}, loose=True), Pattern("three_pair").forms({2: 4, 6: 2}, loose=True)
+        ([(5, 5, 5, 5, 5)], [(2, 2, 2, 2, 6, 6)])
+        """
+        return list(_forms(self, tuple(counts.get(v, 0) for v in VALUES), loose))
+
+    def _forms(self, counts: Mapping[int, int], loose: bool = False) -> list[tuple[int, ...]]:
         out: list[tuple[int, ...]] = []
         kind = self.type
         if kind == "all_value":
@@ -99,14 +108,18 @@ class Pattern:
             out = [(v,) * self.n for v in VALUES if counts.get(v, 0) >= self.n]
         elif kind == "full_house":
             out = [(t,) * 3 + (p,) * 2 for t in VALUES for p in VALUES
-                   if t != p and counts.get(t, 0) >= 3 and counts.get(p, 0) >= 2]
-            out = [tuple(sorted(form)) for form in out]
+                   if (t != p or loose) and _fits((t,) * 3 + (p,) * 2, counts)]
+            out = list(dict.fromkeys(tuple(sorted(form)) for form in out))
         elif kind == "straight":
             out = [s for s in _straights(self.n) if _fits(s, counts)]
         elif kind in ("two_pair", "three_pair"):
-            pairs = [v for v in VALUES if counts.get(v, 0) >= 2]
             size = 2 if kind == "two_pair" else 3
-            out = [tuple(sorted(v for v in combo for _ in range(2))) for combo in _combinations(pairs, size)]
+            if loose:
+                combos = _multisets([v for v in VALUES if counts.get(v, 0) >= 2], size)
+            else:
+                combos = _combinations([v for v in VALUES if counts.get(v, 0) >= 2], size)
+            out = [form for form in (tuple(sorted(v for v in combo for _ in range(2))) for combo in combos)
+                   if _fits(form, counts)]
         elif kind == "pair_plus_any":
             out = [(p, p, e) for p in VALUES for e in VALUES if _fits((p, p, e), counts)]
         elif kind == "straight3_plus_any":
@@ -116,9 +129,9 @@ class Pattern:
             out = [s + (p, p) for s in _straights(length) for p in VALUES if _fits(s + (p, p), counts)]
         return out
 
-    def matches(self, dice: tuple[int, ...]) -> bool:
+    def matches(self, dice: tuple[int, ...], loose: bool = False) -> bool:
         """Whether ``dice``, in the pattern's order, form this pattern exactly."""
-        return dice in self.forms(Counter(dice))
+        return dice in self.forms(Counter(dice), loose)
 
     def extra(self, dice: tuple[int, ...]) -> int:
         """The value of the free part: a Shield's 3rd die, a Counterspell's 4th die, a Shell's pair."""
@@ -130,15 +143,23 @@ class Pattern:
 
 
 @lru_cache(maxsize=8192)
-def _forms(pattern: Pattern, counts: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+def _forms(pattern: Pattern, counts: tuple[int, ...], loose: bool = False) -> tuple[tuple[int, ...], ...]:
     """The forms of ``pattern`` for dice counts by value 1..6 (the same few come up all game long)."""
-    return tuple(pattern._forms(dict(zip(VALUES, counts))))
+    return tuple(pattern._forms(dict(zip(VALUES, counts)), loose))
 
 
 def _combinations(values: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every choice of ``size`` different ``values``, in order."""
     if size == 0:
         return [()]
     return [(v,) + rest for i, v in enumerate(values) for rest in _combinations(values[i + 1:], size - 1)]
+
+
+def _multisets(values: list[int], size: int) -> list[tuple[int, ...]]:
+    """Every choice of ``size`` of ``values``, a value as often as wanted, in order."""
+    if size == 0:
+        return [()]
+    return [(v,) + rest for i, v in enumerate(values) for rest in _multisets(values[i:], size - 1)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,17 +214,19 @@ class SpellBook:
     def __contains__(self, spell_id: str) -> bool:
         return spell_id in self._by_id
 
-    def formable(self, dice: Iterable[int]) -> list[Spell]:
-        """The spells some of ``dice`` can form (the book's highlight as dice are kept)."""
+    def formable(self, dice: Iterable[int], loose: bool = False) -> list[Spell]:
+        """The spells some of ``dice`` can form (the book's highlight as dice are kept); ``loose``: the
+        loose patterns option."""
         counts = Counter(dice)
-        return [spell for spell in self.spells if spell.pattern.forms(counts)]
+        return [spell for spell in self.spells if spell.pattern.forms(counts, loose)]
 
-    def exactly(self, dice: Iterable[int]) -> list[Spell]:
-        """The spells that use all of ``dice`` (a selection on the table)."""
+    def exactly(self, dice: Iterable[int], loose: bool = False) -> list[Spell]:
+        """The spells that use all of ``dice`` (a selection on the table); ``loose``: the loose patterns
+        option."""
         chosen = tuple(dice)
         counts = Counter(chosen)
         return [spell for spell in self.spells
-                if any(len(form) == len(chosen) for form in spell.pattern.forms(counts))]
+                if any(len(form) == len(chosen) for form in spell.pattern.forms(counts, loose))]
 
 
 def _read_spell(item: Reader) -> Spell:

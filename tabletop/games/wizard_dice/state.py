@@ -166,6 +166,11 @@ class State:
     start_hp: int = 20
     round_limit: int = 0                   # 0: no limit
     repeat_spells: bool = False
+    ally_ward_pooled: bool = True          # option: a Shield's ally reduction comes off the allies' total (W9)
+    shields_stack: bool = True             # option: several shields on a target add up (W12)
+    loose_patterns: bool = False           # option: four of a kind is two pairs, and so on (W14)
+    auto_counter: bool = False             # option: a Counterspell chooses what it cancels by itself (B.8)
+    teams: tuple[int, ...] = ()            # option: each seat's team (2 against 2); empty: everyone for himself
     next_ally: int = 1
     roster: tuple[tuple[int, int, str], ...] = ()    # every ally ever summoned: (number, owner, kind), for names
 
@@ -183,6 +188,14 @@ class State:
     def living(self) -> tuple[int, ...]:
         """The seats of the wizards still alive."""
         return tuple(seat for seat, wizard in enumerate(self.wizards) if wizard.alive)
+
+    def friends(self, seat: int, other: int) -> bool:
+        """Whether two wizards are on the same side: the same wizard, or team-mates."""
+        return seat == other or (bool(self.teams) and self.teams[seat] == self.teams[other])
+
+    def enemies(self, seat: int) -> tuple[int, ...]:
+        """The living wizards ``seat`` duels: every other one, or with teams those of the other team."""
+        return tuple(other for other in self.living if not self.friends(seat, other))
 
     def ally(self, number: int) -> tuple[int, Ally] | None:
         """The owner and the ally with this number, if it is on the table."""

@@ -7,7 +7,7 @@ names and the spells' names from the state or view it is given.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 from tabletop.core.values import Value
 
@@ -27,7 +27,7 @@ TIER_TITLES = {6: "complexity 6: Magic Mirror", 5: "complexity 5: Magic Shell", 
                3: "complexity 3: Shield and Paralysis on allies"}
 
 
-def dice_text(dice) -> str:
+def dice_text(dice: Iterable[int]) -> str:
     """``3 3 4 4``.
 
     >>> dice_text((1, 2, 3))
@@ -55,7 +55,7 @@ def _spell(rules: "WizardDiceRules", spell: str) -> str:
     return rules.book[spell].name if spell in rules.book else spell
 
 
-def _aimed(rules: "WizardDiceRules", state: State, targets, split=()) -> str:
+def _aimed(rules: "WizardDiceRules", state: State, targets: Sequence[Target], split: Sequence[int] = ()) -> str:
     if split:
         return " and ".join(f"{amount} at {target_name(state, t)}" for t, amount in zip(targets, split))
     counts = Counter(targets)
@@ -72,7 +72,15 @@ def prompt(rules: "WizardDiceRules", state: State) -> str:
     if flow.stage == Stage.OVER:
         names = [state.wizards[s].name for s in flow.winners]
         if flow.draw:
+            if state.teams:
+                return "A draw: the last wizards of both teams fall together."
             return f"A draw: {' and '.join(names)} fall together." if names else "A draw."
+        if flow.ended_by == "last team":
+            return f"{' and '.join(names)} win: the other team has fallen."
+        if state.teams and flow.ended_by == "round limit":
+            if len(names) > 2:
+                return "The round limit is reached: both teams share the win on equal HP."
+            return f"The round limit is reached: {' and '.join(names)} win on HP."
         if len(names) > 1:
             return f"{' and '.join(names)} share the win on equal HP."
         return f"{names[0]} wins the duel." if names else "The duel is over."
@@ -190,7 +198,11 @@ def narrate(rules: "WizardDiceRules", event: Value, view: State, seat: int | Non
         return f"{who(event.seat)} carried {dice_text(event.dice)} into the next round."
     if isinstance(event, ev.DuelOver):
         names = " and ".join(view.wizards[s].name for s in event.winners)
+        if event.why == "last-team":
+            return f"{names} win: the other team has fallen."
         if event.why == "draw":
+            if view.teams:
+                return "A draw: the last wizards of both teams fall together."
             return f"A draw: {names} fall together."
         if event.why == "round-limit":
             return f"The round limit is reached: {names} {'win' if len(event.winners) > 1 else 'wins'} on HP."
@@ -242,6 +254,8 @@ def why_illegal(rules: "WizardDiceRules", state: State, intent: Value) -> str:
     if isinstance(intent, Uncast):
         return f"You have not allocated {_spell(rules, intent.spell)}."
     if isinstance(intent, Aim):
+        if state.teams:
+            return "Your ally may attack a living wizard of the other team, one of your choice."
         return "Your ally may attack any other living wizard, one of your choice."
     if isinstance(intent, Commit):
         return "You can commit now."
@@ -260,13 +274,15 @@ def _why_not_cast(rules: "WizardDiceRules", state: State, seat: int, intent: Cas
     free = Counter(rules.free_dice(state.wizards[seat]))
     if any(free[d] < n for d, n in Counter(intent.dice).items()):
         return f"You do not have {dice_text(intent.dice)} free."
-    if not spell.pattern.matches(tuple(intent.dice)):
-        others = [s.name for s in rules.book.exactly(intent.dice)]
+    if not spell.pattern.matches(tuple(intent.dice), state.loose_patterns):
+        others = [s.name for s in rules.book.exactly(intent.dice, state.loose_patterns)]
         could = f" ({dice_text(intent.dice)} could be: {', '.join(others)})" if others else ""
         return f"{spell.name} needs {spell.pattern.describe()}; {dice_text(intent.dice)} is not that{could}."
     targets = set(rules.targets(state, seat, spell))
     if any(t not in targets for t in intent.targets):
         if spell.targets == "opponent":
+            if state.teams:
+                return f"{spell.name} must be aimed at a living wizard of the other team."
             return f"{spell.name} must be aimed at a living opponent wizard."
         if spell.targets == "self":
             return f"{spell.name} is cast on yourself."
