@@ -29,13 +29,12 @@ class Audio:
         """Play ``name`` (``roll``, ``click``, ...) at the current volume, unless muted."""
         if not self.available or self.muted or self.volume <= 0:
             return
-        sound = self._sounds.get(name, False)
-        if sound is False:
+        if name not in self._sounds:
             try:
-                sound = pygame.mixer.Sound(str(self.folder / f"{name}.wav"))
+                self._sounds[name] = pygame.mixer.Sound(str(self.folder / f"{name}.wav"))
             except (pygame.error, FileNotFoundError):
-                sound = None
-            self._sounds[name] = sound
+                self._sounds[name] = None
+        sound = self._sounds[name]
         if sound is not None:
             sound.set_volume(self.volume)
             try:

@@ -21,6 +21,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 __all__ = ["run_bench", "measure_launch", "open_busy_table"]
 
@@ -215,7 +216,7 @@ def run_demo_bench(minutes: float = 30.0, dt: float = 0.1) -> int:
         pygame.init()
         app = App(windowed=True)
         app.scenes.open("title")
-        demo = app.scenes.open("attract")
+        demo: Any = app.scenes.open("attract")
         first_round = None
         frames = int(minutes * 60 / dt)
         started = time.perf_counter()

@@ -23,7 +23,7 @@ from .layout import Style
 from .text import draw_box
 
 if TYPE_CHECKING:
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["CardFace", "CardArt", "FannedHand", "Pile", "CardGrid", "draw_zoomed", "rich_lines", "RowFace",
            "RowLook", "draw_row", "fan_slots", "grid_rects"]
@@ -142,7 +142,7 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
 class CardArt:
     """Draws card faces and backs at any size, caching each rendered card."""
 
-    def __init__(self, app: "App", dice: DiceArt | None = None) -> None:
+    def __init__(self, app: "AppServices", dice: DiceArt | None = None) -> None:
         self.app = app
         self.dice = dice
         self.layout = app.layouts["cards"]
@@ -508,8 +508,9 @@ class CardGrid:
                 draw_box(surface, box, badge.style)
                 self.art.app.text.draw(surface, mark, badge.style, box)
         surface.set_clip(clip)
-        if zoom and self.hovered is not None and self.hovered < len(cards) and cards[self.hovered] is not None:
-            draw_zoomed(surface, self.art, cards[self.hovered], rects[self.hovered])
+        shown = cards[self.hovered] if zoom and self.hovered is not None and self.hovered < len(cards) else None
+        if shown is not None and self.hovered is not None:
+            draw_zoomed(surface, self.art, shown, rects[self.hovered])
 
 
 def draw_zoomed(surface: pygame.Surface, art: CardArt, card: CardFace, rect: pygame.Rect) -> None:

@@ -22,7 +22,7 @@ may be clicked, and sends moves with ``table.submit(intent)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Protocol, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -36,7 +36,7 @@ from .sprites import Announcer, FloatingTexts
 if TYPE_CHECKING:
     from tabletop.core.controller import MatchController
 
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["TableStatus", "Tooltip", "GameView", "GameViewBase", "TableAccess"]
 
@@ -120,7 +120,10 @@ class GameView(Protocol):
         """How many of the last of these events the view will show step by step (their log lines wait)."""
 
 
-class GameViewBase:
+C = TypeVar("C", bound=ChoicesBase)
+
+
+class GameViewBase(Generic[C]):
     """Shared parts of a view: timeline, dispatch of events to handlers, rising texts, announcements, and
     clicks turned into moves through the game's choices.
 
@@ -132,13 +135,13 @@ class GameViewBase:
     """
 
     #: The game's choices class (``choices.py``); None for a view that works out clicks itself.
-    Choices: type[ChoicesBase] | None = None
+    Choices: type[C] | None = None
     #: The choices for the current selection (made by :meth:`refresh`).
-    choices: ChoicesBase
+    choices: C
     #: Where things lie on the game's table.
     geometry: Any
 
-    def __init__(self, app: "App", table: TableAccess, match: "MatchController") -> None:
+    def __init__(self, app: "AppServices", table: TableAccess, match: "MatchController") -> None:
         self.app = app
         self.table = table
         self.match = match

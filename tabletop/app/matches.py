@@ -17,7 +17,7 @@ from tabletop.registry import get_rules
 from .storage import SavedMatch, clean_name
 
 if TYPE_CHECKING:
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names", "SEAT_KINDS",
            "kind_words"]
@@ -35,7 +35,7 @@ def kind_words(kind: str) -> str:
 DEFAULT_NAMES = ("Ada", "Brom", "Cyra", "Dorn", "Esme")
 
 
-def remembered_names(app: "App", game_id: str) -> list[str]:
+def remembered_names(app: "AppServices", game_id: str) -> list[str]:
     """The names last used for ``game_id`` in seat order (the starter first), or default names."""
     meta = get_rules(game_id).meta
     names = [clean_name(name) for name in app.settings.names.get(game_id) or ()]
@@ -48,12 +48,12 @@ def remembered_names(app: "App", game_id: str) -> list[str]:
     return names[starter:] + names[:starter]
 
 
-def _unfinished_of(app: "App", game_id: str) -> SavedMatch | None:
+def _unfinished_of(app: "AppServices", game_id: str) -> SavedMatch | None:
     saved, _ = app.saves.unfinished()
     return next((match for match in saved if match.game == game_id and not match.watch_only), None)
 
 
-def start_match(app: "App", game_id: str, names: Sequence[str], options: dict,
+def start_match(app: "AppServices", game_id: str, names: Sequence[str], options: dict,
                 seat_kinds: Sequence[str] = (), *, confirmed: bool = False) -> MatchController | None:
     """Create the match (seat 0 starts), remember the names, and open the table over the title.
 
@@ -98,12 +98,12 @@ def start_match(app: "App", game_id: str, names: Sequence[str], options: dict,
     return match
 
 
-def quick_start(app: "App", game_id: str) -> MatchController | None:
+def quick_start(app: "AppServices", game_id: str) -> MatchController | None:
     """A new match with the last names and starter used (or default names)."""
     return start_match(app, game_id, remembered_names(app, game_id), {})
 
 
-def open_saved(app: "App", saved: SavedMatch) -> str:
+def open_saved(app: "AppServices", saved: SavedMatch) -> str:
     """Open a saved match at the table ("" if it opened; otherwise why not, in words).
 
     A match open in another copy of the app opens to be watched only; one in a folder that cannot be
@@ -127,7 +127,7 @@ def open_saved(app: "App", saved: SavedMatch) -> str:
     return ""
 
 
-def _open_read_only(app: "App", saved: SavedMatch, play: bool) -> None:
+def _open_read_only(app: "AppServices", saved: SavedMatch, play: bool) -> None:
     """A match of a read-only folder at the table: watched, or played on in memory only (never written)."""
     match, _, problem = app.saves.open(saved)
     if match is None:

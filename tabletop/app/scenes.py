@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Callable, Mapping
 import pygame
 
 if TYPE_CHECKING:
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["Scene", "SceneManager", "SceneFactory"]
 
@@ -35,7 +35,7 @@ class Scene:
     scene_name = ""      # the name it is opened by (set by each screen class)
     help_game: str | None = None     # whose rules F1 opens here (None: how the app works)
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         self.app = app
 
     def open_help(self) -> None:
@@ -72,7 +72,7 @@ class Scene:
 class SceneManager:
     """The stack of scenes, and the named scenes it can build."""
 
-    def __init__(self, app: "App | None" = None, factories: Mapping[str, SceneFactory] | None = None) -> None:
+    def __init__(self, app: "AppServices | None" = None, factories: Mapping[str, SceneFactory] | None = None) -> None:
         self.app = app
         self.factories: dict[str, SceneFactory] = dict(factories or {})
         self.stack: list[Scene] = []

@@ -10,26 +10,95 @@ if TYPE_CHECKING:
     from .dice import DiceArt
     from .display import Display
     from .layout import LayoutBook
-    from .scenes import SceneManager
     from .storage import SaveSlots, Settings
     from .text import TextRenderer
-    from .widgets import Toasts
 
-__all__ = ["AppServices"]
+__all__ = ["AppServices", "SceneStack", "Toaster"]
+
+
+class Toaster(Protocol):
+    """Short messages at the bottom of the screen."""
+
+    @property
+    def message(self) -> str:
+        """The message shown now."""
+
+    def show(self, message: str, seconds: float = 3.0) -> None:
+        """Show ``message`` for a while."""
+
+
+class SceneStack(Protocol):
+    """The stack of scenes, as screens and views move between them (scenes are returned untyped here, so this
+    module needs no screen: screens are what imports it)."""
+
+    @property
+    def top(self) -> Any:
+        """The scene on top, if any."""
+
+    def open(self, name: str, **arguments: Any) -> Any:
+        """Build the scene ``name`` and push it."""
+
+    def open_instead(self, name: str, **arguments: Any) -> Any:
+        """Build the scene ``name`` in place of the top one."""
+
+    def start_over(self, name: str, **arguments: Any) -> Any:
+        """Empty the stack and open ``name``."""
+
+    def build(self, name: str, **arguments: Any) -> Any:
+        """Build the scene ``name`` without pushing it."""
+
+    def push(self, scene: Any) -> None:
+        """Put ``scene`` on top."""
+
+    def pop(self) -> Any:
+        """Take the top scene off."""
+
+    def pop_until(self, name: str) -> None:
+        """Pop scenes until ``name`` is on top."""
+
+    def find(self, name: str) -> Any:
+        """The scene of that name on the stack, if any."""
 
 
 class AppServices(Protocol):
     """The app's services, as screens and views use them."""
 
-    layouts: "LayoutBook"
-    text: "TextRenderer"
-    audio: "Audio"
-    toasts: "Toasts"
-    scenes: "SceneManager"
-    settings: "Settings"
-    saves: "SaveSlots"
-    display: "Display"
-    cache: dict[str, Any]
+    @property
+    def layouts(self) -> "LayoutBook":
+        """Every screen's layout and the theme."""
+
+    @property
+    def text(self) -> "TextRenderer":
+        """Draws text."""
+
+    @property
+    def audio(self) -> "Audio":
+        """Plays sounds."""
+
+    @property
+    def toasts(self) -> Toaster:
+        """Short messages."""
+
+    @property
+    def scenes(self) -> SceneStack:
+        """The stack of scenes."""
+
+    @property
+    def settings(self) -> "Settings":
+        """The player's settings."""
+
+    @property
+    def saves(self) -> "SaveSlots":
+        """Where matches are saved."""
+
+    @property
+    def display(self) -> "Display":
+        """The window."""
+
+    @property
+    def cache(self) -> dict[str, Any]:
+        """Assets a game's view reads once."""
+
 
     @property
     def animation_factor(self) -> float:

@@ -11,8 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 import pygame
 
@@ -21,7 +20,7 @@ from .layout import Element
 from .text import draw_box
 
 if TYPE_CHECKING:
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["DieSprite", "FloatingTexts", "Announcer", "tumble_dice"]
 
@@ -98,7 +97,7 @@ class _Floating:
 class FloatingTexts:
     """Short texts that rise and fade over the table (a bonus earned, a token gained)."""
 
-    def __init__(self, app: "App", element: Element) -> None:
+    def __init__(self, app: "AppServices", element: Element) -> None:
         self.app = app
         self.element = element
         self.items: list[_Floating] = []
@@ -140,7 +139,7 @@ class FloatingTexts:
 class Announcer:
     """A big message over the table ("Round 3", "Bo's turn"); it fades on its own and never blocks input."""
 
-    def __init__(self, app: "App", element: Element) -> None:
+    def __init__(self, app: "AppServices", element: Element) -> None:
         self.app = app
         self.element = element
         self.text = ""

@@ -25,14 +25,26 @@ from __future__ import annotations
 import json
 import math
 import os
+import sys
 import time
 import weakref
 from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable
+from typing import BinaryIO, Callable
 
-from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
-from tabletop.core.records import NAME_LIMIT, RECORD_LIMIT, clean_name, read_text_file, shown_file_name
+from tabletop.core.controller import (
+    MatchController,
+    MatchRecord,
+    RecordError,
+    write_atomic,
+)
+from tabletop.core.records import (
+    NAME_LIMIT,
+    RECORD_LIMIT,
+    clean_name,
+    read_text_file,
+    shown_file_name,
+)
 from tabletop.paths import describe_os_error, user_dir, user_folder
 from tabletop.registry import get_rules
 
@@ -155,7 +167,7 @@ class SaveLock:
 
     def __init__(self, save: Path) -> None:
         self.path = save.with_name(save.name + ".lock")
-        self._handle = None
+        self._handle: BinaryIO | None = None
         self.problem = ""           # why the lock file could not be opened ("" if it could)
 
     @property
@@ -174,7 +186,7 @@ class SaveLock:
             return False
         self.problem = ""
         try:
-            if os.name == "nt":
+            if sys.platform == "win32":
                 import msvcrt
 
                 handle.seek(0)
@@ -320,7 +332,7 @@ class SaveSlots:
         """The unfinished match in ``path`` (None if it is finished); RecordError if it is damaged."""
         try:
             info = os.stat(path)
-            key = (info.st_mtime_ns, info.st_size)
+            key: tuple[int, ...] = (info.st_mtime_ns, info.st_size)
         except OSError:
             key = ()
         cached = self._checked.get(path)

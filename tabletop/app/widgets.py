@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING, Callable, Sequence
 
 import pygame
@@ -12,7 +13,7 @@ from .layout import Element, Style
 from .text import draw_box
 
 if TYPE_CHECKING:
-    from .main import App
+    from .services import AppServices
 
 __all__ = ["Button", "ActionBar", "TextField", "Toasts", "draw_tooltip", "press_any", "Meter", "Counter",
            "SeatPanel", "contrast", "relative_luminance"]
@@ -21,7 +22,7 @@ __all__ = ["Button", "ActionBar", "TextField", "Toasts", "draw_tooltip", "press_
 class Button:
     """A clickable box; when disabled it can say why (shown on hover)."""
 
-    def __init__(self, app: "App", element: Element, on_click: Callable[[], None], *, text: str | None = None,
+    def __init__(self, app: "AppServices", element: Element, on_click: Callable[[], object], *, text: str | None = None,
                  enabled: bool = True, hotkey: int | None = None, reason: str = "", visible: bool = True) -> None:
         self.app = app
         self.element = element
@@ -98,18 +99,18 @@ class ActionBar:
     ``looks`` optionally names the element whose look a button takes for a normal and a primary slot (the
     place stays the position's own)."""
 
-    def __init__(self, app: "App", places: Sequence[Element], hotkeys: Sequence[int | None] = (),
+    def __init__(self, app: "AppServices", places: Sequence[Element], hotkeys: Sequence[int | None] = (),
                  looks: tuple[Element, Element] | None = None) -> None:
         self.places = list(places)
         self.looks = looks
-        self.buttons = [Button(app, place, lambda index=index: self._pressed(index), visible=False,
+        self.buttons = [Button(app, place, partial(self._pressed, index), visible=False,
                                hotkey=hotkeys[index] if index < len(hotkeys) else None)
                         for index, place in enumerate(self.places)]
         self.slots: list[Slot | None] = [None] * len(self.places)
         self._reply: Reply | None = None
 
     @classmethod
-    def repeated(cls, app: "App", element: Element, count: int, step: tuple[int, int],
+    def repeated(cls, app: "AppServices", element: Element, count: int, step: tuple[int, int],
                  hotkeys: Sequence[int | None] = ()) -> "ActionBar":
         """``count`` buttons, the first at ``element`` and each next one ``step`` further (a menu's answers)."""
         return cls(app, [element.moved(step[0] * index, step[1] * index) for index in range(count)], hotkeys)
@@ -183,7 +184,7 @@ def press_any(buttons, event: pygame.event.Event) -> bool:
 class TextField:
     """A one-line name entry: click to focus, type, Backspace; Enter confirms."""
 
-    def __init__(self, app: "App", element: Element, value: str = "", max_length: int = 16,
+    def __init__(self, app: "AppServices", element: Element, value: str = "", max_length: int = 16,
                  on_enter: Callable[[], None] | None = None) -> None:
         self.app = app
         self.element = element
@@ -249,7 +250,7 @@ def _typeable(ch: str) -> bool:
 class Toasts:
     """Short messages at the bottom of the screen (an illegal click's reason, a saved-game notice)."""
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: "AppServices") -> None:
         self.app = app
         self.message = ""
         self.remaining = 0.0
@@ -276,7 +277,7 @@ class Toasts:
         self.app.text.draw(surface, self.message, element.style, rect.inflate(-60, -20), wrap=True)
 
 
-def draw_tooltip(app: "App", surface: pygame.Surface, text: str, anchor: tuple[int, int]) -> None:
+def draw_tooltip(app: "AppServices", surface: pygame.Surface, text: str, anchor: tuple[int, int]) -> None:
     """A small box with ``text`` above ``anchor``, kept on screen."""
     element = app.layouts["common"]["tooltip"]
     style = element.style
@@ -300,7 +301,7 @@ class Meter:
     The value may go below zero (it is then drawn empty, with its number in the warning colour).
     """
 
-    def __init__(self, app: "App", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
+    def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
                  label: str = "") -> None:
         self.app = app
         self.rect = pygame.Rect(rect)
@@ -331,7 +332,7 @@ class Meter:
 class Counter:
     """An icon (or a coloured disc) with a number beside it: gold, mana, tokens, points."""
 
-    def __init__(self, app: "App", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
+    def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, colour: tuple[int, int, int],
                  icon: pygame.Surface | None = None, label: str = "") -> None:
         self.app = app
         self.rect = pygame.Rect(rect)
@@ -366,7 +367,7 @@ class Counter:
 class SeatPanel:
     """A player's place at the table: name in the seat colour, whose turn it is, and a few lines."""
 
-    def __init__(self, app: "App", rect: pygame.Rect | tuple, seat: int, name: str) -> None:
+    def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, seat: int, name: str) -> None:
         self.app = app
         self.rect = pygame.Rect(rect)
         self.seat = seat

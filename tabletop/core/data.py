@@ -13,6 +13,7 @@ its own anchor, and numbers that are not finite or are absurdly large.
 
 from __future__ import annotations
 
+import builtins
 import math
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -65,7 +66,7 @@ class _MarkedList(list):
 class _Refused(Exception):
     """A file the loader will not build (raised while composing; parse_yaml makes it a DataError)."""
 
-    def __init__(self, mark, key: str, message: str) -> None:
+    def __init__(self, mark: Any, key: str, message: str) -> None:
         super().__init__(message)
         self.line = mark.line + 1 if mark is not None else None
         self.key = key
@@ -86,7 +87,7 @@ class _LineLoader(yaml.SafeLoader):
     bombs, deep nesting and absurd numbers before anything walks the tree.
     """
 
-    def __init__(self, stream) -> None:
+    def __init__(self, stream: Any) -> None:
         super().__init__(stream)
         self._depth = 0
         self._keys: list[str | None] = []
@@ -97,7 +98,7 @@ class _LineLoader(yaml.SafeLoader):
         # Deep in a nested bomb the full path is noise: its top names the place.
         return ".".join(parts if len(parts) <= 6 else [*parts[:5], "…"])
 
-    def compose_node(self, parent, index):  # noqa: D401 - yaml hook
+    def compose_node(self, parent: Any, index: Any) -> Any:  # noqa: D401 - yaml hook
         if parent is None or index is None:
             part = None                       # the document, or a mapping's key
         elif isinstance(index, int):
@@ -112,12 +113,11 @@ class _LineLoader(yaml.SafeLoader):
                 raise _Refused(mark, self._key_path(), f"nested more than {MAX_DEPTH} levels deep")
             is_alias = self.check_event(yaml.AliasEvent)
             node = super().compose_node(parent, index)
-            shape = self._shapes.get(id(node))
-            if is_alias and shape is None:
+            known = self._shapes.get(id(node))
+            if is_alias and known is None:
                 raise _Refused(mark, self._key_path(), "an alias inside the anchor it names (an endless value)")
-            if not is_alias:
-                shape = self._measure(node)
-                self._shapes[id(node)] = shape
+            shape = known if is_alias and known is not None else self._measure(node)
+            self._shapes[id(node)] = shape
             values, height = shape
             if values > MAX_VALUES:
                 raise _Refused(mark, self._key_path(),
@@ -130,7 +130,7 @@ class _LineLoader(yaml.SafeLoader):
             self._depth -= 1
             self._keys.pop()
 
-    def _measure(self, node) -> tuple[int, int]:
+    def _measure(self, node: Any) -> tuple[int, int]:
         """(values, height) of a node just composed; its children are measured already."""
         if isinstance(node, yaml.ScalarNode):
             self._check_number(node)
@@ -142,7 +142,7 @@ class _LineLoader(yaml.SafeLoader):
         shapes = [self._shapes[id(child)] for child in children]
         return 1 + sum(v for v, _ in shapes), 1 + max((h for _, h in shapes), default=0)
 
-    def _check_number(self, node) -> None:
+    def _check_number(self, node: Any) -> None:
         """Refuse numbers that are not finite or too large to mean anything, and dates that are no dates."""
         if node.tag not in (_INT_TAG, _FLOAT_TAG, _TIMESTAMP_TAG):
             return
@@ -163,7 +163,7 @@ class _LineLoader(yaml.SafeLoader):
         if abs(value) > _LARGEST_IN_FILE:
             raise _Refused(node.start_mark, key, f"{shown} is too large a number")
 
-    def construct_object(self, node, deep=False):  # noqa: D401 - yaml hook
+    def construct_object(self, node: Any, deep: bool = False) -> Any:  # noqa: D401 - yaml hook
         try:
             return super().construct_object(node, deep)
         except (ValueError, OverflowError) as exc:
@@ -172,7 +172,7 @@ class _LineLoader(yaml.SafeLoader):
                 None, None, f"{_shorten(node.value) if isinstance(node, yaml.ScalarNode) else 'a value'}"
                 f" cannot be read ({exc})", node.start_mark) from None
 
-    def construct_mapping(self, node, deep=False):  # noqa: D401 - yaml hook
+    def construct_mapping(self, node: Any, deep: bool = False) -> Any:  # noqa: D401 - yaml hook
         self.flatten_mapping(node)
         out = _MarkedDict()
         out.line = node.start_mark.line + 1
@@ -191,7 +191,7 @@ class _LineLoader(yaml.SafeLoader):
             out.key_lines[key] = key_node.start_mark.line + 1
         return out
 
-    def construct_sequence(self, node, deep=False):  # noqa: D401 - yaml hook
+    def construct_sequence(self, node: Any, deep: bool = False) -> Any:  # noqa: D401 - yaml hook
         out = _MarkedList(self.construct_object(child, deep=True) for child in node.value)
         out.line = node.start_mark.line + 1
         out.item_lines = [child.start_mark.line + 1 for child in node.value]
@@ -366,7 +366,7 @@ class Reader:
         """``read(self)`` unless the node is null."""
         return None if self.data is None else read(self)
 
-    def numbers(self, count: int | None = None, low: float | None = None,
+    def numbers(self, count: builtins.int | None = None, low: float | None = None,
                 high: float | None = None) -> tuple[float, ...]:
         """A list of numbers within [low, high], of exactly ``count`` items when given."""
         items = [item.number(low, high) for item in self]
@@ -374,7 +374,8 @@ class Reader:
             raise self.error(f"expected {count} numbers, got {len(items)}")
         return tuple(items)
 
-    def ints(self, count: int | None = None, low: int | None = None, high: int | None = None) -> tuple[int, ...]:
+    def ints(self, count: builtins.int | None = None, low: builtins.int | None = None,
+             high: builtins.int | None = None) -> tuple[builtins.int, ...]:
         """A list of whole numbers, of exactly ``count`` items when given."""
         items = [item.int(low, high) for item in self]
         if count is not None and len(items) != count:

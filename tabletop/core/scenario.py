@@ -238,10 +238,10 @@ def _run_step(match: MatchController, step: Reader, number: int, last_events: tu
         return last_events
     if keys == ["undo"]:
         allowed, reason = match.undo_status()
-        want = step["undo"].bool()
-        ok = allowed == want
-        _count(result, ok, say, f"undo {'allowed' if want else 'refused'} (controller says: {reason})")
-        if allowed and want:
+        undoable = step["undo"].bool()
+        ok = allowed == undoable
+        _count(result, ok, say, f"undo {'allowed' if undoable else 'refused'} (controller says: {reason})")
+        if allowed and undoable:
             match.undo()
         return last_events
     if "refuse" in keys:

@@ -109,7 +109,7 @@ def _encode(kind: Any, value: Any) -> str:
 
 
 def _decode(kind: Any, text: str) -> Any:
-    if isinstance(kind, type):
+    if isinstance(kind, type) and issubclass(kind, Token):
         return kind.from_text(text)
     if isinstance(kind, tuple):
         return () if text == "" else tuple(kind[0].from_text(item) for item in text.split(","))
@@ -145,7 +145,7 @@ class Value:
             cached = tuple(
                 (f.name, _field_kind(hints[f.name]),
                  f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING)
-                for f in dataclasses.fields(cls)
+                for f in dataclasses.fields(cls)  # type: ignore[arg-type]  # every Value subclass is a dataclass
             )
             type.__setattr__(cls, "_field_cache", cached)
         return cached
@@ -363,7 +363,7 @@ def from_plain(hint: Any, data: Any, where: str = "state") -> Any:
             return hint.from_text(data)
         except ValueError as exc:
             raise ValueError(f"{where}: {exc}") from None
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected a mapping for {hint.__name__}")
         hints = _hints(hint)

@@ -10,6 +10,7 @@ input goes to this scene alone.
 from __future__ import annotations
 
 import gc
+from typing import Any
 
 import pygame
 
@@ -40,8 +41,8 @@ class AttractScene(Scene):
         self.seed = seed
         self.index = first - 1                 # which game of the registry is shown (the next one first)
         self.games_shown = 0
-        self.table = None
-        self.results = None
+        self.table: Any = None                # the demo's table scene (built, never pushed)
+        self.results: Any = None
         self.results_left = 0.0
         self.next_game()
 

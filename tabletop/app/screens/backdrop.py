@@ -7,7 +7,6 @@ import random
 import pygame
 
 
-
 class DiceBackdrop:
     """A handful of translucent dice drifting across ``area``; purely decorative.
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Callable, Sequence
 
 import pygame
@@ -28,7 +29,7 @@ class ConfirmScene(Scene):
         first = layout["choice"]
         shift = -(len(choices) * spacing - (spacing - first.rect[2])) // 2
         self.buttons = [
-            Button(app, first.moved(shift + index * spacing, 0), lambda act=act: self._answer(act), text=label,
+            Button(app, first.moved(shift + index * spacing, 0), partial(self._answer, act), text=label,
                    hotkey=pygame.K_RETURN if index == 0 else None)
             for index, (label, act) in enumerate(choices)]
         self.buttons.append(Button(app, layout["cancel"], app.scenes.pop, hotkey=pygame.K_ESCAPE))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Sequence
 
 from ..match_list import MatchListScene
@@ -19,7 +20,7 @@ class MatchesScene(MatchListScene):
     def __init__(self, app, saved: Sequence[SavedMatch]) -> None:
         super().__init__(app, "matches")
         self.saved = list(saved)[:self.rows]
-        self.show_rows([(f"{match.describe()}  {match.note}".rstrip(), lambda s=match: self.choose(s), "")
+        self.show_rows([(f"{match.describe()}  {match.note}".rstrip(), partial(self.choose, match), "")
                         for match in self.saved])
 
     def choose(self, saved: SavedMatch) -> None:

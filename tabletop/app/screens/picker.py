@@ -8,6 +8,7 @@ layout.
 from __future__ import annotations
 
 import math
+from functools import partial
 
 import pygame
 
@@ -63,7 +64,7 @@ class PickerScene(Scene):
                 names = remembered_names(app, game_id)
                 quick = layout["quick_play"]
                 rect = pygame.Rect(tile.x + 16, tile.bottom - button_height - 16, tile.width - 32, button_height)
-                button = Button(app, quick, lambda g=game_id: quick_start(self.app, g),
+                button = Button(app, quick, partial(quick_start, self.app, game_id),
                                 text=f"Play: {' vs '.join(names)}",
                                 hotkey=pygame.K_RETURN if index == 0 else None)
                 button.rect = rect

@@ -9,6 +9,7 @@ its row says it cannot be replayed (a click says why)."""
 from __future__ import annotations
 
 import time
+from functools import partial
 from pathlib import Path
 
 from tabletop.core.controller import MatchController
@@ -54,7 +55,7 @@ class ReplaysScene(MatchListScene):
         for entry in listed:
             if entry.match is not None:
                 rows.append((describe_match(entry.match, entry.path),
-                             lambda m=entry.match, p=entry.path: self.choose(m, p), ""))
+                             partial(self.choose, entry.match, entry.path), ""))
             else:
                 rows.append((f"{shown_file_name(entry.path)}: cannot be replayed", lambda: None, entry.problem))
         self.show_rows(rows)

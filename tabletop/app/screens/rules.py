@@ -10,6 +10,7 @@ import pygame
 from tabletop.paths import data_path
 from tabletop.registry import entry
 
+from ..layout import Style
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button
@@ -78,7 +79,7 @@ class RulesScene(Scene):
         width = element.rect[2]
         text = self.app.text
         style = element.style
-        pieces: list[tuple[pygame.Rect, str, object]] = []
+        pieces: list[tuple[pygame.Rect, str, Style]] = []
         y = 0
         for kind, content in self.blocks:
             if kind in ("title", "heading"):

@@ -3,6 +3,8 @@ table, and gives the seat back when they return.  The match's seat kinds are sav
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from ..matches import SEAT_KINDS, kind_words
@@ -25,7 +27,7 @@ class SeatKindsScene(Scene):
         self.layout = layout = app.layouts["seat_kinds"]
         step = layout.setting("row_spacing").int()
         seats = table.match.seats
-        self.kind_buttons = [Button(app, layout["kind"].moved(0, i * step), lambda i=i: self.cycle(i))
+        self.kind_buttons = [Button(app, layout["kind"].moved(0, i * step), partial(self.cycle, i))
                              for i in range(len(seats))]
         self.done = Button(app, layout["done"], app.scenes.pop, hotkey=pygame.K_ESCAPE)
 

@@ -7,6 +7,8 @@ repeated ``row_spacing`` apart, so five players fit as well as two.
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from tabletop.registry import get_rules
@@ -56,7 +58,7 @@ class SeatsScene(Scene):
                                 - lowest)
         self.option_buttons = [
             Button(app, layout["option"].moved(0, i * option_spacing - self.options_lift),
-                   lambda key=spec.key: self.cycle(key))
+                   partial(self.cycle, spec.key))
             for i, spec in enumerate(self.meta.options)]
         self._refresh_rows()
 
@@ -75,10 +77,10 @@ class SeatsScene(Scene):
         can_remove = len(self.fields) > self.meta.min_players
         self.remove_buttons = [
             Button(self.app, self.layout["remove"].moved(0, index * self.spacing),
-                   lambda i=index: self.remove_player(i), visible=can_remove)
+                   partial(self.remove_player, index), visible=can_remove)
             for index in range(len(self.fields))]
         self.kind_buttons = [
-            Button(self.app, self.layout["kind"].moved(0, index * self.spacing), lambda i=index: self.cycle_kind(i),
+            Button(self.app, self.layout["kind"].moved(0, index * self.spacing), partial(self.cycle_kind, index),
                    reason="Who plays this seat: a human at the table, or a bot (easy or strong).")
             for index in range(len(self.fields))]
         self.add_button.visible = self.meta.min_players != self.meta.max_players

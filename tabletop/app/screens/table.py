@@ -31,12 +31,12 @@ from typing import Any, Sequence
 import pygame
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import IllegalIntent
+from tabletop.core.protocol import IllegalIntent, Intent
 from tabletop.core.values import Value, visible_events
 
 from ..bot_turns import BOT_PAUSE, BotSeats
-from ..gameview import GameView, Tooltip
 from ..games import make_view
+from ..gameview import GameView, Tooltip
 from ..movelog import MoveLog, draw_log
 from ..scenes import Scene
 from ..services import AppServices
@@ -186,7 +186,7 @@ class TableScene(Scene):
             return ()
         legal = self.match.legal_intents()
         if self.bots:       # an interrupt another seat may send: not from this screen when a bot holds that seat
-            legal = tuple(intent for intent in legal if intent.seat not in self.bots)
+            legal = tuple(intent for intent in legal if not (isinstance(intent, Intent) and intent.seat in self.bots))
         return legal
 
     def _hand_over_if_needed(self) -> None:

@@ -163,8 +163,10 @@ class GrimoireMap:
             pygame.draw.rect(surface, colour, cell.rect, 3, border_radius=8)
             self._print_label(surface, cell)
         # The Dragon diagonal, drawn as a faint line so its Arcane Boost makes sense.
-        diagonal = [self.cells.get(("red", Cell.from_text(c))) for c in ("head-1", "wings-2", "tail-3", "heart-4")]
-        if all(diagonal):
+        diagonal = [self.cells[("red", cell)] for cell in (Cell.from_text(c) for c in ("head-1", "wings-2", "tail-3",
+                                                                                         "heart-4"))
+                    if ("red", cell) in self.cells]
+        if len(diagonal) == 4:
             pygame.draw.line(surface, theme.rgb("accent"), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
         points = self.layout["dragon_points"].style
         for reward in self.rewards:

@@ -37,7 +37,7 @@ _PLACES = {"roll": ("roll", pygame.K_SPACE), "time_warp": ("time_warp", pygame.K
            "forfeit": ("forfeit", pygame.K_f), "skip": ("skip", pygame.K_s), "boost": ("arcane_boost", pygame.K_b)}
 
 
-class DiceRealmsView(GameViewBase):
+class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     """Draws the Dice Realms table and animates its events."""
 
     Choices = DiceRealmsChoices
@@ -121,7 +121,8 @@ class DiceRealmsView(GameViewBase):
 
     # ================================================================ events -> animations
     def _on_dice_rolled(self, event: ev.DiceRolled) -> None:
-        landing = {die: (*self.tray_slots[DICE.index(die)], value) for die, value in zip(event.dice, event.values)}
+        landing: dict[str, tuple[float, float, int]] = {
+            die: (*self.tray_slots[DICE.index(die)], value) for die, value in zip(event.dice, event.values)}
         tumble_dice(self.timeline, self.sprites, landing, self.visual_random, self.die_size,
                     on_start=lambda: self.app.audio.play("roll"))
         if event.time_warp:
@@ -357,8 +358,8 @@ class DiceRealmsView(GameViewBase):
             size = self.small_die + 8
             draw_box(surface, pygame.Rect(x - size // 2, y - size // 2, size, size), slot.style)
         self._draw_dice(surface)
-        for slot, chip in zip(self.menu_bar.slots, self.menu_bar.buttons):
-            if slot is not None and slot.reply.selection == self.choices.selection:
+        for answer, chip in zip(self.menu_bar.slots, self.menu_bar.buttons):
+            if answer is not None and answer.reply.selection == self.choices.selection:
                 chip.hovered = True          # the bonus chosen stays lit
         self.menu_bar.draw(surface)
         self.action_bar.draw(surface)

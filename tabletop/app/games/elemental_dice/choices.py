@@ -24,14 +24,47 @@ from typing import Iterator, cast
 
 from tabletop.core.values import Value
 from tabletop.games.elemental_dice.cards import CHANCE, DICE
-from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie,
-                                                   Interrupt, KeepOrder, Pass, Pay, Place, Play, Put, Remove,
-                                                   Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take,
-                                                   Term)
+from tabletop.games.elemental_dice.intents import (
+    Again,
+    Buy,
+    Cancel,
+    Chance,
+    Discard,
+    Done,
+    EndTurn,
+    FlipDie,
+    Interrupt,
+    KeepOrder,
+    Pass,
+    Pay,
+    Place,
+    Play,
+    Put,
+    Remove,
+    Reroll,
+    RerollShop,
+    Respond,
+    Reveal,
+    SetDie,
+    Stop,
+    Swap,
+    Take,
+    Term,
+)
 from tabletop.games.elemental_dice.state import HIDDEN, Phase
 from tabletop.games.elemental_dice.wording import card_name
 
-from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by
+from ...choosing import (
+    NOTHING,
+    ChoicesBase,
+    Menu,
+    Narrowing,
+    Reply,
+    Seen,
+    Slot,
+    Target,
+    group_by,
+)
 from . import help as words
 
 __all__ = ["ElementalDiceChoices", "Chosen", "Picked", "BUTTONS", "placed", "pile_of"]

@@ -48,7 +48,7 @@ _BARS = ((("button_1", pygame.K_SPACE), ("button_2", None), ("button_3", None)),
          (("picker_button", pygame.K_RETURN),))
 
 
-class ElementalDiceView(GameViewBase):
+class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
     """Draws the Elemental Dice table, animates its events and turns input into its choices' replies."""
 
     Choices = ElementalDiceChoices

@@ -39,7 +39,7 @@ _COSMIC = {"own-major": "Own Major: +3", "other-major": "Another's Major", "nobo
            "sun": "The Sun!", "ether": "Ether: roll again"}
 
 
-class ElementaliSView(GameViewBase):
+class ElementaliSView(GameViewBase[ElementaliSChoices]):
     """Draws the ElementaliS table and animates its events."""
 
     Choices = ElementaliSChoices

@@ -11,7 +11,7 @@ from tabletop.games.wizard_dice.state import Stage, State
 from tabletop.games.wizard_dice.wording import dice_text
 
 from ...cards import RowFace, RowLook, draw_row
-from ...choosing import ChoicesBase, Target
+from ...choosing import Target
 from ...text import draw_box
 from .choices import Chosen, WizardDiceChoices
 from .help import CATEGORY_SYMBOL, targets_text
@@ -35,7 +35,7 @@ class TableDrawing:
     book: Any
     dice_art: Any
     geometry: "WizardDiceGeometry"
-    choices: ChoicesBase | None
+    choices: WizardDiceChoices
     panels: list[Any]
     meters: list[Any]
     sprites: dict[int, Any]
@@ -57,7 +57,6 @@ class TableDrawing:
     @property
     def picks(self) -> WizardDiceChoices:
         """The choices of the screen (made as the view is built, and again after every change)."""
-        assert isinstance(self.choices, WizardDiceChoices)
         return self.choices
 
     @property

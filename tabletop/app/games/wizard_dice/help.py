@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 from typing import Protocol
 
+from tabletop.core.values import Value
 from tabletop.games.wizard_dice.intents import Cancel, CancelNothing
 from tabletop.games.wizard_dice.spells import Spell, SpellBook
 from tabletop.games.wizard_dice.state import Secret, State, Target, Wizard
 from tabletop.games.wizard_dice.wording import dice_text, target_name
-from tabletop.core.values import Value
 
 __all__ = ["CATEGORY_SYMBOL", "LEGEND_WORDS", "SPLIT_WORDS", "spell_help", "ally_help", "markers_help", "hp_help",
            "die_help", "shown_help", "choice_text", "targets_text", "free_die_words"]

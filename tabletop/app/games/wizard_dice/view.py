@@ -48,7 +48,7 @@ def _committed(secret: Secret | None) -> bool:
     return secret is not None and secret.committed
 
 
-class WizardDiceView(RevealSteps, TableDrawing, GameViewBase):
+class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices]):
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
@@ -120,7 +120,6 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase):
                                  if self.waiting else ())
             self.menu_bar.show(())
             return
-        assert self.choices is not None
         self.action_bar.show(self.choices.buttons())
         menu = self.choices.menu()
         items = menu.items if menu is not None else ()
@@ -160,7 +159,6 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase):
         if reply is not None:
             self.apply(reply)
             return
-        assert self.choices is not None
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.click_target(self.geometry.target_at(self.state, event.pos))
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
