@@ -77,12 +77,13 @@ def check_state(choices_class: type[ChoicesBase], match: MatchController, report
 
 
 def check_playout(game: str, seed: int, players: int, every: int = 1, choices_class: type[ChoicesBase] | None = None,
-                  moves: int | None = None, choose: Callable | None = None) -> ChoiceReport:
-    """One seeded playout of ``game`` with ``players`` seats, its choices walked at every ``every``-th state (at
-    most ``moves`` moves)."""
+                  moves: int | None = None, choose: Callable | None = None,
+                  options: dict[str, str] | None = None) -> ChoiceReport:
+    """One seeded playout of ``game`` with ``players`` seats (and ``options``), its choices walked at every
+    ``every``-th state (at most ``moves`` moves)."""
     rules = get_rules(game)
     cls = choices_class or load(entry(game).choices)
-    match = MatchController(rules, None, DEFAULT_SEATS[:players], seed)
+    match = MatchController(rules, options, DEFAULT_SEATS[:players], seed)
     bot = rules.playout_bot(derive_seed(seed, "choices"))
     report = ChoiceReport()
     while not match.finished and (moves is None or len(match.journal) < moves):

@@ -34,6 +34,38 @@ def test_clicks_reach_every_legal_move_and_nothing_else(game, players):
         assert report.problems == [], "\n".join(report.problems[:10])
 
 
+def option_mixes() -> list:
+    """For each game and player count: every option it offers there at its last choice (a per-seat option for
+    every seat), so the table is walked under the variants too; mixes the game refuses are left out."""
+    from tabletop.core.controller import MatchController
+    from tabletop.core.simulate import DEFAULT_SEATS
+
+    found = []
+    for game in CHOICE_GAMES:
+        meta = get_rules(game).meta
+        for players in meta.player_counts:
+            mix: dict[str, str] = {}
+            for spec in meta.options:
+                if not spec.offered(players):
+                    continue
+                trial = {**mix, spec.key: spec.choices[-1]}
+                try:
+                    MatchController(get_rules(game), trial, DEFAULT_SEATS[:players], 1)
+                except ValueError:
+                    continue
+                mix = trial
+            if mix:
+                found.append(pytest.param(game, players, mix, id=f"{game}-{players}p-options"))
+    return found
+
+
+@pytest.mark.parametrize("game, players, options", option_mixes())
+def test_clicks_reach_every_legal_move_under_the_options(game, players, options):
+    report = check_playout(game, 13, players, every=3, options=options)
+    assert report.states > 5
+    assert report.problems == [], "\n".join(report.problems[:10])
+
+
 def test_choices_load_no_pygame():
     for game in CHOICE_GAMES:
         load(entry(game).choices)

@@ -27,17 +27,7 @@ left it is sent.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import (
-    Any,
-    Callable,
-    Generic,
-    Hashable,
-    Iterable,
-    Iterator,
-    Mapping,
-    Sequence,
-    TypeVar,
-)
+from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 from tabletop.core.values import Value
 

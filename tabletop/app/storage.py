@@ -32,19 +32,8 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import BinaryIO, Callable
 
-from tabletop.core.controller import (
-    MatchController,
-    MatchRecord,
-    RecordError,
-    write_atomic,
-)
-from tabletop.core.records import (
-    NAME_LIMIT,
-    RECORD_LIMIT,
-    clean_name,
-    read_text_file,
-    shown_file_name,
-)
+from tabletop.core.controller import MatchController, MatchRecord, RecordError, write_atomic
+from tabletop.core.records import NAME_LIMIT, RECORD_LIMIT, clean_name, read_text_file, shown_file_name
 from tabletop.paths import describe_os_error, user_dir, user_folder
 from tabletop.registry import get_rules
 

@@ -121,19 +121,7 @@ def test_the_chosen_scenarios_use_every_kind_of_move():
     assert set(covered) == set(INTENTS.kinds)
 
 
-def _by_mouse_cases() -> list:
-    """The covering scenarios; those that pass for the rest of a turn wait for the view's button (issue 18:
-    the rules offer ``pass-turn``, the view has no control for it yet).  Strict: once it has, remove this."""
-    pending = pytest.mark.xfail(strict=True, reason="the view offers no 'pass for the rest of this turn' yet")
-    out = []
-    for path in covering_scenarios()[0]:
-        _, steps = scenario_match(path)
-        waiting = any(getattr(step, "KIND", "") == "pass-turn" for step in steps or ())
-        out.append(pytest.param(path, marks=pending) if waiting else path)
-    return out
-
-
-@pytest.mark.parametrize("path", _by_mouse_cases(), ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", covering_scenarios()[0], ids=lambda p: p.stem)
 def test_scenario_moves_by_mouse(driver, path):
     from tabletop.core.scenario import _push_random
 

@@ -74,7 +74,7 @@ def test_a_board_mid_game_looks_as_it_should(app):
     table = mid_game_table(app)
     driver = Driver(app)
     driver.settle()
-    die = next(iter(table.view.die_targets))
+    die = next(iter(table.view.choices.die_targets))
     driver.click(table.view.sprites[die].rect().center)      # a selected die lights up its cells
     driver.frames(5)
     check_golden(app.display.surface.copy(), "board_mid_game")

@@ -151,10 +151,10 @@ def test_the_arcane_boost_button_lights_up_each_die_that_can_be_boosted(driver):
     assert boost.text == "Arcane Boost (1)"
     driver.click(boost.rect.center)
     first = view.selected_die
-    assert first in view.die_targets
+    assert first in view.choices.die_targets
     driver.click(boost.rect.center)
     assert view.selected_die != first                   # the next boostable die
-    target = next(iter(view.die_targets[view.selected_die]))
+    target = next(iter(view.choices.die_targets[view.selected_die]))
     driver.click(driver.cell_center(0, *target))
     driver.settle()
     assert match.journal[-1].intent.to_str().startswith("boost seat=0 die=")

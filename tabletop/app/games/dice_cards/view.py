@@ -22,24 +22,9 @@ from typing import Callable, Sequence
 import pygame
 
 from tabletop.games.dice_cards import events as ev
-from tabletop.games.dice_cards.intents import (
-    Activate,
-    Adjust,
-    Attack,
-    Battle,
-    BlocksDone,
-    BlockWith,
-    Charge,
-    ChooseDeck,
-    Discard,
-    EndTurn,
-    MoveRelic,
-    Remove,
-    Shed,
-    Strike,
-    Summon,
-    Unblock,
-)
+from tabletop.games.dice_cards.intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge,
+                                               ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike, Summon,
+                                               Unblock)
 from tabletop.games.dice_cards.rules import payments
 from tabletop.games.dice_cards.state import Unit
 from tabletop.games.dice_cards.wording import kind_name, plural

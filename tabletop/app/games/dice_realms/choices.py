@@ -14,22 +14,10 @@ from dataclasses import dataclass, replace
 from typing import Iterator, Mapping, cast
 
 from tabletop.core.values import Value
-from tabletop.games.dice_realms.intents import (
-    Bonus,
-    Boost,
-    Forfeit,
-    Pass,
-    Pick,
-    Roll,
-    TimeWarp,
-)
+from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 from tabletop.games.dice_realms.queries import DiceRealmsQueries
 from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Flow, Stage, State
-from tabletop.games.dice_realms.wording import (
-    BOOST_STAGES,
-    describe_bonus,
-    why_die_unusable,
-)
+from tabletop.games.dice_realms.wording import BOOST_STAGES, describe_bonus, why_die_unusable
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Reply, Seen, Slot, Target
 from .help import cell_help, die_help, reward_help

@@ -110,11 +110,6 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         return dict(zip(BUTTONS, self.action_bar.buttons))
 
     @property
-    def die_targets(self):
-        """The dice a legal intent uses, each with the cells it may take."""
-        return self.choices.die_targets
-
-    @property
     def selected_die(self) -> str | None:
         """The die chosen, whose cells glow."""
         return self.choices.selection.die if self.choices is not None else None

@@ -24,47 +24,13 @@ from typing import Iterator, cast
 
 from tabletop.core.values import Value
 from tabletop.games.elemental_dice.cards import CHANCE, DICE
-from tabletop.games.elemental_dice.intents import (
-    Again,
-    Buy,
-    Cancel,
-    Chance,
-    Discard,
-    Done,
-    EndTurn,
-    FlipDie,
-    Interrupt,
-    KeepOrder,
-    Pass,
-    Pay,
-    Place,
-    Play,
-    Put,
-    Remove,
-    Reroll,
-    RerollShop,
-    Respond,
-    Reveal,
-    SetDie,
-    Stop,
-    Swap,
-    Take,
-    Term,
-)
+from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie,
+                                                   Interrupt, KeepOrder, Pass, PassTurn, Pay, Place, Play, Put, Remove,
+                                                   Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
 from tabletop.games.elemental_dice.state import HIDDEN, Phase
 from tabletop.games.elemental_dice.wording import card_name
 
-from ...choosing import (
-    NOTHING,
-    ChoicesBase,
-    Menu,
-    Narrowing,
-    Reply,
-    Seen,
-    Slot,
-    Target,
-    group_by,
-)
+from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by
 from . import help as words
 
 __all__ = ["ElementalDiceChoices", "Chosen", "Picked", "BUTTONS", "placed", "pile_of"]
@@ -251,12 +217,12 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
                      self._button("Pay nothing", paying[0])]
         elif self.selection.card is not None:
             slots = self._card_slots(self.selection.card)
-        elif Respond in plain:
-            seat = plain[Respond][0].seat                             # type: ignore[attr-defined]
-            slots = [self._button(f"{names[seat]}: pass", plain[Pass][0], True),
-                     self._button(f"{names[seat]}: respond", plain[Respond][0])]
-        elif Pass in plain:
-            slots = [self._button("Pass", plain[Pass][0], True)]
+        elif Respond in plain or Pass in plain:
+            seat = plain[Pass][0].seat                                # type: ignore[attr-defined]
+            who = f"{names[seat]}: " if Respond in plain else ""
+            slots = [self._button(f"{who}pass" if who else "Pass", plain[Pass][0], True),
+                     *(self._button(f"{who}respond", i) for i in plain.get(Respond, ())),
+                     *(self._button(f"{who}pass this turn", i) for i in plain.get(PassTurn, ()))]
         elif EndTurn in plain:
             cost = self.rules.reroll_cost(state, state.flow.active)
             if RerollShop in plain:

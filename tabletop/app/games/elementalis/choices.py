@@ -21,55 +21,15 @@ from typing import Iterator
 
 from tabletop.core.values import Value
 from tabletop.games.elementalis.elements import ELEMENTS, Spell
-from tabletop.games.elementalis.intents import (
-    Allow,
-    Bank,
-    Cast,
-    Chance,
-    Choose,
-    Cosmic,
-    Declare,
-    Done,
-    Forfeit,
-    Give,
-    Oppose,
-    PassWindow,
-    Pay,
-    Pick,
-    Roll,
-    Split,
-    StartMana,
-    TakeMajor,
-    TakeMinor,
-    Tap,
-)
+from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Declare, Done, Forfeit, Give,
+                                                Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor,
+                                                TakeMinor, Tap)
 from tabletop.games.elementalis.intents import Counter as CounterSpell
 from tabletop.games.elementalis.wording import mana_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
-from .help import (
-    CHANNEL_HELP,
-    die_help,
-    idle_line,
-    mage_help,
-    mana_word,
-    spell_button,
-    spell_help,
-)
-from .stages import (
-    CAST,
-    COUNTER,
-    DECLARE,
-    DRAFT,
-    DRAFT_MAJOR,
-    GIVE,
-    MANA_CHOICE,
-    OPPOSE,
-    PICK,
-    PUSH,
-    SPLIT,
-    TURN,
-)
+from .help import CHANNEL_HELP, die_help, idle_line, mage_help, mana_word, spell_button, spell_help
+from .stages import CAST, COUNTER, DECLARE, DRAFT, DRAFT_MAJOR, GIVE, MANA_CHOICE, OPPOSE, PICK, PUSH, SPLIT, TURN
 
 __all__ = ["ElementaliSChoices", "Chosen", "unit_order", "die_target", "mage_target", "choice_target", "CHANNEL"]
 

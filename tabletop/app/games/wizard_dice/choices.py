@@ -20,31 +20,14 @@ from functools import cached_property
 from typing import Iterator, cast
 
 from tabletop.core.values import Value
-from tabletop.games.wizard_dice.intents import (
-    Banish,
-    CastSpell,
-    Commit,
-    KeepAllies,
-    Roll,
-    Stop,
-    Uncast,
-)
+from tabletop.games.wizard_dice.intents import Banish, CastSpell, Commit, KeepAllies, Roll, Stop, Uncast
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
 from tabletop.games.wizard_dice.wording import dice_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
-from .help import (
-    SPLIT_WORDS,
-    ally_help,
-    choice_text,
-    die_help,
-    free_die_words,
-    hp_help,
-    markers_help,
-    shown_help,
-    spell_help,
-)
+from .help import (SPLIT_WORDS, ally_help, choice_text, die_help, free_die_words, hp_help, markers_help, shown_help,
+                   spell_help)
 from .offer import free_indices, offer_of, own_secret, shown_dice
 
 __all__ = ["WizardDiceChoices", "Chosen", "fits"]

@@ -13,21 +13,8 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 
 from tabletop.core.values import Value
-from tabletop.games.wizard_dice.intents import (
-    Aim,
-    Banish,
-    Cancel,
-    CancelNothing,
-    Carry,
-    CastSpell,
-    Commit,
-    Keep,
-    KeepAllies,
-    Release,
-    Roll,
-    Stop,
-    Uncast,
-)
+from tabletop.games.wizard_dice.intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep,
+                                                KeepAllies, Release, Roll, Stop, Uncast)
 from tabletop.games.wizard_dice.state import Secret, State
 
 __all__ = ["Offer", "offer_of", "own_secret", "free_indices", "shown_dice"]
