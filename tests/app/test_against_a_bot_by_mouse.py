@@ -14,16 +14,13 @@ from tabletop.registry import game_ids
 from . import ed_driver, el_driver, wd_driver
 from .driver import Driver
 from .test_bots_at_the_table import open_game_with_kinds
-from .test_dice_cards_by_mouse import Clicker
 from .test_wizard_dice_by_mouse import clickable as wd_clickable
 
 
 def clicks_for(game: str, driver: Driver):
     """The function that makes a move of ``game`` by clicks."""
-    if game == "dice-realms":
+    if game in ("dice-realms", "dice-cards"):
         return driver.play_intent
-    if game == "dice-cards":
-        return Clicker(driver, "mixed", seed=5).make
     module = {"elemental-dice": ed_driver, "wizard-dice": wd_driver, "elementalis": el_driver}[game]
     return lambda intent: module.click_intent(driver, intent)
 
