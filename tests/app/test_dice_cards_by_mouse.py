@@ -16,16 +16,14 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-import pygame
 import pytest
 
 from tabletop.app.choosing import KEEP, Move, Target, moves, route_to
 from tabletop.app.games.dice_cards.choices import DiceCardsChoices
 from tabletop.core.controller import MatchController
 from tabletop.core.rng import derive_seed
-from tabletop.games.dice_cards.intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith,
-                                               Charge, ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike,
-                                               Summon, Unblock)
+from tabletop.games.dice_cards.intents import (INTENTS, Activate, Attack, Battle, BlockWith, Charge, ChooseDeck,
+                                               MoveRelic, Summon)
 from tabletop.games.dice_cards.rules import DICE_PER_DUELIST
 from tabletop.games.dice_cards.state import HIDDEN_DIE, Equip, FieldToken, HandDie, Relic, Unit
 from tabletop.registry import get_rules

@@ -63,6 +63,7 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.words = Words(seen)
+        self._glowing: frozenset[Target] | None = None
         self.stage: str = seen.state.flow.stage
         self.acting: int | None = seen.seat
         super().__init__(seen, selection)
@@ -163,6 +164,12 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
         return out
 
     def glowing(self) -> frozenset[Target]:
+        """What may be clicked now (worked out once: the view asks every frame)."""
+        if self._glowing is None:
+            self._glowing = self._glow()
+        return self._glowing
+
+    def _glow(self) -> frozenset[Target]:
         if not self.legal:
             return frozenset()
         if self.stage == Stage.DECK:

@@ -4,7 +4,7 @@ cards of the deck choice.  Pure: the layout and a state in, rectangles out."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from typing import Iterator, Sequence
 
 import pygame
 
@@ -187,11 +187,29 @@ class DiceCardsGeometry(GeometryBase):
         bottom = self.layout.setting("menu_bottom").int()
         return bottom - (70 + count * self.layout.setting("menu_step").int()) - top
 
+    def menu_item_rect(self, index: int, shift: int) -> pygame.Rect:
+        """Where answer ``index`` of the menu lies."""
+        return pygame.Rect(self.layout["menu_item"].rect).move(0, shift + index * self.layout.setting("menu_step").int())
+
     def menu_box(self, count: int, shift: int) -> pygame.Rect:
         """The menu's panel for ``count`` answers."""
         box = pygame.Rect(self.layout["menu"].rect).move(0, shift)
         box.height = 70 + count * self.layout.setting("menu_step").int()
         return box
+
+    def click_point(self, state: State, target: Target, covered: Sequence[pygame.Rect] = ()) -> tuple[int, int] | None:
+        """Where a player clicks ``target``: a point of it outside the ``covered`` rectangles (the buttons over the
+        table) that a click there lands on (its centre if none is; None if it is not on the table)."""
+        rect = self.rect_of(state, target)
+        if rect is None:
+            return None
+        for dy in (0, -0.2, 0.2, -0.37, 0.37, -0.5, 0.5):
+            for dx in (0, -0.33, 0.33):
+                point = (round(rect.centerx + dx * rect.width), round(rect.centery + dy * rect.height))
+                if (rect.collidepoint(point) and not any(c.collidepoint(point) for c in covered)
+                        and self.target_at(state, point) == target):
+                    return point
+        return rect.center
 
     # ---------------------------------------------------------------- hit-testing
     def hits(self, state: State) -> Iterator[tuple[Target, pygame.Rect]]:

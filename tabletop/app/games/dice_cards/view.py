@@ -140,21 +140,12 @@ class DiceCardsView(GameViewBase):
             self.apply(self.choices.clear())
 
     def position_of(self, move: Move) -> tuple[int, int] | None:
-        """Where a player clicks for ``move``: for a target, a point of it that shows (not under a button of the
-        menu) and that a click there lands on."""
+        """Where a player clicks for ``move``: for a target, a point of it that shows (not under a button) and
+        that a click there lands on."""
         if move.kind != "target" or move.target is None:
             return super().position_of(move)
-        rect = self.geometry.rect_of(self.state, move.target)
-        if rect is None:
-            return None
         covered = [button.rect for button in (*self.menu_bar.buttons, *self.action_bar.buttons) if button.visible]
-        for dy in (0, -0.2, 0.2, -0.37, 0.37, -0.5, 0.5):
-            for dx in (0, -0.33, 0.33):
-                point = (round(rect.centerx + dx * rect.width), round(rect.centery + dy * rect.height))
-                if (rect.collidepoint(point) and not any(c.collidepoint(point) for c in covered)
-                        and self.geometry.target_at(self.state, point) == move.target):
-                    return point
-        return rect.center
+        return self.geometry.click_point(self.state, move.target, covered)
 
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """What the thing under ``pos`` means."""
