@@ -82,7 +82,8 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
                        ("Damage dealt", "damage_dealt"), ("Dice left in the Stock", "stock"),
                        ("Shields left (the score)", "shields")),
               tile_art="dice_cards/tile.png",
-              bench="tabletop.app.games.dice_cards.view:busiest_table"),
+              choices="tabletop.app.games.dice_cards.choices:DiceCardsChoices",
+              bench="tabletop.app.games.dice_cards.bench:busiest_table"),
 )}
 
 

@@ -410,218 +410,67 @@ class ElementaliSClicks:
 
 # ---------------------------------------------------------------------------- Dice Cards
 class DiceCardsClicks:
-    """Where a player clicks for each Dice Cards move (the view's geometry, from its layout).
-
-    The seat to act holds the screen, so its mat is the near one (at the bottom).  A hand die, an ability
-    row, a realm or relic token starts a choice; the view narrows it one question at a time (its own
-    question order, ``DiceCardsView._FIELDS``), each answered here, as a player would, by a click on the
-    glowing unit or the hand die where one shows, otherwise on the menu's button.  Both ways are used.
+    """Where a player clicks for each Dice Cards move: the shortest route the table's own choices offer
+    (``tabletop/app/games/dice_cards/choices.py``: a hand die, an ability row, a realm or relic token starts a
+    choice, narrowed one question at a time), each click where the table's geometry places its target, button or
+    menu answer.  The seat to act holds the screen, so its mat is the near one (at the bottom).  A question is
+    answered on the table (a glowing unit, a hand die) or from the menu, at random: both ways are used.
     """
 
     def __init__(self) -> None:
         import random
 
-        from tabletop.app.games.dice_cards.view import DiceCardsView
+        from tabletop.app.games.dice_cards.choices import DiceCardsChoices
+        from tabletop.app.games.dice_cards.geometry import DiceCardsGeometry
 
+        class MenuAnswers(DiceCardsChoices):
+            """The table answered from its menus only: while a menu is open, nothing on the table is clicked."""
+
+            def targets(self):
+                return iter(()) if self.menu() is not None else super().targets()
+
+        self.ways = (DiceCardsChoices, MenuAnswers)
         self.layout = LAYOUTS["dice_cards"]
-        self.fields = DiceCardsView._FIELDS
-        self.field = DiceCardsView._field
-        self.content = get_rules("dice-cards").content
+        self.rules = get_rules("dice-cards")
+        self.geometries = [DiceCardsGeometry(self.layout, self.rules.content, near) for near in (0, 1)]
         self.random = random.Random(5)
-        self.near = 0
-
-    def setting(self, name: str) -> int:
-        return self.layout.setting(name).int()
-
-    def button(self, index: int) -> Point:
-        return centre(self.layout[f"button_{index + 1}"].rect)
-
-    def zone(self, name: str, seat: int) -> tuple[int, int, int, int]:
-        x, y, w, h = self.layout[name].rect
-        if seat != self.near:
-            y = self.setting("mirror_y") - y - h
-        return x, y, w, h
-
-    def flip(self, seat: int, y: int) -> int:
-        return y if seat == self.near else self.setting("mirror_y") - y
-
-    # ---------------------------------------------------------------- pieces
-    def unit_centre(self, state, uid: int) -> Point:
-        """Where the unit's die is drawn (a captive's: behind its captor)."""
-        unit = state.unit(uid)
-        if unit.captive:
-            x, y = self.unit_centre(state, unit.captor)
-            owner = state.unit(unit.captor).owner
-            return x + 62, self.flip(owner, self.flip(owner, y) + 70)
-        index = [u.uid for u in state.field_units(unit.owner)].index(uid)
-        zx = self.zone("unit_zone", unit.owner)[0]
-        step = self.setting("unit_step")
-        return zx + step // 2 + index * step, self.flip(unit.owner, self.layout["unit_zone"].rect[1] + 74)
-
-    def unit_rect(self, state, uid: int) -> tuple[int, int, int, int]:
-        unit = state.unit(uid)
-        x, y = self.unit_centre(state, uid)
-        if unit.captive:
-            size = self.setting("captive_die") + 8
-            return x - size // 2, y - size // 2, size, size
-        step = self.setting("unit_step")
-        _, zy, _, zh = self.zone("unit_zone", unit.owner)
-        return x - step // 2 + 4, zy + 4, step - 8, zh - 8
-
-    def unit_point(self, state, uid: int, menu_items: int) -> Point | None:
-        """A visible point of the unit: its die, or another part of its slot the menu does not cover."""
-        def inside(point, rect) -> bool:
-            x, y, w, h = rect
-            return x <= point[0] < x + w and y <= point[1] < y + h
-
-        rect = self.unit_rect(state, uid)
-        die = self.unit_centre(state, uid)
-        covered = []
-        if menu_items:
-            mx, my, mw, _ = self.layout["menu"].rect
-            covered.append((mx, my, mw, 70 + menu_items * self.setting("menu_step")))
-        if not state.unit(uid).captive:
-            captive = state.captive_of(uid)
-            if captive is not None:
-                covered.append(self.unit_rect(state, captive.uid))
-            for dy in (0, -40, 40, -70, 70, -100, 100):
-                for dx in (0, -60, 60):
-                    point = (die[0] + dx, die[1] + dy)
-                    if inside(point, rect) and not any(inside(point, c) for c in covered):
-                        return point
-            return None
-        return die if not any(inside(die, c) for c in covered) else None
-
-    def hand_die(self, state, value: int) -> Point:
-        seat = self.near
-        hand = state.duelists[seat].hand
-        index = next(i for i, die in enumerate(hand) if die.value == value)
-        x, y, w, h = self.zone("hand", seat)
-        step, left = self.setting("hand_step"), self.setting("hand_x")
-        room = x + w - left - 40
-        if len(hand) > 1 and step * (len(hand) - 1) > room:
-            step = room // (len(hand) - 1)
-        return left + 40 + index * step, y + h // 2
-
-    def ability_row(self, state, ability_id: str) -> Point:
-        abilities = [a.ability_id for a in self.content.abilities_of(state.duelists[self.near].deck)]
-        bx, _, bw, bh = self.layout["ability_row"].rect
-        zy = self.zone("abilities", self.near)[1]
-        return centre((bx, zy + 4 + abilities.index(ability_id) * self.setting("ability_step"), bw, bh))
-
-    def token(self, state, ability_id: str) -> Point:
-        """A token in the Field zone; an equipped relic on its unit."""
-        duelist = state.duelists[self.near]
-        tokens = [t.ability for t in duelist.field] + [r.ability for r in duelist.relics if r.host < 0]
-        if ability_id in tokens:
-            row, col = divmod(tokens.index(ability_id), 3)
-            zx, zy, _, zh = self.zone("field_zone", self.near)
-            return zx + 48 + col * self.setting("token_step"), zy + 48 + row * 96
-        relic = next(r for r in duelist.relics if r.ability == ability_id)
-        x, y, w, h = self.unit_rect(state, relic.host)
-        side = 1 if state.unit(relic.host).equips else -1
-        return x + w // 2 + side * 66, y + 74
-
-    def menu_item(self, index: int) -> Point:
-        x, y = centre(self.layout["menu_item"].rect)
-        return x, y + index * self.setting("menu_step")
-
-    def deck_card(self, index: int) -> Point:
-        row, col = divmod(index, self.setting("deck_columns"))
-        x, y = centre(self.layout["deck_card"].rect)
-        return x + col * self.setting("deck_step_x"), y + row * self.setting("deck_step_y")
-
-    # ---------------------------------------------------------------- a choice narrowed question by question
-    def narrow(self, state, candidates: list, intent) -> list:
-        """The clicks that answer the view's questions until only ``intent`` is left."""
-        clicks: list = []
-        while len(candidates) > 1:
-            question = next(name for name in self.fields
-                            if len({self.field(c, name) for c in candidates}) > 1)
-            value = self.field(intent, question)
-            answers = list(dict.fromkeys(self.field(c, question) for c in candidates))
-            items = min(9, len(answers))
-            members = [c for c in candidates if self.field(c, question) == value]
-            by_table = self.random.random() < 0.6 or answers.index(value) >= items
-            point, uid = None, None
-            if by_table:
-                if question in ("die", "discard"):
-                    point = self.hand_die(state, value)
-                elif question in ("caster", "unit") and value:
-                    uid = value
-                elif question == "target" and value[0] is not None and not value[1]:
-                    uid = value[0]
-                elif question == "sacrifice":
-                    uid = next((u for u in value if not all(u in c.sacrifice for c in candidates)), None)
-                    if uid is not None:
-                        members = [c for c in candidates if uid in c.sacrifice]
-            if uid is not None:
-                point = self.unit_point(state, uid, items)
-                if point is None and question == "sacrifice":
-                    members = [c for c in candidates if self.field(c, question) == value]
-            if point is None:
-                if answers.index(value) >= items:
-                    raise SystemExit(f"'{intent.to_str()}': answer {answers.index(value) + 1} of {question} "
-                                     "is past the menu and its unit is covered")
-                point = self.menu_item(answers.index(value))
-            clicks.append(point)
-            candidates = members
-        return clicks
 
     def clicks_for(self, match: MatchController, viewer, intent) -> list:
-        from tabletop.games.dice_cards import intents as it
+        from tabletop.app.choosing import KEEP, Seen, moves, route_to
 
         state = match.state
-        self.near = 0 if viewer is None else viewer
-        legal = list(match.legal_intents())
-        if isinstance(intent, it.ChooseDeck):
-            order = list(self.content.archetypes)
-            starters = {tuple(sorted(d, key=order.index)): i for i, d in enumerate(self.content.starter_decks.values())}
-            if intent.archetypes in starters and self.random.random() < 0.5:
-                return [self.button(0 if starters[intent.archetypes] == 0 else 2), self.button(1)]
-            return [self.deck_card(order.index(a)) for a in intent.archetypes] + [self.button(1)]
-        if isinstance(intent, (it.Summon, it.Charge)):
-            if isinstance(intent, it.Summon) and intent.ability and self.random.random() < 0.5:
-                uses = [i for i in legal if isinstance(i, (it.Activate, it.Summon)) and i.ability == intent.ability]
-                return [self.ability_row(state, intent.ability)] + self.narrow(state, uses, intent)
-            uses = [i for i in legal if isinstance(i, (it.Summon, it.Charge)) and i.die == intent.die]
-            return [self.hand_die(state, intent.die)] + self.narrow(state, uses, intent)
-        if isinstance(intent, it.Activate):
-            uses = [i for i in legal if isinstance(i, (it.Activate, it.Summon)) and i.ability == intent.ability]
-            return [self.ability_row(state, intent.ability)] + self.narrow(state, uses, intent)
-        if isinstance(intent, it.Adjust):
-            realm = next(t.ability for t in state.duelists[intent.seat].field if t.kind == "realm")
-            uses = [i for i in legal if isinstance(i, it.Adjust)]
-            return [self.token(state, realm)] + self.narrow(state, uses, intent)
-        if isinstance(intent, it.MoveRelic):
-            uses = [i for i in legal if isinstance(i, it.MoveRelic) and i.ability == intent.ability]
-            return [self.token(state, intent.ability)] + self.narrow(state, uses, intent)
-        if isinstance(intent, it.Battle):
-            return [self.button(0)]
-        if isinstance(intent, (it.EndTurn, it.BlocksDone)):
-            return [self.button(1)]
-        if isinstance(intent, it.Attack):
-            return ([self.unit_point(state, uid, 0) for uid in intent.units]
-                    + [self.button(1 if intent.units else 0)])
-        if isinstance(intent, it.Unblock):
-            return [self.unit_point(state, intent.unit, 0)]
-        if isinstance(intent, it.BlockWith):
-            attackers = [i.attacker for i in legal if isinstance(i, it.BlockWith) and i.unit == intent.unit]
-            point = self.unit_point(state, intent.attacker, min(9, len(attackers)))
-            if point is None or self.random.random() < 0.4:
-                point = self.menu_item(attackers.index(intent.attacker))
-            return [self.unit_point(state, intent.unit, 0), point]
-        if isinstance(intent, (it.Strike, it.Remove)):
-            units = [i.unit for i in legal]
-            point = self.unit_point(state, intent.unit, min(9, len(units)))
-            if point is None or self.random.random() < 0.4:
-                point = self.menu_item(units.index(intent.unit))
-            return [point]
-        if isinstance(intent, it.Discard):
-            return [self.hand_die(state, intent.die)]
-        if isinstance(intent, it.Shed):
-            return [self.menu_item([i.equip for i in legal].index(intent.equip))]
-        raise ValueError(intent)
+        seen = Seen(self.rules.view(state, viewer), tuple(match.legal_intents()), viewer, tuple(match.seats),
+                    self.rules, why=lambda probe: self.rules.why_illegal(state, probe))
+        way = self.ways[0] if self.random.random() < 0.6 else self.ways[1]
+        route = route_to(lambda selection: way(seen, selection), intent)
+        if route is None:
+            raise SystemExit(f"the table offers no clicks for '{intent.to_str()}'")
+        geometry = self.geometries[0 if viewer is None else viewer]
+        clicks, selection = [], None
+        for move in route:
+            choices = way(seen, selection)
+            clicks.append(self.point(geometry, seen.state, choices, move))
+            reply = dict(moves(choices))[move]
+            if reply.selection is not KEEP:
+                selection = reply.selection
+        return clicks
+
+    def point(self, geometry, state, choices, move) -> Point:
+        """Where the view shows ``move``: a button, an answer of the menu (over the near mat when it asks about a
+        unit on the far one), or a part of a target that no button covers."""
+        import pygame
+
+        menu = choices.menu()
+        count = len(menu.items) if menu is not None else 0
+        shift = geometry.menu_shift(state, count, choices.glowing_units())
+        if move.kind == "menu":
+            return geometry.menu_item_rect(move.index, shift).center
+        buttons = [slot is not None and bool(slot.text) for slot in choices.buttons()]
+        if move.kind == "button":
+            return centre(self.layout[f"button_{move.index + 1}"].rect)
+        covered = [geometry.menu_item_rect(index, shift) for index in range(count)]
+        covered += [self.layout[f"button_{index + 1}"].rect for index, shown in enumerate(buttons) if shown]
+        return geometry.click_point(state, move.target, [pygame.Rect(rect) for rect in covered])
 
 
 PLANNERS = {"dice-realms": DiceRealmsClicks, "elemental-dice": ElementalDiceClicks, "wizard-dice": WizardDiceClicks,

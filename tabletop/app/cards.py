@@ -84,6 +84,7 @@ class RowLook:
     chosen_frame: int = 2
     dim: tuple[int, int, int, int] | None = None
     pulse_frame: bool = True         # an offered row's frame pulses (else only the chosen row is framed)
+    wrap: bool = False               # the title wraps onto more lines from the row's top (a long row)
 
 
 def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: RowLook, text, dice: DiceArt | None,
@@ -102,8 +103,11 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: Ro
             surface.blit(glyph, glyph.get_rect(midleft=(rect.x + look.icon_x, rect.centery)))
     width = look.title_width or rect.width - look.title_x - 4 - look.cost_width
     colour = look.dim if face.state == "dim" else None
-    text.draw(surface, face.title, look.title, pygame.Rect(rect.x + look.title_x, rect.y, width, rect.height),
-              colour=colour, shrink=True)
+    title = pygame.Rect(rect.x + look.title_x, rect.y, width, rect.height)
+    if look.wrap:
+        text.draw(surface, face.title, look.title, title, colour=colour, wrap=True, shrink=True, valign="top")
+    else:
+        text.draw(surface, face.title, look.title, title, colour=colour, shrink=True)
     if face.cost and look.cost is not None:
         text.draw(surface, face.cost, look.cost, pygame.Rect(rect.right - look.cost_width, rect.y, look.cost_width,
                                                              rect.height), shrink=True)

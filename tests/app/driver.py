@@ -68,18 +68,22 @@ class Driver:
             self.click(top.ready.rect.center)
             self.settle()
 
-    def play_intent(self, intent) -> None:
+    def play_intent(self, intent, choices_class=None) -> None:
         """Perform ``intent`` with clicks only, the way a player would: the shortest click sequence the game's
         choices offer for it, each click posted at the place the view shows it (any game)."""
-        click_route(self, intent)
+        click_route(self, intent, choices_class)
         self.settle()
 
 
-def click_route(driver: Driver, intent) -> None:
-    """Click through the route the table's choices offer from the current selection to ``intent``."""
+def click_route(driver: Driver, intent, choices_class=None) -> None:
+    """Click through the route the table's choices offer from the current selection to ``intent``.
+
+    ``choices_class`` (default: the view's own) may be a test's variant of the game's choices that offers fewer
+    clicks, so that the route takes another of the table's ways (answers from the menu rather than the table)."""
     table = driver.app.scenes.find("table")
     view = table.view
-    route = route_to(lambda selection: view.Choices(view.seen(), selection), intent, view.selection)
+    make = choices_class or view.Choices
+    route = route_to(lambda selection: make(view.seen(), selection), intent, view.selection)
     assert route is not None, f"no click sequence sends {intent}"
     for move in route:
         pos = view.position_of(move)

@@ -13,13 +13,10 @@ from tabletop.registry import game_ids
 
 from .driver import Driver
 from .test_bots_at_the_table import open_game_with_kinds
-from .test_dice_cards_by_mouse import Clicker
 
 
 def clicks_for(game: str, driver: Driver):
     """The function that makes a move of ``game`` by clicks."""
-    if game == "dice-cards":
-        return Clicker(driver, "mixed", seed=5).make
     return driver.play_intent
 
 

@@ -4,7 +4,9 @@ refused clicks that show the rules' sentence and change nothing, and what the sc
 
 Every move is found on screen the way a player finds it: a hand die, an ability row, a realm or relic token
 starts a choice; each question of the choice is answered by a glowing unit, a hand die or a menu button;
-the three bottom buttons do the rest.  The match is read back after each move: exactly the intended one.
+the three bottom buttons do the rest.  The clicks follow the route the table's choices offer
+(``tests/app/driver.py``), each posted where the view shows its target.  The match is read back after each
+move: exactly the intended one.
 """
 
 from __future__ import annotations
@@ -14,18 +16,19 @@ import time
 from dataclasses import replace
 from typing import Callable
 
-import pygame
 import pytest
 
+from tabletop.app.choosing import KEEP, Move, Target, moves, route_to
+from tabletop.app.games.dice_cards.choices import DiceCardsChoices
 from tabletop.core.controller import MatchController
 from tabletop.core.rng import derive_seed
-from tabletop.games.dice_cards.intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith,
-                                               Charge, ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike,
-                                               Summon, Unblock)
+from tabletop.games.dice_cards.intents import (INTENTS, Activate, Attack, Battle, BlockWith, Charge, ChooseDeck,
+                                               MoveRelic, Summon)
 from tabletop.games.dice_cards.rules import DICE_PER_DUELIST
 from tabletop.games.dice_cards.state import HIDDEN_DIE, Equip, FieldToken, HandDie, Relic, Unit
 from tabletop.registry import get_rules
 
+from ..choices_checks import ChoiceReport, check_state
 from .driver import Driver, open_new_game
 
 RULES = get_rules("dice-cards")
@@ -52,207 +55,104 @@ def _button(buttons, text: str):
     raise AssertionError(f"no button {text!r}: {[b.text for b in buttons if b.visible]}")
 
 
+def point_of(view, target: Target) -> tuple[int, int]:
+    """Where a player clicks ``target``: a point of it that shows and that a click there lands on."""
+    point = view.position_of(Move("target", target))
+    assert point is not None, f"{target} is not on the table"
+    return point
+
+
 def hand_point(view, value: int) -> tuple[int, int]:
     """The first die of ``value`` in the hand of the seat in front of the screen."""
     seat = view.near
-    hand = view.state.duelists[seat].hand
-    index = next(i for i, die in enumerate(hand) if die.value == value)
-    return view.hand_rects(seat)[index].center
+    index = next(i for i, die in enumerate(view.state.duelists[seat].hand) if die.value == value)
+    return point_of(view, Target("hand", (seat, index)))
 
 
-def menu_box(view):
-    """Where the menu covers the table (None when no menu shows)."""
-    if not view.menu_buttons:
-        return None
-    box = pygame.Rect(view.layout["menu"].rect)
-    box.height = 70 + len(view.menu_buttons) * view.layout.setting("menu_step").int()
-    return box
-
-
-def unit_point(view, uid: int, covered_ok: bool = False):
-    """A point of the unit a player sees and clicks: its die (a captive's die), or, where the menu covers
-    it, another part of its slot that shows."""
-    rect = view.unit_rects()[uid]
-    unit = view.state.unit(uid)
-    if unit.captive:
-        return rect.center
-    owner_units = [u.uid for u in view.field_units(unit.owner)]
-    die = view.unit_centre(unit.owner, owner_units.index(uid))
-    box = menu_box(view)
-    captive = view.state.captive_of(uid)
-    covered = [box] if box is not None else []
-    if captive is not None:
-        covered.append(view.unit_rects()[captive.uid])
-    for dy in (0, -40, 40, -70, 70, -100, 100):
-        for dx in (0, -60, 60):
-            point = (die[0] + dx, die[1] + dy)
-            if rect.collidepoint(point) and not any(c.collidepoint(point) for c in covered):
-                return point
-    assert covered_ok, f"unit {uid} is covered (by the menu)"
-    return None
+def unit_point(view, uid: int) -> tuple[int, int]:
+    return point_of(view, Target("unit", uid))
 
 
 def ability_point(view, ability_id: str) -> tuple[int, int]:
-    return dict((a, r) for r, a in view.ability_rects(view.near))[ability_id].center
+    return point_of(view, Target("ability", (view.near, ability_id)))
 
 
 def token_point(view, ability_id: str) -> tuple[int, int]:
     """A realm token or an unequipped relic in the Field zone; an equipped relic on its unit."""
     seat = view.near
-    for rect, ability, _kind in view.token_rects(seat):
+    for _rect, ability, kind in view.geometry.token_rects(view.state, seat):
         if ability == ability_id:
-            return rect.center
+            return point_of(view, Target("token", (seat, ability, kind)))
     relic = next(r for r in view.state.duelists[seat].relics if r.ability == ability_id)
-    return view._relic_rect(relic.host).center
+    return point_of(view, Target("relic", (seat, ability_id, relic.host)))
+
+
+class MenuAnswers(DiceCardsChoices):
+    """The table answered from its menus only: while a menu is open, nothing on the table may be clicked."""
+
+    def targets(self):
+        if self.menu() is not None:
+            return
+        yield from super().targets()
 
 
 class Clicker:
-    """Clicks moves on the table.  ``way``: "table" answers with units and hand dice wherever the screen
-    lets one click them (and starts special summons at the ability row); "menu" answers with the menu's
-    buttons (and starts summons at the hand die); "mixed" chooses at random each time."""
+    """Makes moves by clicks only: the shortest click sequence the table's choices offer, each click posted where
+    the view shows its target.  ``way``: "table" answers questions on the table (units, hand dice) wherever the
+    choices allow it; "menu" answers them from the menus only; "mixed" chooses at random each move.  On the way
+    it checks what the table shows between the clicks and counts the questions answered, and how."""
 
     def __init__(self, driver: Driver, way: str = "mixed", seed: int = 1) -> None:
         self.driver = driver
         self.way = way
         self.random = random.Random(seed)
-        self.asked: list[str] = []          # every question answered, in order
-        self.by_table = 0
-        self.by_menu = 0
+        self.asked: list[str] = []          # every question of a choice answered, in order
+        self.by_table = 0                   # answers to an open menu's question given on the table
+        self.by_menu = 0                    # ... and from the menu
 
     @property
     def view(self):
         return self.driver.app.scenes.find("table").view
 
-    def _table_way(self) -> bool:
-        return self.way == "table" or (self.way == "mixed" and self.random.random() < 0.6)
-
-    def click(self, point) -> None:
-        self.driver.click(point)
-
     def make(self, intent) -> None:
         """Perform ``intent`` with clicks only."""
         through_cover(self.driver)
         view = self.view
-        assert view.legal, "the screen offers no move"
-        if isinstance(intent, ChooseDeck):
-            self._deck(intent)
-        elif isinstance(intent, (Summon, Charge)):
-            if isinstance(intent, Summon) and intent.ability and self._table_way():
-                self.click(ability_point(view, intent.ability))
-            else:
-                self.click(hand_point(view, intent.die))
-            self._answer(intent)
-        elif isinstance(intent, Activate):
-            self.click(ability_point(view, intent.ability))
-            self._answer(intent)
-        elif isinstance(intent, Adjust):
-            realm = next(t.ability for t in view.state.duelists[intent.seat].field if t.kind == "realm")
-            self.click(token_point(view, realm))
-            self._answer(intent)
-        elif isinstance(intent, MoveRelic):
-            self.click(token_point(view, intent.ability))
-            self._answer(intent)
-        elif isinstance(intent, Battle):
-            self.click(_button(view.buttons, "Battle!").rect.center)
-        elif isinstance(intent, EndTurn):
-            self.click(_button(view.buttons, "End turn").rect.center)
-        elif isinstance(intent, Attack):
-            for uid in intent.units:
-                self.click(unit_point(view, uid))
-                assert uid in view.attackers, (uid, view.attackers)
-            label = f"Attack with {len(intent.units)}" if intent.units else "No attack"
-            self.click(_button(view.buttons, label).rect.center)
-        elif isinstance(intent, BlockWith):
-            self.click(unit_point(view, intent.unit))
-            assert view.blocker == intent.unit, (intent.to_str(), view.blocker)
-            assert view.menu_title[:1].isupper() and view.menu_title.endswith("blocks which attacker?")
-            # The menu may hide the attackers on the far mat: then its button is the way.
-            point = unit_point(view, intent.attacker, covered_ok=True) if self._table_way() else None
-            if point is not None:
-                self.by_table += 1
-                self.click(point)
-            else:
-                self.by_menu += 1
-                attackers = [i.attacker for i in view.legal if isinstance(i, BlockWith) and i.unit == intent.unit]
-                self.click(view.menu_buttons[attackers.index(intent.attacker)].rect.center)
-        elif isinstance(intent, Unblock):
-            self.click(unit_point(view, intent.unit))
-        elif isinstance(intent, BlocksDone):
-            self.click(_button(view.buttons, "Fight!").rect.center)
-        elif isinstance(intent, (Strike, Remove)):
-            point = unit_point(view, intent.unit, covered_ok=True) if self._table_way() else None
-            if point is not None:
-                self.by_table += 1
-                self.click(point)
-            else:
-                self.by_menu += 1
-                units = [i.unit for i in view.legal]
-                self.click(view.menu_buttons[units.index(intent.unit)].rect.center)
-        elif isinstance(intent, Discard):
-            self.click(hand_point(view, intent.die))
-        elif isinstance(intent, Shed):
-            equips = [i.equip for i in view.legal]
-            self.click(view.menu_buttons[equips.index(intent.equip)].rect.center)
-        else:
-            raise AssertionError(f"no clicks for {intent}")
-        self.driver.settle()
+        assert view.choices.legal, "the screen offers no move"
+        table_way = self.way == "table" or (self.way == "mixed" and self.random.random() < 0.6)
+        choices_class = DiceCardsChoices if table_way else MenuAnswers
+        make = lambda selection: choices_class(view.seen(), selection)      # noqa: E731
+        route = route_to(make, intent, view.selection)
+        assert route is not None, f"no clicks make {intent.to_str()}"
+        self._follow(make, view.selection, route, intent)
+        self.driver.play_intent(intent, choices_class)
 
-    def _deck(self, intent: ChooseDeck) -> None:
-        view = self.view
-        order = list(view.content.archetypes)
-        starters = {tuple(sorted(deck, key=order.index)): name for name, deck in view.content.starter_decks.items()}
-        name = starters.get(intent.archetypes)
-        if name is not None and not self._table_way():
-            self.click(_button(view.buttons, f"Starter: {name}").rect.center)
-        else:
-            for archetype in list(view.picked_deck):
-                if archetype not in intent.archetypes:
-                    self.click(view.deck_card_rect(order.index(archetype)).center)
-            for archetype in intent.archetypes:
-                if archetype not in view.picked_deck:
-                    self.click(view.deck_card_rect(order.index(archetype)).center)
-        self.click(_button(view.buttons, f"Play these {len(intent.archetypes)}").rect.center)
-
-    def _answer(self, intent) -> None:
-        """Answer the questions of the choice in progress until the move is sent."""
-        for _ in range(20):
-            view = self.view
-            if view.candidates is None:
-                return
-            question = view.asked
-            assert question, [c.to_str() for c in view.candidates]
-            assert intent in view.candidates, (intent.to_str(), [c.to_str() for c in view.candidates])
-            self.asked.append(question)
-            value = view._field(intent, question)
-            answers = list(dict.fromkeys(view._field(c, question) for c in view.candidates))
-            table_way = self._table_way() or answers.index(value) >= len(view.menu_buttons)
-            point = uid = None
-            if table_way:
-                if question in ("die", "discard"):
-                    point = hand_point(view, value)
-                elif question in ("caster", "unit") and value:
-                    uid = value
-                elif question == "target" and value[0] is not None and not value[1]:
-                    uid = value[0]
-                elif question == "sacrifice":
-                    # A unit of the sacrifice that not every remaining choice includes narrows the choice.
-                    uid = next((u for u in value if not all(u in c.sacrifice for c in view.candidates)), None)
-            if uid is not None:
-                assert uid in view.glowing_units(), (question, uid, view.glowing_units())
-                point = unit_point(view, uid, covered_ok=True)
-                assert point is None or self._uid_at(point) == uid
-            if point is not None:
-                self.by_table += 1
-                self.click(point)
-                continue
-            index = answers.index(value)
-            assert index < len(view.menu_buttons), (question, answers)
-            self.by_menu += 1
-            self.click(view.menu_buttons[index].rect.center)
-        raise AssertionError(f"the choice for {intent.to_str()} never ended")
-
-    def _uid_at(self, point) -> int:
-        return next(uid for uid, rect in reversed(list(self.view.unit_rects().items())) if rect.collidepoint(point))
+    def _follow(self, make, selection, route, intent) -> None:
+        """Walk ``route`` on the choices alone: each open question is about ``intent``, an attacker clicked is
+        chosen, a blocker clicked asks which attacker it blocks."""
+        for move in route:
+            choices = make(selection)
+            narrowing = choices.selection.narrowing
+            if narrowing is not None:
+                assert intent in narrowing.candidates, (intent.to_str(), [c.to_str() for c in narrowing.candidates])
+                assert choices.asked, [c.to_str() for c in narrowing.candidates]
+                self.asked.append(choices.asked)
+            if choices.menu() is not None and move.kind in ("target", "menu"):
+                if move.kind == "target":
+                    self.by_table += 1
+                    if move.target.kind == "unit":
+                        assert move.target in choices.glowing(), (move.target, choices.glowing())
+                else:
+                    self.by_menu += 1
+            reply = dict(moves(choices))[move]
+            if reply.selection is not KEEP:
+                selection = make(reply.selection).selection
+                if isinstance(intent, Attack) and move.kind == "target":
+                    assert move.target.key in selection.attackers, (move.target, selection.attackers)
+                if isinstance(intent, BlockWith) and move.kind == "target" and selection.blocker is not None:
+                    assert selection.blocker == intent.unit, (intent.to_str(), selection.blocker)
+                    title = make(selection).menu().title
+                    assert title[:1].isupper() and title.endswith("blocks which attacker?"), title
 
 
 def make_move(clicker: Clicker, match: MatchController, intent) -> None:
@@ -291,13 +191,13 @@ def check_screen_privacy(driver: Driver, monkeypatch) -> str:
     far = 1 - view.near
     state = view.state
     assert all(die == HIDDEN_DIE for die in state.duelists[far].hand), state.duelists[far].hand
-    far_centres = {rect.center for rect in view.hand_rects(far)}
+    far_centres = {rect.center for rect in view.geometry.hand_rects(state, far)}
     at_far = [d for d in drawn if d[2] in far_centres]
     assert len(at_far) >= len(far_centres)
     assert all(d[0] == "hidden" and d[1] == 0 for d in at_far), at_far
     near_hand = state.duelists[view.near].hand
     near_drawn = {d[2]: d for d in drawn if d[0] == "typeless"}
-    for die, rect in zip(near_hand, view.hand_rects(view.near)):
+    for die, rect in zip(near_hand, view.geometry.hand_rects(state, view.near)):
         assert near_drawn[rect.center][1] == die.value
     return "table"
 
@@ -361,7 +261,7 @@ def test_a_duel_with_animations_never_draws_the_far_hand(driver, monkeypatch):
 
     def art(surface, die, face, center, size, *args, **kwargs):
         if drawing and view.state.flow.stage != "deck":
-            far_hand = view.zone("hand", 1 - view.near)
+            far_hand = view.geometry.zone("hand", 1 - view.near)
             if far_hand.collidepoint(center):
                 watched[0] += 1
                 assert (die, face) == ("hidden", 0), (die, face, center)
@@ -584,6 +484,22 @@ def test_the_scenarios_make_every_kind_of_move():
             "value", "by"} <= asked
 
 
+def test_the_choices_offer_every_move_of_the_scenarios_and_nothing_else():
+    # No pygame: at each position of each scenario every legal move can be clicked, nothing illegal can, and
+    # nothing glows that leads nowhere (a unit already in every sacrifice left to choose does not glow).
+    for name, (decks, position, steps, _asks) in SCENARIOS.items():
+        match = duel(decks, position)
+        report = ChoiceReport()
+        for step in steps:
+            if callable(step):
+                given(match, step)
+                continue
+            check_state(DiceCardsChoices, match, report)
+            match.submit(_step_intents([step])[0])
+        check_state(DiceCardsChoices, match, report)
+        assert report.problems == [], (name, report.problems[:5])
+
+
 @pytest.mark.parametrize("way", ["table", "menu"])
 @pytest.mark.parametrize("name", list(SCENARIOS))
 def test_scenario_moves_by_mouse(driver, name, way):
@@ -622,21 +538,21 @@ def test_the_deck_choice_by_mouse(driver, monkeypatch):
     order = list(view.content.archetypes)
     # Four cards: the fourth is refused, and says why.
     # A deck without units cannot be confirmed: the button says why.
-    driver.click(view.deck_card_rect(order.index("VEIL")).center)
-    _refused(driver, match, _button(view.buttons, "Play these 1").rect.center, ChooseDeck(0, ("VEIL",)))
-    driver.click(view.deck_card_rect(order.index("VEIL")).center)
-    assert view.picked_deck == []
+    driver.click(view.geometry.deck_card_rect(order.index("VEIL")).center)
+    _refused(driver, match, _button(view.action_bar.buttons, "Play these 1").rect.center, ChooseDeck(0, ("VEIL",)))
+    driver.click(view.geometry.deck_card_rect(order.index("VEIL")).center)
+    assert view.selection.deck == ()
     for archetype in ("CINDER", "VEIL", "CLOCKWORK", "HOLLOW"):
-        driver.click(view.deck_card_rect(order.index(archetype)).center)
-    assert view.picked_deck == ["CINDER", "VEIL", "CLOCKWORK"]
+        driver.click(view.geometry.deck_card_rect(order.index(archetype)).center)
+    assert view.selection.deck == ("CINDER", "VEIL", "CLOCKWORK")
     assert "at most three" in driver.app.toasts.message
-    driver.click(view.deck_card_rect(order.index("CLOCKWORK")).center)       # a click puts one back
-    assert view.picked_deck == ["CINDER", "VEIL"]
+    driver.click(view.geometry.deck_card_rect(order.index("CLOCKWORK")).center)       # a click puts one back
+    assert view.selection.deck == ("CINDER", "VEIL")
     make_move(clicker, match, ChooseDeck(0, ("CINDER", "VEIL")))
     # Ann's choice is private: Bo's screen, behind the cover, shows none of it.
     assert driver.app.scenes.top.scene_name == "pass_device"
     through_cover(driver)
-    assert view.picked_deck == [] and _button(view.buttons, "Pick archetypes")
+    assert view.selection.deck == () and _button(view.action_bar.buttons, "Pick archetypes")
     clicker.way = "menu"
     make_move(clicker, match, ChooseDeck(1, ("BASTION", "HOLLOW", "VEIL")))
     assert match.state.duelists[0].deck == ("CINDER", "VEIL")
@@ -676,12 +592,12 @@ def test_a_refused_click_shows_the_rules_sentence(driver):
     assert driver.app.toasts.message == "Choose your attackers first (or attack with none)."
     _refused(driver, match, unit_point(view, 5), Attack(0, (5,)))
     assert driver.app.toasts.message == "Only your units that are not captive can attack."
-    assert view.attackers == []
+    assert view.selection.attackers == ()
     make_move(clicker, match, Attack(0, (1, 2)))
     through_cover(driver)
     # Bo blocks: an attacker is not his to block with.
     _refused(driver, match, unit_point(view, 1), BlockWith(1, 1, 1))
-    assert view.blocker is None
+    assert view.selection.blocker is None
 
 
 def test_an_ability_that_can_be_paid_says_what_else_it_needs(driver):
@@ -735,8 +651,8 @@ def test_the_cover_hides_the_hand_and_the_far_hand_is_blank(driver, monkeypatch)
     through_cover(driver)
     assert table.viewer == 1 and view.near == 1
     assert check_screen_privacy(driver, monkeypatch) == "table"
-    assert view.zone("hand", 1).y > view.zone("hand", 0).y
+    assert view.geometry.zone("hand", 1).y > view.geometry.zone("hand", 0).y
     assert view.state.duelists[1].hand == match.state.duelists[1].hand
     # The hover help of a far die does not tell its value.
-    tip = view.help_at(view.hand_rects(0)[0].center)
+    tip = view.help_at(view.geometry.hand_rects(view.state, 0)[0].center)
     assert tip is not None and "only they see" in tip[0]
