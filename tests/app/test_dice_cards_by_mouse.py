@@ -384,6 +384,15 @@ def _overflow(state):
     return duelist(flow(state, turn=3), 0, hand=hand(1, 2, 3, 4, 5, 6, 6, 2), energy=(1, 1, 2))
 
 
+def _captive_at_stake(state):
+    """Ann's Drake #1 holds Bo's Warden #10 captive and Bo has five Wardens: if #1 falls, #10 comes home to a full
+    field, so Bo chooses which unit battle comes next (the rules' battle order question)."""
+    units = (unit(1, 0, "CINDER", 1), unit(2, 0, "CINDER", 2), unit(3, 1, "BASTION", 3),
+             *(unit(uid, 1, "BASTION", 1) for uid in (4, 5, 6, 7)), replace(unit(10, 1, "BASTION", 1), captor=1))
+    state = replace(state, units=units, next_uid=11)
+    return duelist(flow(state, turn=3), 0, hand=hand(2), energy=())
+
+
 def _no_used(state):
     return flow(state, used=())
 
@@ -447,6 +456,14 @@ SCENARIOS = {
         "blocks-done seat=1",
         "strike seat=0 unit=3",
         "end seat=0",
+    ], set()),
+    "battle-order": (("CINDER", "BASTION,VEIL"), _captive_at_stake, [
+        "battle seat=0",
+        "attack seat=0 units=1,2",
+        "block seat=1 unit=3 attacker=1",
+        "block seat=1 unit=4 attacker=2",
+        "blocks-done seat=1",
+        "fight seat=1 unit=4 attacker=2",                               # Bo, behind the cover
     ], set()),
     "no-attack": ((WILDFIRE, STONEWALL), _battle, [
         "battle seat=0",

@@ -17,13 +17,13 @@ from typing import Any, Hashable, Iterator, Sequence
 
 from tabletop.core.values import Value
 from tabletop.games.dice_cards.intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge,
-                                               ChooseDeck, Discard, EndTurn, MoveRelic, Remove, Shed, Strike, Summon,
-                                               Unblock)
+                                               ChooseDeck, Discard, EndTurn, FightNext, MoveRelic, Remove, Shed, Strike,
+                                               Summon, Unblock)
 from tabletop.games.dice_cards.rules import payments
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, field_of
 from .stages import Stage, field_tokens
-from .words import (COURT_TITLE, DECK_FULL, NOT_THAT_UNIT, OVERFLOW_TITLE, PICK_ATTACKERS, PICK_DECK, SHED_TITLE,
+from .words import (COURT_TITLE, DECK_FULL, NOT_THAT_UNIT, ORDER_TITLE, OVERFLOW_TITLE, PICK_ATTACKERS, PICK_DECK, SHED_TITLE,
                     STRIKE_TITLE, Words)
 
 __all__ = ["DiceCardsChoices", "Chosen", "FIELDS", "read", "MENU_ITEMS"]
@@ -266,6 +266,9 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
         if stage == Stage.STRIKE:
             return self._menu(STRIKE_TITLE, [(f"{words.unit(i.unit)} strikes", i) for i in self.legal
                                              if isinstance(i, Strike)])
+        if stage == Stage.ORDER:
+            return self._menu(ORDER_TITLE, [(f"{words.unit(i.unit)} fights {words.unit(i.attacker)}", i)
+                                            for i in self.legal if isinstance(i, FightNext)])
         if stage == Stage.OVERFLOW:
             return self._menu(OVERFLOW_TITLE, [(f"Discard {words.unit(i.unit)}", i) for i in self.legal
                                                if isinstance(i, Remove)])

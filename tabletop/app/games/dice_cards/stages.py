@@ -23,13 +23,14 @@ class Stage:
     ATTACK = "attack"        # the attacker declares attackers
     BLOCK = "block"          # the defender assigns blockers
     STRIKE = "strike"        # the attacker orders the hits on shields
+    ORDER = "order"          # the defender chooses the next unit battle (when a captive may come home)
     DISCARD = "discard"      # the hand limit, or Tithe of Secrets
     OVERFLOW = "overflow"    # a duelist with six units discards one
     SHED = "shed"            # a Graft's unit holds more than two equips: its owner drops one
     OVER = "over"
 
     #: The stages of the Battle Phase, in which attackers are marked.
-    BATTLE = (ATTACK, BLOCK, STRIKE)
+    BATTLE = (ATTACK, BLOCK, STRIKE, ORDER)
 
 
 def field_tokens(duelist: Duelist) -> list[tuple[str, str]]:

@@ -291,7 +291,7 @@ class DiceCardsView(GameViewBase):
                                self.rules.prompt(state), "Before the duel", seat)
         active = self.name(flow.active)
         phase = {Stage.MAIN: f"Main Phase {flow.main}", Stage.ATTACK: "Battle Phase", Stage.BLOCK: "Battle Phase",
-                 Stage.STRIKE: "Battle Phase",
+                 Stage.STRIKE: "Battle Phase", Stage.ORDER: "Battle Phase",
                  Stage.DISCARD: "End Phase" if flow.why == "hand-limit" else "Main Phase",
                  Stage.OVERFLOW: "A sixth unit", Stage.SHED: "Fusion"}.get(flow.stage, "")
         headline = f"{active}'s turn  ·  {phase}"
