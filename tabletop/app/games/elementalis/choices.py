@@ -204,6 +204,11 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
             offered = bool(self._items()) if self.legal else False
         if self.selection.mana:
             return f"Chosen so far: {mana_text(self.selection.mana)}"
+        window = self.state.flow.window
+        if self.stage == PICK and window is not None and window.picked:
+            taken = ", ".join(f"{mana_word(mana)} from {self.seen.names[owner]}"
+                              for mana, owner in zip(window.picked, window.picked_from))
+            return f"Picked so far: {taken}"
         if self.spell is not None:
             spell = self.spell_of(self.spell)
             return f"{spell.name}: {spell.text}"
@@ -227,7 +232,9 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
         if stage == CAST:
             return self._spell_items()
         if stage == PICK:
-            return [Slot(f"Take 1 {mana_word(i.mana)}", self.send(i)) for i in legal if isinstance(i, Pick)]
+            return [Slot(f"Take 1 {mana_word(i.mana)}" + (f" from {self.seen.names[i.target]}"
+                                                          if i.target is not None else ""), self.send(i))
+                    for i in legal if isinstance(i, Pick)]
         if stage == SPLIT:
             mage = self.state.mages[self.me]
             return [Slot(f"{i.major} to {mage.major}, {len(legal) - 1 - i.major} to {mage.minor}", self.send(i))
