@@ -16,7 +16,7 @@ def open_table(driver, players: int = 2) -> TableScene:
     return open_new_game(driver, "wizard-dice", players)
 
 
-@pytest.mark.parametrize("players", [2, 3, 4])
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_whole_game_by_mouse(driver, monkeypatch, players):
     # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.
     monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)

@@ -116,7 +116,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
             return set()
         if not secret.rolled_out:
             kept = [d for d, k in zip(secret.dice, secret.kept) if k and secret.rolls]
-            return {s.spell_id for s in self.book.formable(kept)}
+            return {s.spell_id for s in self.book.formable(kept, self.state.loose_patterns)}
         return set(self.offer.by_spell)
 
     # ---------------------------------------------------------------- narrowing the casts of a spell

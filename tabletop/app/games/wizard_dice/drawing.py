@@ -90,9 +90,29 @@ class TableDrawing:
         self.meters[seat].draw(surface, hp, state.start_hp)
         self._draw_markers(surface, state, seat)
         self._draw_allies(surface, state, seat)
+        if state.teams:
+            self._draw_team(surface, state, seat)
         if Target("wizard", seat) in self.glow:
             pygame.draw.rect(surface, self.theme.rgb("glow"), self.panels[seat].rect.inflate(12, 12),
                              4 + int(2 * pulse), border_radius=20)
+
+    def _draw_team(self, surface: pygame.Surface, state: State, seat: int) -> None:
+        """In a team game, the wizard's team as a shape and a word on the panel's corner (not colour alone)."""
+        team = state.teams[seat]
+        panel = self.panels[seat].rect
+        style = self.layout["markers"].style
+        box = pygame.Rect(0, 0, 132, 40)
+        box.bottomright = (panel.right - 12, panel.bottom - 10)
+        pygame.draw.rect(surface, self.theme.rgb("panel_light"), box, border_radius=10)
+        centre = (box.x + 20, box.centery)
+        mark = self.theme.rgb("text")
+        if team == 0:
+            pygame.draw.polygon(surface, mark, [(centre[0], centre[1] - 11), (centre[0] + 11, centre[1]),
+                                                (centre[0], centre[1] + 11), (centre[0] - 11, centre[1])])
+        else:
+            pygame.draw.circle(surface, mark, centre, 10)
+        self.app.text.draw(surface, f"Team {team + 1}", style, pygame.Rect(box.x + 36, box.y, box.width - 40,
+                                                                             box.height))
 
     def _draw_markers(self, surface: pygame.Surface, state: State, seat: int) -> None:
         """Poison ticks to come, paralysis, Shell shields, continued dice; a fallen wizard's mark."""

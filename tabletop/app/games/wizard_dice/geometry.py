@@ -26,7 +26,10 @@ class WizardDiceGeometry(GeometryBase):
         super().__init__(layout, seats)
         self.spells = tuple(spells)                 # the book's spells, in book order
         self.corners = self.seat_corners()
-        self.panel_size = tuple(layout["panel"].rect[2:])
+        # Panels side by side: as wide as the layout's panel, but never over the next one (five wizards).
+        width, height = layout["panel"].rect[2:]
+        gaps = [b[0] - a[0] for a, b in zip(self.corners, self.corners[1:]) if b[1] == a[1]]
+        self.panel_size = (min([width, *(gap - 9 for gap in gaps)]), height)
         self.die_size = layout.setting("die_size").int(20, 200)
         self.book_die = layout.setting("book_die").int()
         self.ally_step = layout.setting("ally_step").int()
@@ -37,8 +40,11 @@ class WizardDiceGeometry(GeometryBase):
 
     # ---------------------------------------------------------------- places
     def seat_element(self, name: str, seat: int) -> pygame.Rect:
-        """Element ``name`` of a wizard's panel, in ``seat``'s panel (the corners are read once)."""
-        return pygame.Rect(self.layout[name].rect).move(*self.corners[seat])
+        """Element ``name`` of a wizard's panel, in ``seat``'s panel (the corners are read once); it keeps the
+        panel's margin on the right when panels are narrower than the layout's (five wizards)."""
+        rect = pygame.Rect(self.layout[name].rect)
+        rect.width = min(rect.width, self.panel_size[0] - 2 * rect.x)
+        return rect.move(*self.corners[seat])
 
     def panel_rect(self, seat: int) -> pygame.Rect:
         """A wizard's panel."""
