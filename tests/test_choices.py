@@ -59,6 +59,7 @@ def option_mixes() -> list:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players, options", option_mixes())
 def test_clicks_reach_every_legal_move_under_the_options(game, players, options):
     report = check_playout(game, 13, players, every=3, options=options)

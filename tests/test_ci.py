@@ -23,4 +23,4 @@ def test_readme_opens_with_the_two_commands():
     lines = [line for line in (ROOT / "README.md").read_text().splitlines() if line.strip()]
     code = [line for line in lines[:12] if line.startswith("python3 -m venv")]
     assert len(code) == 2
-    assert code[0].endswith("tabletop") and code[1].endswith("python -m pytest")
+    assert code[0].endswith("tabletop") and code[1].endswith("python -m pytest -n auto")

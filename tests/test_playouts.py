@@ -61,6 +61,16 @@ def play_some(game: str, players: int, indexes: range) -> tuple[int, int]:
     return finished, moves
 
 
+@pytest.mark.parametrize("game", game_ids())
+def test_a_few_playouts_of_every_game_keep_every_invariant(game):
+    # The fast lane's share of the playouts below: two seeded games at the smallest and the largest table.
+    meta = get_rules(game).meta
+    for players in sorted({meta.min_players, meta.max_players}):
+        finished, moves = play_some(game, players, range(2))
+        assert finished == 2 and moves > 0
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("game, players", CASES, ids=[f"{g}-{n}p" for g, n in CASES])
 def test_random_playouts_keep_every_invariant(game, players, playouts):
     counts = sum(1 for g, _ in CASES if g == game)
@@ -78,6 +88,7 @@ def test_random_playouts_keep_every_invariant(game, players, playouts):
     assert finished == games
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", OPTION_GAMES)
 def test_the_playouts_play_every_option_value(game, playouts):
     counts = [players for g, players in CASES if g == game]
@@ -124,6 +135,7 @@ OPTION_CASES = option_cases()
 
 @pytest.mark.parametrize("game, players, options", OPTION_CASES,
                          ids=[f"{g}-{n}p-" + ",".join(f"{k}={v}" for k, v in o.items()) for g, n, o in OPTION_CASES])
+@pytest.mark.slow
 def test_every_option_value_is_played(game, players, options):
     seed = derive_seed(20261122, game, "options", *sorted(options.items()))
     match = play_checked(game, seed, STEP_CHECKS.get(game), players=players, options=options)

@@ -15,6 +15,7 @@ def hidden_games() -> list[str]:
     return [game for game in game_ids() if get_rules(game).meta.hidden_information]
 
 
+@pytest.mark.slow
 def test_every_game_with_hidden_information_keeps_its_secrets(playouts):
     with registered(ENTRY):
         games = hidden_games()
@@ -126,6 +127,7 @@ def test_the_check_catches_elemental_dice_draws_told_to_everyone(monkeypatch):
         play_private("elemental-dice", 5, 2)
 
 
+@pytest.mark.slow
 def test_secrets_are_kept_with_the_options_mixed():
     # Each game's options all at their last choice (the seeded playouts' mixes): teams, auto-pass, ...
     from .test_playouts import OPTION_CASES

@@ -161,6 +161,7 @@ def test_the_collected_pile_can_be_looked_through(toy_app):
     assert toy_app.scenes.top is table
 
 
+@pytest.mark.slow
 def test_bench_draws_the_busiest_scene_of_the_game_it_is_given(capsys):
     from tabletop.app.bench import run_bench
 

@@ -20,6 +20,7 @@ def clicks_for(game: str, driver: Driver):
     return driver.play_intent
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_ids())
 def test_a_human_plays_a_whole_game_against_a_strong_bot_by_mouse(app, monkeypatch, game):
     monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261125)

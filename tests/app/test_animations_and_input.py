@@ -170,6 +170,7 @@ def test_a_game_with_hidden_hands_covers_the_screen_when_the_turn_passes(driver,
     assert isinstance(cover, PassDeviceScene) and cover.player == "Saruman"
 
 
+@pytest.mark.slow
 def test_a_whole_game_at_normal_speed_plays_every_animation_without_an_error(slow_driver, private_user_dir):
     import random
 

@@ -2,6 +2,7 @@
 game in turn, each demo ends on its results, and any key or click goes back to the title without reaching
 the game shown."""
 
+import pytest
 import pygame
 
 from tabletop.app.screens.attract import RESULTS_SECONDS
@@ -24,6 +25,7 @@ def test_a_minute_idle_on_the_title_starts_the_demo(app):
     assert app.scenes.top.scene_name == "attract"
 
 
+@pytest.mark.slow
 def test_the_demo_cycles_every_game_showing_each_results_and_saves_nothing(app):
     app.settings.animation = "fast"
     driver = Driver(app)

@@ -37,6 +37,7 @@ def play_until_results(driver: Driver, limit: int = 20000) -> None:
     raise AssertionError("the bots did not finish the game")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", game_ids())
 def test_bots_play_a_whole_game_through_the_real_table_with_no_cover(app, game):
     app.settings.bots = "instant"

@@ -203,6 +203,7 @@ def check_screen_privacy(driver: Driver, monkeypatch) -> str:
 
 
 # ================================================================ (a) a whole duel
+@pytest.mark.slow
 def test_a_whole_duel_by_mouse(driver, monkeypatch):
     # A new match takes a random seed; a fixed one makes the duel, and this test, the same every run.
     monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
@@ -240,6 +241,7 @@ def test_a_whole_duel_by_mouse(driver, monkeypatch):
           f"kinds: {sorted(kinds.items())}; questions: {sorted(set(clicker.asked))}")
 
 
+@pytest.mark.slow
 def test_a_duel_with_animations_never_draws_the_far_hand(driver, monkeypatch):
     # With the animations playing (dice tumbling into a hand, sliding to a unit, the Charge zone, the Grave),
     # every frame is watched: nothing drawn in the far hand's zone shows a value, and the clicks still work.

@@ -33,6 +33,7 @@ def click_intent(driver: Driver, intent) -> None:
     driver.play_intent(intent)
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_mouse(driver, monkeypatch):
     # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.
     monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)

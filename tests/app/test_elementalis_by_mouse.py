@@ -11,6 +11,7 @@ from tabletop.core.rng import derive_seed
 from .driver import open_new_game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_whole_game_by_mouse(driver, monkeypatch, players):
     # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.

@@ -3,6 +3,7 @@
 import random
 
 import pygame
+import pytest
 
 from tabletop.app.screens.picker import PickerScene
 from tabletop.app.screens.results import ResultsScene
@@ -39,6 +40,7 @@ def _center(element):
     return x + w // 2, y + h // 2
 
 
+@pytest.mark.slow
 def test_a_whole_game_by_mouse_ends_on_the_results_with_the_core_winner(driver):
     table = start_from_title(driver, ["Gandalf", "Saruman"])
     match = table.match

@@ -1,6 +1,7 @@
 """Teaching while playing: the banner says whose turn and what to do, hovering explains, the log narrates."""
 
 import pygame
+import pytest
 
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
@@ -62,6 +63,7 @@ def test_every_event_of_a_whole_game_is_narrated_or_deliberately_silent():
     assert {"dice-rolled", "die-used", "round-started", "game-ended"} <= kinds
 
 
+@pytest.mark.slow
 def test_bench_prints_its_figures(capsys):
     from tabletop.cli import main
 

@@ -16,6 +16,7 @@ def open_table(driver, players: int = 2) -> TableScene:
     return open_new_game(driver, "wizard-dice", players)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_a_whole_game_by_mouse(driver, monkeypatch, players):
     # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.
@@ -55,6 +56,7 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
           f"kinds: {sorted(kinds)}")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [20261124, 7, 11])
 def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     # A new match takes a random seed: fixed ones make the reveals (and whoever holds the screen after them,

@@ -13,6 +13,7 @@ from tabletop.registry import get_rules
 RULES = get_rules("dice-cards")
 
 
+@pytest.mark.slow
 def test_strong_beats_easy_over_a_seeded_batch():
     wins = 0
     games = 30

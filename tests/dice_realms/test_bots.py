@@ -21,12 +21,14 @@ def test_the_levels_are_easy_and_strong_and_an_unknown_level_is_refused():
         RULES.make_bot("grandmaster", 1, 0)
 
 
+@pytest.mark.slow
 def test_strong_beats_easy_over_a_seeded_batch():
     summary = simulate(get_rules, "dice-realms", 30, 11, jobs=1, check=False, emit=lambda line: None,
                        bots=("strong", "easy"))
     assert summary["bots"]["strong"]["win_rate"] >= 0.6, summary
 
 
+@pytest.mark.slow
 def test_strong_scores_well_on_its_own_grimoire():
     """Two strong bots: their mean score over a few seeded games (about 200 over 200 games; good human play
     of the original reaches 200 and more; random play about 65)."""

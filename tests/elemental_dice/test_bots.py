@@ -50,6 +50,7 @@ def test_an_unknown_level_is_refused():
         RULES.make_bot("grandmaster", 1, 0)
 
 
+@pytest.mark.slow
 def test_strong_beats_easy_over_a_seeded_batch():
     wins = decided = 0
     for index in range(24):

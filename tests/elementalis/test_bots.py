@@ -32,6 +32,7 @@ def play(levels, seed, options=None):
     return [entry.intent for entry in match.journal]
 
 
+@pytest.mark.slow
 def test_the_strong_bot_wins_most_games_against_the_easy_one():
     lines = []
     summary = simulate(get_rules, "elementalis", 30, 11, jobs=1, check=False, emit=lines.append,
@@ -40,6 +41,7 @@ def test_the_strong_bot_wins_most_games_against_the_easy_one():
     assert summary["bots"]["strong"]["win_rate"] >= 0.6, lines[-1]
 
 
+@pytest.mark.slow
 def test_with_two_easy_rivals_the_strong_bot_still_wins_more_than_its_share():
     summary = simulate(get_rules, "elementalis", 12, 5, jobs=1, check=False, emit=lambda line: None,
                        bots=("strong", "easy", "easy"))

@@ -40,6 +40,7 @@ def play(bots, seed, players=None):
 
 
 # ================================================================ strength, legality, determinism
+@pytest.mark.slow
 def test_strong_beats_easy_in_most_of_a_seeded_batch():
     wins = decided = 0
     for index in range(30):
@@ -53,6 +54,7 @@ def test_strong_beats_easy_in_most_of_a_seeded_batch():
     assert wins >= 0.6 * decided, f"strong won {wins} of {decided}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("bots", [("strong", "easy", "easy"), ("easy", "strong", "strong", "easy")])
 def test_every_choice_is_legal_with_three_and_four_wizards(bots):
     for seed in range(2):

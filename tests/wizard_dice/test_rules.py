@@ -351,6 +351,7 @@ def test_every_option_has_a_plain_help_sentence():
             assert word not in spec.help and word not in spec.label, (spec.key, word)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"teams": "2 against 2"},
                                      {"loose_patterns": "yes", "auto_counter": "yes", "shields_stack": "strongest only",
                                       "shield_allies": "per ally"}])
