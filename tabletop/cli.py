@@ -56,6 +56,10 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--demo", action="store_true",
                        help="run the attract mode headless instead, in compressed time, and report memory growth")
     bench.add_argument("--minutes", type=float, default=30.0, help="with --demo: minutes of game time")
+    bench.add_argument("--bots-game", default=None, choices=GAME_IDS, metavar="GAME",
+                       help="play one game of strong bots through the real table at the Instant pace; print its time")
+    bench.add_argument("--pace", default="instant", choices=("paced", "fast", "instant"),
+                       help="with --bots-game: the bots' pace (Settings -> Bots)")
     return parser
 
 
@@ -114,10 +118,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                            bots=bots, options=options)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
-        from tabletop.app.bench import run_bench, run_demo_bench
+        from tabletop.app.bench import run_bench, run_bots_game, run_demo_bench
 
         if args.demo:
             return run_demo_bench(args.minutes)
+        if args.bots_game:
+            return run_bots_game(args.bots_game, pace=args.pace)
         return run_bench(args.frames, args.exe, args.game, args.window)
     from tabletop.app.main import run_app
 

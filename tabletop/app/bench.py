@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run_bench", "measure_launch", "open_busy_table"]
+__all__ = ["run_bench", "measure_launch", "open_busy_table", "run_bots_game"]
 
 LAUNCH_MARK = "TABLETOP_FIRST_FRAME"
 
@@ -235,3 +235,42 @@ def run_demo_bench(minutes: float = 30.0, dt: float = 0.1) -> int:
         print(json.dumps(figures))
         pygame.quit()
         return 0 if growth is None or growth <= 10 else 1
+
+
+def run_bots_game(game: str, seed: int = 2026, level: str = "strong", pace: str = "instant") -> int:
+    """``bench --bots-game GAME``: one game of bots only, played through the real table (its view, animations
+    and frames) at the given bot pace (Settings -> Bots); prints its wall time as JSON (``"seconds"``)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["TABLETOP_HOME"] = home
+        import pygame
+
+        from tabletop.core.controller import MatchController
+        from tabletop.core.simulate import DEFAULT_SEATS
+        from tabletop.registry import get_rules
+
+        from .main import App
+
+        pygame.init()
+        app = App(windowed=True)
+        app.settings.bots = pace
+        app.scenes.open("title")
+        rules = get_rules(game)
+        players = rules.meta.min_players
+        match = MatchController(rules, None, DEFAULT_SEATS[:players], seed, seat_kinds=(level,) * players)
+        table: Any = app.scenes.open("table", match=match)
+        started = time.perf_counter()
+        frames = 0
+        while not (match.finished and app.scenes.top is not table) and frames < 200_000:
+            app.frame(1 / 60)
+            frames += 1
+        seconds = time.perf_counter() - started
+        figures = {"game": game, "pace": pace, "level": level, "moves": len(match.journal), "frames": frames,
+                   "finished": match.finished, "seconds": round(seconds, 2)}
+        print(f"{game}: a game of {level} bots at the {pace} pace through the real table: {len(match.journal)} "
+              f"moves, {frames} frames, {figures['seconds']} s")
+        print(json.dumps(figures))
+        pygame.quit()
+        return 0 if match.finished else 1

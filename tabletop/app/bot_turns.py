@@ -17,10 +17,26 @@ from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
 from tabletop.core.values import Value, visible_events
 
-__all__ = ["BotTurn", "BotSeats", "BOT_PAUSE"]
+__all__ = ["BotTurn", "BotSeats", "BotPace", "BOT_PAUSE", "PACES"]
 
 #: How long a paced bot's move waits after the table settles (seconds, at normal animation speed).
 BOT_PAUSE = 0.9
+
+
+@dataclass(frozen=True)
+class BotPace:
+    """How a bot's moves are shown: thought out in a thread (the screen stays alive), its choice shown for
+    ``pause`` seconds (times the animation speed), its animations at ``speed`` (None: the animation setting;
+    0: not played at all)."""
+
+    threaded: bool
+    pause: float
+    speed: float | None
+
+
+#: Settings -> Bots: Paced (watchable), Fast, Instant (a bot's move shows nothing but its result).
+PACES = {"paced": BotPace(True, BOT_PAUSE, None), "fast": BotPace(True, 0.3, 0.35),
+         "instant": BotPace(False, 0.0, 0.0)}
 
 
 @dataclass

@@ -149,6 +149,7 @@ class GameViewBase(Generic[C]):
         chrome = app.layouts["table"]
         self.layout = app.layouts[entry(match.game).layout]     # the game's own area
         self.timeline = Timeline(app.animation_factor)
+        self.speed_override: float | None = None     # the table's pace for a bot's move (Fast), if any
         self.floating = FloatingTexts(app, chrome["float_text"])
         self.announcer = Announcer(app, chrome["announce"])
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
@@ -248,13 +249,18 @@ class GameViewBase(Generic[C]):
 
     def animate(self, events: Sequence[Value]) -> None:
         """Each event to its handler, in order; the picture ends exactly where the rules are."""
-        self.timeline.speed = self.app.animation_factor
+        self.timeline.speed = self.animation_factor
         for event in events:
             handler = self.handlers.get(type(event))
             if handler is not None:
                 handler(event)
         self.timeline.add(0.0, on_end=self.sync)
         self.refresh()
+
+    @property
+    def animation_factor(self) -> float:
+        """How long this view's animations take: the table's pace for a bot's move, else the setting."""
+        return self.app.animation_factor if self.speed_override is None else self.speed_override
 
     def finish_animations(self) -> None:
         """End every animation at once, where it lands."""

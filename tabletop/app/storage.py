@@ -44,7 +44,7 @@ __all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "
 ANIMATION_SPEEDS = {"normal": 1.0, "fast": 0.4, "instant": 0.0}
 #: How a reveal (Wizard Dice's five phases) is shown: a click per step, or played through.
 REVEAL_PACES = {"step": "Step by step", "play": "Play through"}
-BOT_PACES = {"paced": "Paced (watchable)", "instant": "Instant"}
+BOT_PACES = {"paced": "Paced (watchable)", "fast": "Fast", "instant": "Instant"}
 #: The largest settings file and match record read (a real one is a few kilobytes).
 SETTINGS_LIMIT = 256 * 1024
 SAVE_LIMIT = RECORD_LIMIT

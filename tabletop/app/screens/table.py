@@ -34,7 +34,7 @@ from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent, Intent
 from tabletop.core.values import Value, visible_events
 
-from ..bot_turns import BOT_PAUSE, BotSeats
+from ..bot_turns import PACES, BotPace, BotSeats
 from ..games import make_view
 from ..gameview import GameView, Tooltip
 from ..movelog import MoveLog, draw_log
@@ -338,15 +338,26 @@ class TableScene(Scene):
         if self.app.scenes.top is self or self.demo:      # not behind the cover, the rules or the menu
             self._let_bot_move()
 
+    def bot_pace(self) -> BotPace:
+        """How bots move now: the setting's pace (the demo always watchable)."""
+        return PACES["paced" if self.demo else self.app.settings.bots if self.app.settings.bots in PACES else "paced"]
+
     def _let_bot_move(self) -> None:
-        """A bot's turn: worked out (in a thread when paced), shown a moment, then played."""
+        """A bot's turn: worked out (in a thread when paced), shown a moment, then played at the pace's speed."""
         if self.watch_only:
             return
-        paced = self.app.settings.bots != "instant" or self.demo
-        pause = BOT_PAUSE * max(self.app.animation_factor, 0.3)
-        choice = self.bots.take_turn(self.clock, paced, pause, self.viewer)
-        if choice is not None:
+        pace = self.bot_pace()
+        pause = pace.pause * max(self.app.animation_factor, 0.3)
+        choice = self.bots.take_turn(self.clock, pace.threaded, pause, self.viewer)
+        if choice is None:
+            return
+        self.view.speed_override = pace.speed
+        try:
             self.submit(choice)
+            if pace.speed == 0:
+                self.view.finish_animations()        # Instant: the move's result at once, nothing to watch
+        finally:
+            self.view.speed_override = None
 
     def thinking_line(self) -> str:
         """The banner's line while a bot works out its move, then the move it chose, for a moment."""

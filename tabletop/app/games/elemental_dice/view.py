@@ -124,7 +124,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             handler = self.handlers.get(type(event))
             if handler is not None:
                 handler(event)
-        self.timeline.speed = self.app.animation_factor
+        self.timeline.speed = self.animation_factor
         self.timeline.add(0.0, on_end=self.sync)
         self.refresh()
 

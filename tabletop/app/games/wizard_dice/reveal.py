@@ -75,6 +75,9 @@ class RevealSteps:
         @property
         def state(self) -> State: ...
 
+        @property
+        def animation_factor(self) -> float: ...
+
         def target_rect(self, target: Target) -> pygame.Rect | None: ...
 
         def refresh(self) -> None: ...
@@ -173,7 +176,7 @@ class RevealSteps:
                 title = f"{PHASE_TITLES[1]}, {TIER_TITLES[event.tier]}"
             self.phase_title = title
             self.current = (-1, "")
-            self.announcer.announce(self.timeline, title, 0.8 * max(self.app.animation_factor, 0.2))
+            self.announcer.announce(self.timeline, title, 0.8 * max(self.animation_factor, 0.2))
             self.timeline.add(0.5)
         elif isinstance(event, ev.Reflected):
             self._mark(event.caster, event.spell, note=f"reflected to {name(event.now)}")

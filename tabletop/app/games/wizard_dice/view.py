@@ -188,7 +188,7 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
     # ================================================================ animations
     def animate(self, events: Sequence[Value]) -> None:
         """Rolls tumble at once; from the reveal on, the phases are shown a step at a time."""
-        self.timeline.speed = self.app.animation_factor
+        self.timeline.speed = self.animation_factor
         self.selection = None           # a move was made: what was selected for it is spent
         start = reveal_from(events)
         for event in events if start is None else events[:start]:
