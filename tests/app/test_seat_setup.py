@@ -254,3 +254,23 @@ def test_the_quick_start_says_who_plays_without_being_cut(app, names, monkeypatc
         assert quick.lines[0] == "Play: " + " vs ".join(names)
     driver.click(quick.rect.center)
     assert driver.app.scenes.find("table").match.seats == tuple(names)
+
+
+def test_a_start_refused_says_why_below_everything_and_marks_the_names(driver, monkeypatch):
+    calls = sent_options(monkeypatch)
+    seats = open_seats(driver, "elementalis", 3)
+    driver.click(seats.fields[2].rect.center)
+    driver.type_text("Ada")
+    driver.click(seats.buttons[0].rect.center)              # Start
+    assert calls == [] and seats.error == "Two seats have the same name."
+    assert seats._unusable_names() == {0, 2}
+    message = pygame.Rect(seats.layout["message"].rect)
+    from .test_layouts_and_settings import seat_screen_places
+
+    assert not [name for name, rect in seat_screen_places(seats) if name != "message" and rect.colliderect(message)]
+    driver.click(seats.fields[2].rect.center)
+    driver.key(pygame.K_END)
+    driver.type_text("n")                                   # "Adan": the message goes
+    assert seats.error == ""
+    driver.click(seats.buttons[0].rect.center)
+    assert calls[-1][0] == ["Ada", "Brom", "Adan"]

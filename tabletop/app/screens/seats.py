@@ -415,10 +415,12 @@ class SeatsScene(Scene):
         for spec, button in zip(self.table_specs, self.option_buttons):
             self._draw_option(surface, spec, button)
         self._draw_help(surface)
-        message = self.error or self._cut_note()
-        if message:
-            element = layout["message"]
-            text.draw(surface, message, element.style, element.rect, wrap=True)
+        element = layout["message"]
+        if self.error:
+            text.draw(surface, self.error, element.style, element.rect, wrap=True)
+        elif self._cut_note():          # a note, not an error: in the accent
+            text.draw(surface, self._cut_note(), element.style, element.rect, wrap=True,
+                      colour=self.app.layouts.theme.colours["accent"])
 
     def _draw_rows(self, surface: pygame.Surface) -> None:
         layout, text = self.layout, self.app.text
@@ -432,6 +434,9 @@ class SeatsScene(Scene):
             pygame.draw.rect(surface, colours[f"seat_{index}"], swatch, border_radius=swatch.height // 4)
             text.draw(surface, str(index + 1), layout["swatch"].style, swatch)
             field.draw(surface)
+            if self.error and index in self._unusable_names():
+                pygame.draw.rect(surface, colours["bad"][:3], field.rect.inflate(6, 6), 3,
+                                 border_radius=field.element.style.radius + 3)
             self._draw_starter(surface, self.starter_buttons[index], index == self.starter)
             self.kind_buttons[index].text = kind_words(self.kinds[index])
             self.kind_buttons[index].draw(surface)
@@ -498,6 +503,12 @@ class SeatsScene(Scene):
         element = layout["help_text"] if words else layout["help_idle"]
         self.app.text.draw(surface, words or element.text, element.style, self.help_rect.inflate(-36, -32),
                            wrap=True, valign="top")
+
+    def _unusable_names(self) -> set[int]:
+        """The rows whose name is blank or also another row's (marked while the screen says why it cannot
+        start)."""
+        names = [field.value.strip() for field in self.fields]
+        return {index for index, name in enumerate(names) if not name or names.count(name) > 1}
 
     def _cut_note(self) -> str:
         """A word for the players when a name was cut at the length limit."""
