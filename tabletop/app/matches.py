@@ -8,10 +8,10 @@ replace it, or resume it instead.
 from __future__ import annotations
 
 import secrets
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.protocol import BOT_LEVELS, GameMeta, OptionSpec
 from tabletop.registry import get_rules
 
 from .storage import SavedMatch, clean_name
@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names", "SEAT_KINDS",
-           "kind_words"]
+           "kind_words", "rotated_options"]
 
 #: Who may play a seat, in the order a seat's button steps through them: a human, or a bot of a level.
 SEAT_KINDS = ("human", *BOT_LEVELS)
@@ -46,6 +46,23 @@ def remembered_names(app: "AppServices", game_id: str) -> list[str]:
     starter = app.settings.starter.get(game_id, 0)
     starter = starter % len(names) if isinstance(starter, int) else 0
     return names[starter:] + names[:starter]
+
+
+def rotated_options(meta: GameMeta, options: Mapping[str, str], players: int, shift: int = 1) -> dict[str, str]:
+    """``options`` for the same players seated ``shift`` places on (the seat list ``seats[shift:] +
+    seats[:shift]``): each player's own options (``key.N``) go with them to their new seat.
+
+    >>> meta = GameMeta("g", "G", 2, 3, False, "", "", (OptionSpec("auto", "Auto", ("off", "on"), "off",
+    ...                 per_seat=True), OptionSpec("hp", "HP", ("20", "10"), "20")))
+    >>> rotated_options(meta, {"hp": "10", "auto.0": "on", "auto.1": "off", "auto.2": "off"}, 3)
+    {'hp': '10', 'auto.0': 'off', 'auto.1': 'off', 'auto.2': 'on'}
+    """
+    rotated = dict(options)
+    for spec in meta.options:
+        if spec.per_seat and all(spec.seat_key(seat) in options for seat in range(players)):
+            for seat in range(players):
+                rotated[spec.seat_key(seat)] = options[spec.seat_key((seat + shift) % players)]
+    return rotated
 
 
 def _unfinished_of(app: "AppServices", game_id: str) -> SavedMatch | None:

@@ -182,7 +182,14 @@ def press_any(buttons, event: pygame.event.Event) -> bool:
 
 
 class TextField:
-    """A one-line name entry: click to focus, type, Backspace; Enter confirms."""
+    """A one-line name entry, edited as players expect.
+
+    A click (or Tab) into the field selects its whole text, so typing replaces it; a second click puts the
+    caret where it lands.  Ctrl+A selects all; Backspace and Delete remove the selection or one character
+    (with Ctrl: a word); Left, Right, Home and End move the caret (with Shift: they select); Ctrl+V pastes.
+    Enter confirms.  Only a focused field shows its caret.  Text beyond ``max_length`` is left out and
+    :attr:`cut` says so until the next edit, for the screen to tell the players.
+    """
 
     def __init__(self, app: "AppServices", element: Element, value: str = "", max_length: int = 16,
                  on_enter: Callable[[], None] | None = None) -> None:
@@ -193,50 +200,227 @@ class TextField:
         self.max_length = max_length
         self.focused = False
         self.on_enter = on_enter
+        self.caret = len(value)       # where typing goes (0 .. len(value))
+        self.anchor = self.caret      # the other end of the selection (== caret: nothing selected)
+        self.cut = False              # the last edit left characters out at the length limit
         self._blink = 0.0
+        self._scroll = 0              # pixels of text scrolled out on the left (a name wider than the box)
 
+    # ---------------------------------------------------------------- state
+    @property
+    def selection(self) -> tuple[int, int]:
+        """The selected characters as ``(start, end)`` (equal when nothing is selected)."""
+        return min(self.caret, self.anchor), max(self.caret, self.anchor)
+
+    @property
+    def selected(self) -> str:
+        """The selected text."""
+        start, end = self.selection
+        return self.value[start:end]
+
+    def focus(self, select_all: bool = True) -> None:
+        """Take the focus, the whole text selected (typing replaces it)."""
+        self.focused = True
+        self._blink = 0.0
+        self.caret = len(self.value)
+        self.anchor = 0 if select_all else self.caret
+
+    def blur(self) -> None:
+        """Give the focus away (no caret, no selection)."""
+        self.focused = False
+        self.anchor = self.caret = min(self.caret, len(self.value))
+
+    def select_all(self) -> None:
+        """Select the whole text."""
+        self.anchor, self.caret = 0, len(self.value)
+
+    # ---------------------------------------------------------------- input
     def handle(self, event: pygame.event.Event) -> bool:
-        """Focus on click, edit when focused; True if the event was used."""
+        """Focus on click, edit when focused; True if the event was used.
+
+        A click elsewhere only takes the focus away (False: it still reaches what was clicked)."""
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            # A click elsewhere only takes the focus away; it still reaches what was clicked.
-            self.focused = self.rect.collidepoint(event.pos)
-            return self.focused
+            if not self.rect.collidepoint(event.pos):
+                if self.focused:
+                    self.blur()
+                return False
+            if self.focused:
+                self.caret = self.anchor = self._index_at(event.pos[0])
+                self._blink = 0.0
+            else:
+                self.focus()
+            return True
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if _typeable(ch))
-            value = self.value + typed
-            while "  " in value:
-                value = value.replace("  ", " ")
-            self.value = value.lstrip()[: self.max_length]
+            self.insert(event.text)
             return True
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_BACKSPACE:
-                self.value = self.value[:-1]
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
-                self.focused = False
-                if self.on_enter and event.key != pygame.K_TAB:
-                    self.on_enter()
-                return True
+            return self._key(event)
         return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        mod = getattr(event, "mod", 0)
+        command = bool(mod & (pygame.KMOD_CTRL | pygame.KMOD_META))
+        shift = bool(mod & pygame.KMOD_SHIFT)
+        self._blink = 0.0
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB):
+            self.blur()
+            if self.on_enter and key != pygame.K_TAB:
+                self.on_enter()
+            return True
+        if command and key == pygame.K_a:
+            self.select_all()
+            return True
+        if command and key == pygame.K_v:
+            self.insert(_clipboard())
+            return True
+        if command and key == pygame.K_c:
+            _to_clipboard(self.selected)
+            return True
+        if command and key == pygame.K_x:
+            _to_clipboard(self.selected)
+            self._replace_selection("")
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            if self.caret == self.anchor:
+                forward = key == pygame.K_DELETE
+                self.anchor = self._word_end(self.caret, forward) if command else \
+                    max(0, min(len(self.value), self.caret + (1 if forward else -1)))
+            self._replace_selection("")
+            return True
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_HOME: -2, pygame.K_END: 2}
+        if key in moves:
+            step = moves[key]
+            start, end = self.selection
+            if abs(step) == 2:
+                target = 0 if step < 0 else len(self.value)
+            elif command:
+                target = self._word_end(self.caret, step > 0)
+            elif start != end and not shift:
+                target = start if step < 0 else end        # an arrow ends a selection at its side
+            else:
+                target = max(0, min(len(self.value), self.caret + step))
+            self.caret = target
+            if not shift:
+                self.anchor = target
+            return True
+        # A printable key types through TEXTINPUT; it must not also press a button's hotkey.
+        unicode = getattr(event, "unicode", "")
+        return bool(unicode) and not command and all(_typeable(ch) for ch in unicode)
+
+    def insert(self, typed: str) -> None:
+        """Type ``typed`` over the selection (or at the caret); what does not fit the limit is left out."""
+        self._replace_selection("".join(ch for ch in typed if _typeable(ch)))
+
+    def _replace_selection(self, typed: str) -> None:
+        start, end = self.selection
+        before, after = self.value[:start], self.value[end:]
+        room = max(0, self.max_length - len(_tidy(before + after)))
+        self.cut = len(_tidy(before + typed + after)) > self.max_length and len(typed) > room
+        if self.cut:
+            typed = typed[:room]
+        left = _tidy(before + typed)
+        value = _tidy(left + after)[: self.max_length]
+        self.value = value
+        self.caret = self.anchor = min(len(left), len(value))
+
+    def _word_end(self, index: int, forward: bool) -> int:
+        """Where Ctrl+arrow from ``index`` lands: the end of this or the next word, or the start of this or
+        the previous one."""
+        text, i = self.value, index
+        if forward:
+            while i < len(text) and text[i] == " ":
+                i += 1
+            while i < len(text) and text[i] != " ":
+                i += 1
+        else:
+            while i > 0 and text[i - 1] == " ":
+                i -= 1
+            while i > 0 and text[i - 1] != " ":
+                i -= 1
+        return i
+
+    # ---------------------------------------------------------------- drawing
+    def _text_size(self) -> int:
+        """The size the name is drawn at: the style's, smaller for a long name, never below readable."""
+        from .text import MIN_READABLE
+
+        style = self.element.style
+        inner = self.rect.width - 28
+        return self.app.text.fit_size(self.value or " ", style.font, style.size, inner,
+                                      smallest=min(style.size, MIN_READABLE))
+
+    def _x_of(self, index: int, size: int) -> int:
+        """The x of the gap before character ``index``, on screen."""
+        style = self.element.style
+        return self.rect.x + 14 - self._scroll + self.app.text.size(self.value[:index], style.font, size)[0]
+
+    def _index_at(self, x: int) -> int:
+        """The caret position nearest to screen x."""
+        size = self._text_size()
+        return min(range(len(self.value) + 1), key=lambda index: abs(self._x_of(index, size) - x))
 
     def update(self, dt: float) -> None:
         """Blink the cursor."""
         self._blink = (self._blink + dt) % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The box, the text and, when focused, a cursor."""
+        """The box, the text (the selection highlighted) and, when focused, a caret."""
         colours = self.app.layouts.theme.colours
         style = self.element.style
         if self.focused:
             style = replace(style, border=colours.get("accent", style.border), border_width=max(3, style.border_width))
         draw_box(surface, self.rect, style)
         inner = self.rect.inflate(-28, 0)
-        used = self.app.text.draw(surface, self.value or " ", replace(style, align="left"), inner)
-        if self.focused and self._blink < 0.5:
-            x = used.right + 3 if self.value else inner.left
+        size = self._text_size()
+        width = self.app.text.size(self.value, style.font, size)[0]
+        caret_x = self.app.text.size(self.value[:self.caret], style.font, size)[0]
+        # A name wider than the box (only the widest letters) scrolls to keep the caret in sight.
+        self._scroll = 0 if width <= inner.width else max(0, min(width - inner.width, caret_x - inner.width // 2))
+        clip = surface.get_clip()
+        surface.set_clip(inner.inflate(6, 0).clip(clip) if clip else inner.inflate(6, 0))
+        start, end = self.selection
+        if self.value:
+            image = self.app.text.render(self.value, style.font, size, style.colour)
+            surface.blit(image, (inner.x - self._scroll, self.rect.centery - image.get_height() // 2))
+        if self.focused and start != end:
+            # The selection: dark letters on the accent, plain to see in colour and in grey.
+            left, right = self._x_of(start, size), self._x_of(end, size)
+            mark = pygame.Rect(left - 2, self.rect.top + 10, right - left + 4, self.rect.height - 20)
+            pygame.draw.rect(surface, colours["accent"][:3], mark, border_radius=4)
+            picked = self.app.text.render(self.value[start:end], style.font, size, colours["text_dark"])
+            surface.blit(picked, (left, self.rect.centery - picked.get_height() // 2))
+        surface.set_clip(clip)
+        if self.focused and start == end and self._blink < 0.5:
+            x = self._x_of(self.caret, size) + (1 if self.caret else 0)
             pygame.draw.line(surface, style.colour[:3], (x, self.rect.top + 14), (x, self.rect.bottom - 14), 3)
+
+
+def _tidy(value: str) -> str:
+    """A name as it is kept while typing: no leading spaces, never two spaces in a row."""
+    while "  " in value:
+        value = value.replace("  ", " ")
+    return value.lstrip()
+
+
+def _clipboard() -> str:
+    """The clipboard's text ("" when there is none or no clipboard can be reached)."""
+    try:
+        return pygame.scrap.get_text() or ""
+    except (pygame.error, AttributeError):
+        return ""
+
+
+def _to_clipboard(text: str) -> None:
+    """Put ``text`` on the clipboard (nothing happens where there is no clipboard)."""
+    if not text:
+        return
+    try:
+        pygame.scrap.put_text(text)
+    except (pygame.error, AttributeError):
+        pass
 
 
 def _typeable(ch: str) -> bool:

@@ -3,7 +3,6 @@ the words of the move log, tooltips, the banner and the final board."""
 
 import pygame
 
-from tabletop.app import widgets
 from tabletop.app.screens.rules import RulesScene, parse_markdown
 from tabletop.paths import data_path
 from tabletop.registry import game_ids
@@ -60,13 +59,16 @@ def test_an_option_explains_itself_on_hover(driver, monkeypatch):
     app = driver.app
     driver.click(app.scenes.top.buttons[1].rect.center)
     driver.click(dict(app.scenes.top.tiles)["dice-realms"].center)
-    option = app.scenes.top.option_buttons[0]
+    seats = app.scenes.top
+    option = seats.option_buttons[0]
     shown = []
-    monkeypatch.setattr(widgets, "draw_tooltip", lambda app, surface, text, anchor: shown.append(text))
+    draw = app.text.draw
+    # The seat screen says it in its help box, which covers no option or button.
+    monkeypatch.setattr(app.text, "draw", lambda surface, text, style, rect, **kw: (
+        shown.append(text) if pygame.Rect(rect).colliderect(seats.help_rect) else None,
+        draw(surface, text, style, rect, **kw))[1])
     pos = app.display.to_window(option.rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
-    driver.frames(1)
-    pygame.time.wait(800)
     driver.frames(1)
     assert shown and "every Yellow Bonus writes 6" in shown[-1]
 

@@ -44,6 +44,46 @@ def tile_rects(count: int, area: pygame.Rect, gap: int, max_columns: int = 3) ->
     return out
 
 
+def quick_play_words(app, layout, names: list[str], width: int) -> tuple[str, ...]:
+    """What the quick-play button says, never cut: ``Play: Ada vs Brom`` on one line when it fits, else
+    ``Play again`` over the names, or over as many names as fit and how many more, or over the number of
+    players."""
+    first, second = layout["quick_play"].style, layout["quick_play_names"].style
+    text = app.text
+    one = f"Play: {' vs '.join(names)}"
+    if text.size(one, first.font, first.size)[0] <= width:
+        return (one,)
+    candidates = [" vs ".join(names)]
+    candidates += [f"{', '.join(names[:shown])} and {len(names) - shown} more" for shown in range(len(names) - 1, 0, -1)]
+    candidates.append(f"{len(names)} players")
+    return ("Play again", next((words for words in candidates
+                                if text.size(words, second.font, second.size)[0] <= width), candidates[-1]))
+
+
+class QuickPlayButton(Button):
+    """The quick-play button of a tile: one line, or two (what it does over who plays)."""
+
+    lines: tuple[str, ...] = ()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        style = self.look(hovered=self.hovered, enabled=self.enabled)
+        draw_box(surface, self.rect, style)
+        text = self.app.text
+        inner = self.rect.inflate(-24, -12)
+        if len(self.lines) == 1:
+            text.draw(surface, self.lines[0], style, inner)
+            return
+        second = self.app.layouts["picker"]["quick_play_names"].style
+        top = text.line_height(style)
+        bottom = text.line_height(second)
+        y = inner.centery - (top + bottom) // 2
+        text.draw(surface, self.lines[0], style, pygame.Rect(inner.x, y, inner.width, top))
+        text.draw(surface, self.lines[1], second, pygame.Rect(inner.x, y + top, inner.width, bottom),
+                  colour=style.colour)
+
+
 class PickerScene(Scene):
     """Choose what to play."""
 
@@ -64,10 +104,11 @@ class PickerScene(Scene):
                 names = remembered_names(app, game_id)
                 quick = layout["quick_play"]
                 rect = pygame.Rect(tile.x + 16, tile.bottom - button_height - 16, tile.width - 32, button_height)
-                button = Button(app, quick, partial(quick_start, self.app, game_id),
-                                text=f"Play: {' vs '.join(names)}",
-                                hotkey=pygame.K_RETURN if index == 0 else None)
+                button = QuickPlayButton(app, quick, partial(quick_start, self.app, game_id),
+                                         hotkey=pygame.K_RETURN if index == 0 else None)
                 button.rect = rect
+                button.lines = quick_play_words(app, layout, names, rect.width - 24)
+                button.text = " ".join(button.lines)
                 self.buttons.append(button)
             self.art[game_id] = self._load_art(game_id, tile)
         self.hover: str | None = None

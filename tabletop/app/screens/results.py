@@ -11,7 +11,7 @@ import pygame
 
 from tabletop.registry import entry
 
-from ..matches import start_match
+from ..matches import rotated_options, start_match
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -64,11 +64,11 @@ class ResultsScene(Scene):
         self.app.audio.play("win")
 
     def rematch(self) -> None:
-        """Same players and options, the next player starts."""
+        """Same players and options, the next player starts (each player's own options go with them)."""
         seats = list(self.match.seats)
         kinds = list(self.match.seat_kinds)
-        start_match(self.app, self.match.game, seats[1:] + seats[:1], dict(self.match.options),
-                    kinds[1:] + kinds[:1])
+        options = rotated_options(self.match.rules.meta, self.match.options, len(seats))
+        start_match(self.app, self.match.game, seats[1:] + seats[:1], options, kinds[1:] + kinds[:1])
 
     def look_at_board(self) -> None:
         """The final board again (Esc there comes back here)."""
