@@ -468,7 +468,8 @@ def draw_tooltip(app: "AppServices", surface: pygame.Surface, text: str, anchor:
     width = element.rect[2]
     lines = app.text.wrap(text, style.font, style.size, width - 28)
     line_width = max(app.text.size(line, style.font, style.size)[0] for line in lines)
-    height = len(lines) * int(style.size * 1.3) + 20
+    # As tall as the lines the text is drawn in: a tooltip grows with its text and never cuts it.
+    height = len(lines) * app.text.line_height(style) + 20
     rect = pygame.Rect(0, 0, line_width + 28, height)
     rect.midbottom = (anchor[0], anchor[1] - 8)
     rect.clamp_ip(surface.get_rect())
