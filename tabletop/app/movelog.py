@@ -14,7 +14,8 @@ from .text import draw_box
 
 __all__ = ["MoveLog", "draw_log", "LOG_LIMIT"]
 
-LOG_LIMIT = 200
+#: The most lines kept: in practice the whole match (the history overlay scrolls back through all of it).
+LOG_LIMIT = 100_000
 
 
 class MoveLog:
@@ -80,13 +81,14 @@ def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog) -> None:
     text = app.text
     height = line.rect[3]
     area = pygame.Rect(box.rect).inflate(-24, -12)
+    room = area.height // height
     rows: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed(log.lines)):
         wrapped = text.wrap(entry, style.font, style.size, area.width)
+        if rows and len(rows) + len(wrapped) > room:
+            break                  # only whole entries: an older one that does not fit waits in the history
         rows[:0] = [(piece, age == 0) for piece in wrapped]
-        if len(rows) * height >= area.height:
-            break
-    rows = rows[-(area.height // height):]
+    rows = rows[-room:]
     dim = app.layouts.theme.colours["text_dim"]
     for index, (piece, newest) in enumerate(rows):
         rect = pygame.Rect(area.x, area.y + index * height, area.width, height)

@@ -289,6 +289,10 @@ class TableScene(Scene):
         """The rules page of this game, with the legend of its board."""
         self.app.scenes.open("rules", game_id=self.match.game, legend=self.view.legend())
 
+    def open_history(self) -> None:
+        """The whole move log so far, as the seat in front of the screen may read it (click the log, or L)."""
+        self.app.scenes.open("history", lines=list(self.log.lines))
+
     def open_menu(self) -> None:
         """The pause menu; on the final board, back to the results below it."""
         if self.match.finished and self.finished_shown:
@@ -306,6 +310,11 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
+        log_box = pygame.Rect(self.chrome["log"].rect)
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and log_box.collidepoint(event.pos)) or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_l):
+            self.open_history()
+            return
         if self.replay and event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.jump(0 if event.key == pygame.K_HOME else len(self.match.journal))
             return
@@ -315,7 +324,9 @@ class TableScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         previous = self.tip
-        self.tip = self.view.help_at(pos)
+        log_box = pygame.Rect(self.chrome["log"].rect)
+        self.tip = (("The move log: click it (or press L) to read the whole match so far.", log_box.midtop)
+                    if log_box.collidepoint(pos) else self.view.help_at(pos))
         if self.tip is None or previous is None or self.tip[0] != previous[0]:
             self.tip_since = self.clock      # a new thing under the mouse: wait before explaining it
 
