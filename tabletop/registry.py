@@ -34,6 +34,7 @@ class GameEntry:
     tile_art: str = ""                           # image under art/ for the picker tile
     bench: str = ""                              # "module:function(app) -> table scene" at its busiest
     choices: str = ""                            # "module:Class": what a click means (no pygame)
+    score: str = "Score"                         # what the outcome's scores count, for the results' chart
     rules_page: str = ""                         # the rules page (Markdown); default data/<layout>/rules.md
     assets: str = ""                             # "module:function(app)" reading the view's assets at start-up
 
@@ -43,7 +44,7 @@ class GameEntry:
 
 
 _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
-    GameEntry("dice-realms", rules="tabletop.games.dice_realms:make_rules",
+    GameEntry("dice-realms", score="Points", rules="tabletop.games.dice_realms:make_rules",
               view="tabletop.app.games.dice_realms.view:DiceRealmsView", layout="dice_realms",
               results=(("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
                        ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
@@ -53,21 +54,21 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               choices="tabletop.app.games.dice_realms.choices:DiceRealmsChoices",
               bench="tabletop.app.games.dice_realms.bench:busiest_table",
               assets="tabletop.app.games.dice_realms.board:grimoire_map"),
-    GameEntry("elemental-dice", rules="tabletop.games.elemental_dice:make_rules",
+    GameEntry("elemental-dice", score="HP", rules="tabletop.games.elemental_dice:make_rules",
               view="tabletop.app.games.elemental_dice.view:ElementalDiceView", layout="elemental_dice",
               results=(("HP left", "hp"), ("Damage dealt", "damage_dealt"), ("HP healed", "healed"),
                        ("Gold earned", "gold_earned"), ("Cards in the deck", "deck"), ("Passives", "passives")),
               tile_art="elemental_dice/tile.png",
               choices="tabletop.app.games.elemental_dice.choices:ElementalDiceChoices",
               bench="tabletop.app.games.elemental_dice.bench:busiest_table"),
-    GameEntry("wizard-dice", rules="tabletop.games.wizard_dice:make_rules",
+    GameEntry("wizard-dice", score="HP", rules="tabletop.games.wizard_dice:make_rules",
               view="tabletop.app.games.wizard_dice.view:WizardDiceView", layout="wizard_dice",
               results=(("Damage dealt", "damage_dealt"), ("HP healed", "healed"), ("Spells cast", "spells_cast"),
                        ("Allies summoned", "allies_summoned"), ("HP left (the score)", "hp")),
               tile_art="wizard_dice/tile.png",
               choices="tabletop.app.games.wizard_dice.choices:WizardDiceChoices",
               bench="tabletop.app.games.wizard_dice.bench:busiest_table"),
-    GameEntry("elementalis", rules="tabletop.games.elementalis:make_rules",
+    GameEntry("elementalis", score="Mana in the Pool", rules="tabletop.games.elementalis:make_rules",
               view="tabletop.app.games.elementalis.view:ElementaliSView", layout="elementalis",
               results=(("Fire (red)", "fire"), ("Water (blue)", "water"), ("Earth (green)", "earth"),
                        ("Air (white)", "air"), ("of which colourless", "colourless"), ("Spells cast", "spells_cast"),
@@ -75,7 +76,7 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               tile_art="elementalis/tile.png",
               choices="tabletop.app.games.elementalis.choices:ElementaliSChoices",
               bench="tabletop.app.games.elementalis.bench:busiest_table"),
-    GameEntry("dice-cards", rules="tabletop.games.dice_cards:make_rules",
+    GameEntry("dice-cards", score="Shields left", rules="tabletop.games.dice_cards:make_rules",
               view="tabletop.app.games.dice_cards.view:DiceCardsView", layout="dice_cards",
               results=(("Shield Power left", "shield_power"), ("Units on the field", "units"),
                        ("Units set", "units_set"), ("Enemy units destroyed", "units_destroyed"),

@@ -98,6 +98,9 @@ class GameView(Protocol):
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 
+    speed_override: float | None
+    """The table's pace for a bot's move: how long its animations take (None: the animation setting)."""
+
     def finish_animations(self) -> None:
         """End every animation at once, where it lands (a replay stepped back)."""
 
@@ -292,6 +295,10 @@ class GameViewBase(Generic[C]):
     def name(self, seat: int) -> str:
         """The name of ``seat``."""
         return self.match.seats[seat]
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The colour of the player at ``seat`` (their own: a rematch keeps it as the seats turn)."""
+        return self.app.layouts.theme.rgb(f"seat_{self.match.colours[seat]}")
 
     # ---------------------------------------------------------------- shared geometry from the layout
     def seat_corners(self, seats: int) -> list[tuple[int, int]]:

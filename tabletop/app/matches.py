@@ -71,7 +71,8 @@ def _unfinished_of(app: "AppServices", game_id: str) -> SavedMatch | None:
 
 
 def start_match(app: "AppServices", game_id: str, names: Sequence[str], options: dict,
-                seat_kinds: Sequence[str] = (), *, confirmed: bool = False) -> MatchController | None:
+                seat_kinds: Sequence[str] = (), *, confirmed: bool = False,
+                colours: Sequence[int] = ()) -> MatchController | None:
     """Create the match (seat 0 starts), remember the names, and open the table over the title.
 
     If ``game_id`` has an unfinished match, ask first (None is returned; the answer starts it).
@@ -87,11 +88,11 @@ def start_match(app: "AppServices", game_id: str, names: Sequence[str], options:
         waiting = _unfinished_of(app, game_id)
         if waiting is not None:
             def keep() -> None:
-                start_match(app, game_id, names, options, seat_kinds, confirmed=True)
+                start_match(app, game_id, names, options, seat_kinds, confirmed=True, colours=colours)
 
             def replace() -> None:
                 app.saves.abandon(waiting.path, waiting.game)
-                start_match(app, game_id, names, options, seat_kinds, confirmed=True)
+                start_match(app, game_id, names, options, seat_kinds, confirmed=True, colours=colours)
 
             app.scenes.open("confirm", heading=f"An unfinished {meta.name} match is saved",
                             message=f"{waiting.describe()}. Start a new one beside it, replace it, "
@@ -99,7 +100,8 @@ def start_match(app: "AppServices", game_id: str, names: Sequence[str], options:
                             choices=[("Keep both", keep), ("Replace it", replace),
                                      ("Resume it", lambda: open_saved(app, waiting))])
             return None
-    match = MatchController(get_rules(game_id), options, names, secrets.randbits(62), seat_kinds=seat_kinds)
+    match = MatchController(get_rules(game_id), options, names, secrets.randbits(62), seat_kinds=seat_kinds,
+                            colours=colours)
     app.saves.start(match)
     remembered = app.settings.names.get(game_id)
     if remembered and sorted(remembered) == sorted(names):

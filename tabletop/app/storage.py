@@ -37,6 +37,8 @@ from tabletop.core.records import NAME_LIMIT, RECORD_LIMIT, clean_name, read_tex
 from tabletop.paths import describe_os_error, user_dir, user_folder
 from tabletop.registry import get_rules
 
+from .tally import clean as clean_tally
+
 __all__ = ["Settings", "SettingsStore", "SaveSlots", "SavedMatch", "SaveLock", "ReplayFile", "ANIMATION_SPEEDS",
            "REVEAL_PACES", "BOT_PACES", "clean_name", "NAME_LIMIT", "read_limited"]
 
@@ -81,6 +83,7 @@ class Settings:
     bots: str = "paced"                             # how bots move: "paced" (watchable) or "instant"
     names: dict = field(default_factory=dict)       # game id -> last seat names
     starter: dict = field(default_factory=dict)     # game id -> index of the last starting name
+    tonight: dict = field(default_factory=dict)     # tonight's wins per player, across games (tally.py)
 
     def clean(self) -> "Settings":
         """Bring every value into its allowed range (a hand-edited file may hold anything)."""
@@ -106,6 +109,7 @@ class Settings:
         starters = self.starter if isinstance(self.starter, dict) else {}
         self.starter = {game: index for game, index in starters.items()
                         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 8}
+        self.tonight = clean_tally(self.tonight)
         return self
 
 

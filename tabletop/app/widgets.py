@@ -552,16 +552,18 @@ class Counter:
 class SeatPanel:
     """A player's place at the table: name in the seat colour, whose turn it is, and a few lines."""
 
-    def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, seat: int, name: str) -> None:
+    def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, seat: int, name: str,
+                 colour: int | None = None) -> None:
         self.app = app
         self.rect = pygame.Rect(rect)
         self.seat = seat
         self.name = name
+        self.colour_slot = seat if colour is None else colour      # the player's colour (kept in a rematch)
 
     @property
     def colour(self) -> tuple[int, int, int]:
         """This seat's colour from the theme."""
-        return self.app.layouts.theme.colours[f"seat_{self.seat}"][:3]
+        return self.app.layouts.theme.colours[f"seat_{self.colour_slot}"][:3]
 
     def draw(self, surface: pygame.Surface, lines: list[str], *, to_act: bool = False, tag: str = "",
              pulse: float = 0.0) -> pygame.Rect:

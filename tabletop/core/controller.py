@@ -94,13 +94,17 @@ class MatchController:
     """Runs one match: applies intents, keeps the journal and states, undoes (the app saves it)."""
 
     def __init__(self, rules: Rules, options: Mapping[str, str] | None, seats: Sequence[str], seed: int,
-                 *, rng: RandomSource | None = None, seat_kinds: Sequence[str] = (),
+                 *, rng: RandomSource | None = None, seat_kinds: Sequence[str] = (), colours: Sequence[int] = (),
                  _setup_draws: Sequence[int] | None = None) -> None:
         self.rules = rules
         self.game = rules.meta.game_id
         self.options = self.rules.meta.resolve_options(options, len(seats))
         self.seats = tuple(name.strip() for name in seats)
         self.seat_kinds = tuple(seat_kinds) or ("human",) * len(self.seats)
+        # Each seat's colour (a slot of the theme's seat colours): a rematch keeps each player's own.
+        self.colours = tuple(colours) or tuple(range(len(self.seats)))
+        if sorted(self.colours) != sorted(set(self.colours)) or len(self.colours) != len(self.seats):
+            raise ValueError("each seat needs a colour of its own")
         self.seed = seed
         self._fixed_rng = rng
         source = ScriptedRandom(_setup_draws) if _setup_draws is not None else self._source(-1)
@@ -286,7 +290,7 @@ class MatchController:
             game=self.game, options=dict(self.options), seats=self.seats, seed=self.seed,
             setup_draws=self.setup_draws,
             entries=tuple((entry.intent.to_str(), entry.draws) for entry in self.journal),
-            seat_kinds=self.seat_kinds, finished=self.finished,
+            seat_kinds=self.seat_kinds, finished=self.finished, colours=self.colours,
         )
 
     @classmethod
@@ -318,7 +322,7 @@ class MatchController:
                          f"it was played with game options this version of {meta.name} does not have") from None
         try:
             match = cls(rules, record.options, record.seats, record.seed,
-                        seat_kinds=record.seat_kinds, _setup_draws=record.setup_draws)
+                        seat_kinds=record.seat_kinds, colours=record.colours, _setup_draws=record.setup_draws)
         except Exception as exc:  # noqa: BLE001 - a damaged outcome list, say: the file cannot be used
             raise refuse(f"cannot be set up: {type(exc).__name__}: {str(exc)[:200]}.",
                          f"it cannot be set up with the rules of {meta.name}") from None

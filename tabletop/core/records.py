@@ -50,6 +50,8 @@ MAX_VALUES = 1_000_000
 MAX_DIGITS = 20
 #: Seats, moves, outcomes of one move, and characters of one move's text that a record may hold.
 MAX_SEATS = 8
+#: How many seat colours the theme has (a seat's colour is one of them).
+SEAT_COLOURS = 5
 MAX_MOVES = 50_000
 MAX_OUTCOMES = 10_000
 MAX_INTENT_CHARS = 500
@@ -246,6 +248,7 @@ class MatchRecord:
     entries: tuple[tuple[str, tuple[int, ...]], ...] = ()   # (intent text, outcomes drawn)
     seat_kinds: tuple[str, ...] = ()                        # "human" or a bot id, per seat
     finished: bool = False
+    colours: tuple[int, ...] = ()                           # each seat's colour (a rematch keeps a player's)
 
     def to_json(self) -> str:
         """The record as JSON text (the save file format)."""
@@ -255,8 +258,9 @@ class MatchRecord:
             "app_version": __version__,
             "game": self.game,
             "options": dict(self.options),
-            "seats": [{"name": name, "kind": kind} for name, kind in
-                      zip(self.seats, self.seat_kinds or ("human",) * len(self.seats))],
+            "seats": [{"name": name, "kind": kind, "colour": colour} for name, kind, colour in
+                      zip(self.seats, self.seat_kinds or ("human",) * len(self.seats),
+                          self.colours or range(len(self.seats)))],
             "seed": self.seed,
             "setup_outcomes": list(self.setup_draws),
             "intents": [{"intent": text, "outcomes": list(draws)} for text, draws in self.entries],
@@ -300,7 +304,11 @@ class MatchRecord:
                            tuple(_ints(e.get("outcomes", []), f"intents.{i}.outcomes")))
                           for i, e in enumerate(intents)),
             finished=_typed(data.get("finished", False), bool, "finished"),
+            colours=tuple(_typed(s.get("colour", index), int, "seats.colour") for index, s in enumerate(seats)),
         )
+        if sorted(record.colours) != sorted(set(record.colours)) or not all(
+                0 <= colour < SEAT_COLOURS for colour in record.colours):
+            raise RecordError(f"{source}: the seats' colours are not one each", "it is damaged", source)
         if record.seed not in _SEED_RANGE:
             raise RecordError(f"{source}: the seed {_short(record.seed)} is out of range",
                               "a number in it is far too large", source)

@@ -89,7 +89,7 @@ class AttractScene(Scene):
             return
         table.update(dt)
         if table.match.finished and not table.view.animating:
-            self.results = self.app.scenes.build("results", match=table.match)
+            self.results = self.app.scenes.build("results", match=table.match, demo=True)
             self.results_left = RESULTS_SECONDS
             self.table = None
 

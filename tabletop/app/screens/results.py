@@ -1,17 +1,24 @@
-"""Results: one column per player (2 to 5), the game's rows from the outcome, the winner and any tie-break.
+"""Results: one column per player (2 to 5), the game's rows from the outcome, the winner and any tie-break;
+the score over the match as a chart (Tab or the button); tonight's tally of wins across games.
 
 The rows are the registry's ``results`` for the game: each a label and a key of
 the outcome's per-seat breakdown, so a game scored by categories and a game won
-with HP left use the same screen.  Everything shown is public.
+with HP left use the same screen.  The chart follows the outcome's scores (the
+registry's ``score`` names them: points, HP, shields ...) over the match's
+positions.  Everything shown is public.  Rematch keeps each player's colour.
 """
 
 from __future__ import annotations
+
+import datetime
 
 import pygame
 
 from tabletop.registry import entry
 
+from ..charts import draw_lines, sampled
 from ..matches import rotated_options, start_match
+from ..tally import counted, evening_of, line
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -36,7 +43,7 @@ class ResultsScene(Scene):
 
     scene_name = "results"
 
-    def __init__(self, app, match, table: Scene | None = None) -> None:
+    def __init__(self, app, match, table: Scene | None = None, demo: bool = False) -> None:
         super().__init__(app)
         self.match = match
         self.table = table            # the final board, to look at again
@@ -45,11 +52,16 @@ class ResultsScene(Scene):
         self.rows = entry(match.game).results
         self.layout = layout = app.layouts["results"]
         self.backdrop = DiceBackdrop(app, (0, 0, 1920, 1080), count=14, seed=11)
+        self.demo = demo                # a demo's results are not counted in tonight's tally
+        self.showing_chart = False
         self.buttons = [
             Button(app, layout["rematch"], self.rematch, hotkey=pygame.K_RETURN),
             Button(app, layout["title"], self.to_title, hotkey=pygame.K_t),
             Button(app, layout["board"], self.look_at_board, hotkey=pygame.K_ESCAPE, visible=table is not None),
+            Button(app, layout["chart_toggle"], self.toggle_chart, hotkey=pygame.K_TAB),
         ]
+        self.score_name = entry(match.game).score
+        self.series = [list(match.rules.outcome(state).scores) for state in sampled(match.states)]
         winners = [match.seats[seat] for seat in self.outcome.winners]
         if not winners:
             self.headline = "The game is over"
@@ -57,18 +69,39 @@ class ResultsScene(Scene):
             self.headline = f"{winners[0]} wins!"
         else:
             self.headline = f"A shared win: {' and '.join(winners)}"
-        colours = app.layouts.theme.colours
-        self.seat_colours = [colours.get(f"seat_{seat}", colours["text"]) for seat in range(len(match.seats))]
+        theme = app.layouts.theme
+        self.seat_colours = [theme.rgba(f"seat_{colour}") for colour in match.colours]
+        self.tonight = ""
 
     def enter(self) -> None:
         self.app.audio.play("win")
+        self.count_tonight()
+
+    def count_tonight(self) -> None:
+        """Tonight's tally, with this match counted once (never a demo's)."""
+        settings = self.app.settings
+        if not self.demo and self.match.finished:
+            winners = [self.match.seats[seat] for seat in self.outcome.winners]
+            match_id = f"{self.match.game}:{self.match.seed}"
+            updated = counted(settings.tonight, evening_of(datetime.datetime.now()), match_id, self.match.seats,
+                              winners)
+            if updated != settings.tonight:
+                settings.tonight = updated
+                self.app.save_settings()
+        self.tonight = line(settings.tonight, self.match.seats)
+
+    def toggle_chart(self) -> None:
+        """Between the score table and the score over the match."""
+        self.showing_chart = not self.showing_chart
 
     def rematch(self) -> None:
         """Same players and options, the next player starts (each player's own options go with them)."""
         seats = list(self.match.seats)
         kinds = list(self.match.seat_kinds)
+        colours = list(self.match.colours)
         options = rotated_options(self.match.rules.meta, self.match.options, len(seats))
-        start_match(self.app, self.match.game, seats[1:] + seats[:1], options, kinds[1:] + kinds[:1])
+        start_match(self.app, self.match.game, seats[1:] + seats[:1], options, kinds[1:] + kinds[:1],
+                    colours=colours[1:] + colours[:1])
 
     def look_at_board(self) -> None:
         """The final board again (Esc there comes back here)."""
@@ -103,7 +136,27 @@ class ResultsScene(Scene):
             text.draw_element(surface, layout["tie_break"], line)
         table = layout["table"]
         draw_box(surface, table.rect, table.style)
-        area = pygame.Rect(table.rect).inflate(-40, -30)
+        self.buttons[3].text = "Scores" if self.showing_chart else "Over the match"
+        if self.tonight:
+            text.draw_element(surface, layout["tonight"], self.tonight)
+        if self.showing_chart:
+            self._draw_chart(surface)
+        else:
+            self._draw_table(surface)
+        for button in self.buttons:
+            button.draw(surface)
+
+    def _draw_chart(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        self.app.text.draw_element(surface, layout["chart_title"], f"{self.score_name} over the match")
+        draw_lines(self.app, surface, pygame.Rect(layout["chart"].rect), self.series, self.match.seats,
+                   [colour[:3] for colour in self.seat_colours], layout["chart_label"].style,
+                   layout["chart_axis"].style)
+
+    def _draw_table(self, surface: pygame.Surface) -> None:
+        layout = self.layout
+        text = self.app.text
+        area = pygame.Rect(layout["table"].rect).inflate(-40, -30)
         row_height = layout.setting("row_height").int(20, 200)
         label_width = layout.setting("label_width").int(100, 1200)
         columns = result_columns(area, label_width, len(self.match.seats))
@@ -113,8 +166,10 @@ class ResultsScene(Scene):
             head = pygame.Rect(column.x, area.y, column.width, row_height)
             pygame.draw.rect(surface, self.seat_colours[seat], (head.x + 10, head.bottom - 4, head.width - 20, 5),
                              border_radius=2)
-            colour = colours["accent"] if seat in self.outcome.winners else colours["text"]
-            text.draw(surface, name, player.style, head, colour=colour, shrink=True)
+            winner = seat in self.outcome.winners
+            colour = colours["accent"] if winner else colours["text"]
+            # The winner's column is marked by a star as well as by colour.
+            text.draw(surface, f"\u2605 {name}" if winner else name, player.style, head, colour=colour, shrink=True)
         for index, (row_label, key) in enumerate(self.rows, start=1):
             y = area.y + index * row_height + 12
             is_total = index == len(self.rows)
@@ -127,5 +182,3 @@ class ResultsScene(Scene):
                 value = self.outcome.breakdown[seat].get(key, "") if seat < len(self.outcome.breakdown) else ""
                 text.draw(surface, str(value), cell.style, pygame.Rect(column.x, y, column.width, row_height),
                           colour=highlight)
-        for button in self.buttons:
-            button.draw(surface)

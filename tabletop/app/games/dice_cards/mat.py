@@ -64,7 +64,7 @@ class MatPainter:
         self.app.text.draw(surface, words, self.layout[element].style, rect, **kwargs)
 
     def _seat_colour(self, seat: int) -> tuple[int, int, int]:
-        return self.theme.rgb(f"seat_{seat}")
+        return self.view.seat_colour(seat)
 
     # ---------------------------------------------------------------- the duel
     def draw_duel(self, surface: pygame.Surface, glowing: frozenset[Target], pulse: float) -> None:

@@ -49,7 +49,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.tables = self.rules.tables
         self.art = app.dice_for("dice_realms")
         self.theme = theme = app.layouts.theme
-        self.seat_colours = [theme.rgb(f"seat_{seat}") for seat in range(len(match.seats))]
+        self.seat_colours = [self.seat_colour(seat) for seat in range(len(match.seats))]
         self.map = grimoire_map(app)
         self.geometry = geometry = DiceRealmsGeometry(self.layout, self.map, len(match.seats))
         self.grimoire_rects = geometry.grimoire_rects

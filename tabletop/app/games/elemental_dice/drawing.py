@@ -71,7 +71,7 @@ class Painter:
         geometry = view.geometry
         theme = view.theme
         seats = range(len(view.match.seats))
-        self.panels = [SeatPanel(app, geometry.at("panel", seat), seat, name)
+        self.panels = [SeatPanel(app, geometry.at("panel", seat), seat, name, view.match.colours[seat])
                        for seat, name in enumerate(view.match.seats)]
         self.meters = [Meter(app, geometry.at("hp", seat), theme.rgb("ed_hp"), "HP") for seat in seats]
         self.purses = [Counter(app, geometry.at("gold", seat), theme.rgb(element_colour("YELLOW"))) for seat in seats]

@@ -52,7 +52,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         self.art = app.dice_for("elementalis")
         self.theme = app.layouts.theme
         self.geometry = geometry = ElementaliSGeometry(layout, len(match.seats))
-        self.panels = [SeatPanel(app, rect, seat, name)
+        self.panels = [SeatPanel(app, rect, seat, name, match.colours[seat])
                        for seat, (rect, name) in enumerate(zip(geometry.panel_rects, match.seats))]
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], (None, pygame.K_SPACE, None))
         self.menu_bar = ActionBar(app, geometry.choice_places())

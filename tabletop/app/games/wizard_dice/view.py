@@ -61,7 +61,7 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
         self.dice_art = app.dice_for("wizard_dice")
         count = len(match.seats)
         self.geometry = geometry = WizardDiceGeometry(layout, count, [spell.spell_id for spell in self.book.spells])
-        self.panels = [SeatPanel(app, geometry.panel_rect(seat), seat, name) for seat, name in enumerate(match.seats)]
+        self.panels = [SeatPanel(app, geometry.panel_rect(seat), seat, name, match.colours[seat]) for seat, name in enumerate(match.seats)]
         self.meters = [Meter(app, geometry.seat_element("hp", seat), self.theme.rgb("wd_hp_meter"), "HP")
                        for seat in range(count)]
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], [None, pygame.K_SPACE, None])
