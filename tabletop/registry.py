@@ -35,6 +35,8 @@ class GameEntry:
     bench: str = ""                              # "module:function(app) -> table scene" at its busiest
     choices: str = ""                            # "module:Class": what a click means (no pygame)
     score: str = "Score"                         # what the outcome's scores count, for the results' chart
+    demo: tuple[tuple[str, str], ...] = ()       # options of the attract mode's games (a short game), if any
+    demo_players: int = 0                        # how many bots play its demo (0: the smallest table, or 3)
     rules_page: str = ""                         # the rules page (Markdown); default data/<layout>/rules.md
     assets: str = ""                             # "module:function(app)" reading the view's assets at start-up
 
@@ -61,7 +63,7 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               tile_art="elemental_dice/tile.png",
               choices="tabletop.app.games.elemental_dice.choices:ElementalDiceChoices",
               bench="tabletop.app.games.elemental_dice.bench:busiest_table"),
-    GameEntry("wizard-dice", score="HP", rules="tabletop.games.wizard_dice:make_rules",
+    GameEntry("wizard-dice", score="HP", demo=(("hp", "10"),), demo_players=2, rules="tabletop.games.wizard_dice:make_rules",
               view="tabletop.app.games.wizard_dice.view:WizardDiceView", layout="wizard_dice",
               results=(("Damage dealt", "damage_dealt"), ("HP healed", "healed"), ("Spells cast", "spells_cast"),
                        ("Allies summoned", "allies_summoned"), ("HP left (the score)", "hp")),

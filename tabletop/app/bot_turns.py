@@ -36,7 +36,9 @@ class BotPace:
 
 #: Settings -> Bots: Paced (watchable), Fast, Instant (a bot's move shows nothing but its result).
 PACES = {"paced": BotPace(True, BOT_PAUSE, None), "fast": BotPace(True, 0.3, 0.35),
-         "instant": BotPace(False, 0.0, 0.0)}
+         "instant": BotPace(False, 0.0, 0.0),
+         # The attract mode: every step still seen, a little brisker, so a game lasts a few minutes.
+         "demo": BotPace(True, 0.6, 0.6)}
 
 
 @dataclass

@@ -64,3 +64,29 @@ def test_any_key_or_click_goes_back_to_the_title_and_never_reaches_the_game(app)
         assert app.scenes.top.scene_name == "title"
         assert len(table.match.journal) == moves          # the key or click was not a move of the game
         assert demo.table is None
+
+
+def test_a_demo_game_that_runs_long_gives_way_to_the_next_game(app, monkeypatch):
+    from tabletop.app.screens import attract
+    monkeypatch.setattr(attract, "GAME_SECONDS", 2.0)
+    app.scenes.open("attract")
+    demo = app.scenes.top
+    first = demo.table.match.game
+    run_demo(app, 1.0)
+    assert demo.table.match.game == first and not demo.table.match.finished
+    run_demo(app, 1.5)
+    assert demo.table.match.game != first, "a game past its time is left for the next one"
+    assert demo.results is None and not app.saves.paths()
+
+
+def test_every_demo_game_is_played_with_its_demo_options_by_evenly_matched_bots(app):
+    from tabletop.registry import entry
+    app.scenes.open("attract")
+    demo = app.scenes.top
+    for _ in game_ids():
+        match = demo.table.match
+        listed = entry(match.game)
+        for key, value in listed.demo:
+            assert match.options[key] == value
+        assert len(set(match.seat_kinds)) == 1, "one bot level at a demo table"
+        demo.next_game()

@@ -16,7 +16,7 @@ import pygame
 
 from tabletop.core.controller import MatchController
 from tabletop.core.rng import derive_seed
-from tabletop.registry import game_ids, get_rules
+from tabletop.registry import entry, game_ids, get_rules
 
 from ..matches import DEFAULT_NAMES
 from ..scenes import Scene
@@ -26,8 +26,10 @@ __all__ = ["AttractScene", "RESULTS_SECONDS"]
 
 #: How long each demo's results stay on screen before the next game.
 RESULTS_SECONDS = 6.0
-#: The bot levels at a demo table, seat by seat (a strong bot against easy ones looks like a game).
-_DEMO_KINDS = ("strong", "easy", "easy")
+#: The longest a demo game is watched (seconds of play) before the next game: a night shows every game.
+GAME_SECONDS = 420.0
+#: The bot levels at a demo table: evenly matched, so the game stays close to the end.
+_DEMO_KINDS = ("strong", "strong", "strong")
 
 
 class AttractScene(Scene):
@@ -44,6 +46,7 @@ class AttractScene(Scene):
         self.table: Any = None                # the demo's table scene (built, never pushed)
         self.results: Any = None
         self.results_left = 0.0
+        self.game_left = GAME_SECONDS
         self.next_game()
 
     def next_game(self) -> None:
@@ -56,15 +59,17 @@ class AttractScene(Scene):
         self.index = (self.index + 1) % len(ids)
         game = ids[self.index]
         rules = get_rules(game)
-        players = max(rules.meta.min_players, min(3, rules.meta.max_players))
+        listed = entry(game)
+        players = listed.demo_players or max(rules.meta.min_players, min(3, rules.meta.max_players))
         kinds = _DEMO_KINDS[:players]
-        match = MatchController(rules, None, DEFAULT_NAMES[:players], derive_seed(self.seed, "demo",
-                                                                                  self.games_shown), seat_kinds=kinds)
+        match = MatchController(rules, dict(listed.demo), DEFAULT_NAMES[:players],
+                                derive_seed(self.seed, "demo", self.games_shown), seat_kinds=kinds)
         self.table = self.app.scenes.build("table", match=match)
         self.table.demo = True
         self.table.finished_shown = True       # the demo shows the results itself, then moves on
         self.table.enter()
         self.results = None
+        self.game_left = GAME_SECONDS
         self.games_shown += 1
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -88,6 +93,10 @@ class AttractScene(Scene):
         if table is None:
             return
         table.update(dt)
+        self.game_left -= dt
+        if self.game_left <= 0 and not table.match.finished:
+            self.next_game()                   # a long game is left before its end: the night goes on
+            return
         if table.match.finished and not table.view.animating:
             self.results = self.app.scenes.build("results", match=table.match, demo=True)
             self.results_left = RESULTS_SECONDS

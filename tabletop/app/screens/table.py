@@ -351,7 +351,9 @@ class TableScene(Scene):
 
     def bot_pace(self) -> BotPace:
         """How bots move now: the setting's pace (the demo always watchable)."""
-        return PACES["paced" if self.demo else self.app.settings.bots if self.app.settings.bots in PACES else "paced"]
+        if self.demo:
+            return PACES["demo"]
+        return PACES[self.app.settings.bots if self.app.settings.bots in PACES else "paced"]
 
     def _let_bot_move(self) -> None:
         """A bot's turn: worked out (in a thread when paced), shown a moment, then played at the pace's speed."""
@@ -384,9 +386,11 @@ class TableScene(Scene):
         surface.fill(self.chrome.background)
         self.view.draw(surface)
         self._draw_banner(surface)
+        draw_log(self.app, surface, self.log)
+        if self.demo:
+            return                    # a demo's watchers use no button of the table (any key leaves)
         for button in self.buttons:
             button.draw(surface)
-        draw_log(self.app, surface, self.log)
         if self.tip and not self.view.busy and self.clock - self.tip_since > _TOOLTIP_DELAY:
             draw_tooltip(self.app, surface, *self.tip)
         for button in self.buttons:
