@@ -51,6 +51,7 @@ from tabletop.games.elemental_dice.intents import (
     Take,
     Term,
 )
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase
 from tabletop.games.elemental_dice.wording import card_name
 
@@ -118,6 +119,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     """The Elemental Dice table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: ElementalDiceQueries
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.hand_intents: dict[str, list[Value]] = {}
