@@ -29,6 +29,7 @@ from tabletop.games.wizard_dice.intents import (
     Stop,
     Uncast,
 )
+from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
 from tabletop.games.wizard_dice.wording import dice_text
@@ -86,6 +87,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
     """The Wizard Dice table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: WizardDiceQueries
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.offer = offer_of(seen.legal)
