@@ -13,7 +13,7 @@ from tabletop.core.data import DataError
 from tabletop.core.values import to_plain
 from tabletop.games.dice_cards.content import _read, load_content, parse_cost
 from tabletop.games.dice_cards.intents import ChooseDeck
-from tabletop.games.dice_cards.rules import payments
+from tabletop.games.dice_cards.costs import payments
 from tabletop.games.dice_cards.state import HIDDEN_DIE, dice_of_power
 from tabletop.paths import data_path
 from tabletop.registry import get_rules

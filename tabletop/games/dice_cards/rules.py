@@ -6,12 +6,11 @@ first); the decisions taken where it is silent are on the rules page,
 
 Abilities are data (``content.py``): the core knows effect words (``damage``, ``equip``,
 ``capture``...), never an ability's name.  Costs are sets of energy tokens
-(:func:`payments` lists the distinct ways to pay one).
+(:func:`.costs.payments` lists the distinct ways to pay one).
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from itertools import combinations
 import random
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
@@ -22,11 +21,12 @@ from tabletop.core.values import Value, evolve
 
 from . import events as ev
 from . import wording
-from .content import Ability, Content, Cost, load_content
+from .content import Ability, Content, load_content
+from .costs import payments
 from .intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard,
                       EndTurn, FightNext, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
 from .state import (HAND_LIMIT, HIDDEN_DIE, MAX_UNITS, SLOTS, STOCK, Block, Duelist, Equip, FieldToken, Flow, HandDie,
-                    Relic, State, Unit, dice_of_power)
+                    Relic, Stage, State, Unit, dice_of_power)
 
 if TYPE_CHECKING:
     from .bots import DuelBot
@@ -54,32 +54,6 @@ SECOND_PLAYER_EXTRA = 1
 BIGGEST_BASE = 18
 DICE_PER_DUELIST = STOCK + 3
 _SUMMON_KINDS = ("ritual", "fusion", "realm", "relic")
-
-
-def payments(cost: Cost, energy: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct way to pay ``cost`` from energy tokens ``energy``, as sorted value tuples.
-
-    >>> payments(tuple(__import__("tabletop.games.dice_cards.content", fromlist=["parse_cost"])
-    ...          .parse_cost("doubles")), (3, 3, 5))
-    [(3, 3)]
-    """
-    found: set[tuple[int, ...]] = set()
-
-    def walk(index: int, left: Counter, paid: tuple[int, ...]) -> None:
-        if index == len(cost):
-            found.add(tuple(sorted(paid)))
-            return
-        part = cost[index]
-        if part.size == 6:
-            if all(left[v] for v in range(1, 7)):
-                walk(index + 1, left - Counter(range(1, 7)), paid + tuple(range(1, 7)))
-            return
-        for value in part.values:
-            if left[value] >= part.size:
-                walk(index + 1, left - Counter({value: part.size}), paid + (value,) * part.size)
-
-    walk(0, Counter(energy), ())
-    return sorted(found)
 
 
 def _without(values: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
@@ -122,10 +96,11 @@ class DiceCardsRules(BaseRules):
         if chosen["first"] == "a roll-off":
             first = rng.randint(0, 1, "first player")
         duelists = tuple(Duelist(name=n.strip(), shields=shields) for n in seats)
-        return Step(State(duelists=duelists, flow=Flow(stage="deck", deciding=0, first=first)), ())
+        return Step(State(duelists=duelists, flow=Flow(stage=Stage.DECK, deciding=0, first=first)), ())
 
     # ================================================================ reading the table
     def ability(self, ability_id: str) -> Ability:
+        """The ability named ``ability_id`` (``CINDER.3``)."""
         return self.content.ability(ability_id)
 
     def power(self, state: State, unit: Unit, defending: bool = False) -> int:
@@ -162,6 +137,7 @@ class DiceCardsRules(BaseRules):
         return None
 
     def relic_of(self, state: State, seat: int, archetype: str) -> Relic | None:
+        """``seat``'s relic token of ``archetype``, if it has one."""
         for relic in state.duelists[seat].relics:
             if relic.ability.split(".")[0] == archetype:
                 return relic
@@ -187,7 +163,7 @@ class DiceCardsRules(BaseRules):
                 duelists.append(duelist)
                 continue
             changes: dict = {"hand": (HIDDEN_DIE,) * len(duelist.hand)}
-            if state.flow.stage == "deck":
+            if state.flow.stage == Stage.DECK:
                 changes["deck"] = ()
             duelists.append(evolve(duelist, **changes))
         return evolve(state, duelists=tuple(duelists))
@@ -208,7 +184,7 @@ class DiceCardsRules(BaseRules):
                     hand.append(HandDie(serial, rng.randint(1, 6)))
                     serial += 1
             changes: dict = {"hand": tuple(hand)}
-            if view.flow.stage == "deck" and not duelist.deck and view.flow.deciding > owner:
+            if view.flow.stage == Stage.DECK and not duelist.deck and view.flow.deciding > owner:
                 changes["deck"] = rng.choice(self._decks)
             duelists[owner] = evolve(duelist, **changes)
         return evolve(view, duelists=tuple(duelists))
@@ -219,13 +195,13 @@ class DiceCardsRules(BaseRules):
             return frozenset()
         duelist = state.duelists[seat]
         words = {die.to_text() for die in duelist.hand}
-        if state.flow.stage == "deck":
+        if state.flow.stage == Stage.DECK:
             words.update(duelist.deck)
         return frozenset(words)
 
     def outcome(self, state: State) -> Outcome:
         """Shields left by seat; once over, the winner."""
-        finished = state.flow.stage == "over"
+        finished = state.flow.stage == Stage.OVER
         breakdown = tuple({"shields": len(d.shields), "shield_power": sum(d.shields),
                            "units": len(state.field_units(seat)), "units_destroyed": d.units_destroyed,
                            "damage_dealt": d.damage_dealt, "stock": d.stock, "units_set": d.units_set}
@@ -236,7 +212,7 @@ class DiceCardsRules(BaseRules):
         return Outcome(finished, tuple(len(d.shields) for d in state.duelists), winners, how, breakdown)
 
     def progress(self, state: State) -> str:
-        if state.flow.stage == "deck":
+        if state.flow.stage == Stage.DECK:
             return "choosing decks"
         shields = " to ".join(str(len(d.shields)) for d in state.duelists)
         return f"turn {state.flow.turn}, shields {shields}"
@@ -279,7 +255,7 @@ class DiceCardsRules(BaseRules):
             problems.append(f"a unit number twice: {uids}")
         stage = state.flow.stage
         for seat, duelist in enumerate(state.duelists):
-            if stage != "deck" and self.dice_count(state, seat) != DICE_PER_DUELIST:
+            if stage != Stage.DECK and self.dice_count(state, seat) != DICE_PER_DUELIST:
                 problems.append(f"seat {seat} owns {self.dice_count(state, seat)} dice, not {DICE_PER_DUELIST}")
             if min(duelist.stock, duelist.grave, duelist.banished) < 0:
                 problems.append(f"seat {seat} has a negative pool")
@@ -289,7 +265,7 @@ class DiceCardsRules(BaseRules):
                 problems.append(f"seat {seat} hand {duelist.hand}")
             if any(not 1 <= s <= 6 for s in duelist.shields) or len(duelist.shields) > 3:
                 problems.append(f"seat {seat} shields {duelist.shields}")
-            if len(state.field_units(seat)) > MAX_UNITS and stage != "overflow":
+            if len(state.field_units(seat)) > MAX_UNITS and stage != Stage.OVERFLOW:
                 problems.append(f"seat {seat} has {len(state.field_units(seat))} units on the field")
             for relic in duelist.relics:
                 if relic.host >= 0 and not any(u.uid == relic.host and u.owner == seat for u in state.units):
@@ -303,7 +279,7 @@ class DiceCardsRules(BaseRules):
         for unit in state.units:
             if not 1 <= unit.base <= BIGGEST_BASE:
                 problems.append(f"unit {unit.uid} has base Power {unit.base}")
-            if self.slots_used(state, unit) > SLOTS and not (stage == "shed" and state.flow.why == str(unit.uid)):
+            if self.slots_used(state, unit) > SLOTS and not (stage == Stage.SHED and state.flow.why == str(unit.uid)):
                 problems.append(f"unit {unit.uid} uses {self.slots_used(state, unit)} equip slots")
             for equip in unit.equips:
                 if not 1 <= equip.count <= self.ability(equip.ability).arg("stack"):
@@ -327,30 +303,30 @@ class DiceCardsRules(BaseRules):
         seat = state.to_act
         if seat is None:
             return []
-        if stage == "deck":
+        if stage == Stage.DECK:
             return [ChooseDeck(seat, deck) for deck in self._decks]
-        if stage == "main":
+        if stage == Stage.MAIN:
             return self._main_intents(state, seat)
-        if stage == "attack":
+        if stage == Stage.ATTACK:
             able = [u.uid for u in state.field_units(seat)]
             return [Attack(seat, tuple(chosen)) for size in range(len(able) + 1)
                     for chosen in combinations(able, size)]
-        if stage == "block":
+        if stage == Stage.BLOCK:
             blocking = {b.defender for b in flow.blocks}
             out: list[Value] = [BlockWith(seat, u.uid, attacker) for u in state.field_units(seat)
                                 if u.uid not in blocking for attacker in flow.attackers]
             out += [Unblock(seat, b.defender) for b in flow.blocks]
             out.append(BlocksDone(seat))
             return out
-        if stage == "order":
+        if stage == Stage.ORDER:
             return [FightNext(seat, block.defender, block.attacker) for block in self.next_fights(state)]
-        if stage == "strike":
+        if stage == Stage.STRIKE:
             return [Strike(seat, uid) for uid in flow.striking]
-        if stage == "discard":
+        if stage == Stage.DISCARD:
             return [Discard(seat, value) for value in sorted({d.value for d in state.duelists[seat].hand})]
-        if stage == "overflow":
+        if stage == Stage.OVERFLOW:
             return [Remove(seat, u.uid) for u in state.field_units(seat)]
-        if stage == "shed":
+        if stage == Stage.SHED:
             unit = state.unit(int(flow.why))
             return [Shed(seat, index) for index in range(self.slots_used(state, unit))]
         return []
@@ -515,7 +491,7 @@ class DiceCardsRules(BaseRules):
             state = self._move_relic(state, seat, intent, events)
         elif isinstance(intent, Battle):
             events.append(ev.BattleBegan(seat))
-            state = self._flow(state, stage="attack", battled=True)
+            state = self._flow(state, stage=Stage.ATTACK, battled=True)
         elif isinstance(intent, Attack):
             state = self._attack(state, seat, intent.units, rng, events)
         elif isinstance(intent, BlockWith):
@@ -540,24 +516,24 @@ class DiceCardsRules(BaseRules):
             if len(state.field_units(seat)) <= MAX_UNITS:
                 resume = state.flow.resume
                 state = self._flow(state, stage=resume, resume="", deciding=-1)
-                if resume == "fight":
+                if resume == Stage.FIGHT:
                     state = self._fight_on(state, rng, events)
         elif isinstance(intent, Shed):
             state = self._shed(state, seat, intent.equip, events)
         elif isinstance(intent, EndTurn):
             state = self._end_turn(state, seat, rng, events)
-        if state.flow.stage not in ("deck", "over"):
+        if state.flow.stage not in (Stage.DECK, Stage.OVER):
             state = self._fallen(state, events)
         return Step(self._settle(state), tuple(events))
 
     def _settle(self, state: State) -> State:
         """A duelist with a 6th unit on the field chooses one to discard before anything else happens."""
         flow = state.flow
-        if flow.stage in ("over", "overflow", "shed", "deck", "discard"):
+        if flow.stage in (Stage.OVER, Stage.OVERFLOW, Stage.SHED, Stage.DECK, Stage.DISCARD):
             return state
         seat = self._overflowing(state)
         if seat is not None:
-            return self._flow(state, stage="overflow", deciding=seat, resume=flow.stage)
+            return self._flow(state, stage=Stage.OVERFLOW, deciding=seat, resume=flow.stage)
         return state
 
     def _overflowing(self, state: State) -> int | None:
@@ -614,7 +590,7 @@ class DiceCardsRules(BaseRules):
 
     def _win(self, state: State, seat: int, how: str, events: list[Value]) -> State:
         events.append(ev.DuelWon(seat, how))
-        return self._flow(state, stage="over", winner=seat, how=how, deciding=-1)
+        return self._flow(state, stage=Stage.OVER, winner=seat, how=how, deciding=-1)
 
     # ---------------------------------------------------------------- the deck choice and the turn
     def _choose_deck(self, state: State, seat: int, archetypes: tuple[str, ...], rng: RandomSource,
@@ -631,7 +607,7 @@ class DiceCardsRules(BaseRules):
     def _begin_turn(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
         """The start of a turn ("until your next turn" tokens go), then the Draw Phase."""
         turn = state.flow.turn + 1
-        state = self._flow(state, stage="main", turn=turn, active=seat, main=1, summoned=False, battled=False,
+        state = self._flow(state, stage=Stage.MAIN, turn=turn, active=seat, main=1, summoned=False, battled=False,
                            used=(), attackers=(), blocks=(), fights=(), striking=(), deciding=-1, discarding=0,
                            why="", resume="")
         events.append(ev.TurnBegan(seat, turn))
@@ -659,7 +635,7 @@ class DiceCardsRules(BaseRules):
         state = evolve(state, units=units)
         over = len(state.duelists[seat].hand) - HAND_LIMIT
         if over > 0:
-            return self._flow(state, stage="discard", deciding=seat, discarding=over, why="hand-limit",
+            return self._flow(state, stage=Stage.DISCARD, deciding=seat, discarding=over, why="hand-limit",
                               resume="next turn")
         events.append(ev.TurnEnded(seat))
         return self._begin_turn(state, 1 - seat, rng, events)
@@ -757,7 +733,7 @@ class DiceCardsRules(BaseRules):
         for relic in relics:
             events.append(ev.RelicMoved(seat, relic.ability, new_uid))
         if self.slots_used(state, state.unit(new_uid)) > SLOTS:
-            state = self._flow(state, stage="shed", deciding=seat, why=str(new_uid), resume="main")
+            state = self._flow(state, stage=Stage.SHED, deciding=seat, why=str(new_uid), resume=Stage.MAIN)
         return state
 
     def _shed(self, state: State, seat: int, index: int, events: list[Value]) -> State:
@@ -774,7 +750,7 @@ class DiceCardsRules(BaseRules):
             state = self._duelist(state, seat, relics=tuple(evolve(r, host=-1) if r == relic else r
                                                             for r in state.duelists[seat].relics))
         if self.slots_used(state, state.unit(unit.uid)) <= SLOTS:
-            state = self._flow(state, stage=state.flow.resume or "main", deciding=-1, why="", resume="")
+            state = self._flow(state, stage=state.flow.resume or Stage.MAIN, deciding=-1, why="", resume="")
         return state
 
     # ---------------------------------------------------------------- units leaving
@@ -923,8 +899,8 @@ class DiceCardsRules(BaseRules):
             events.append(ev.Captured(intent.caster, target.uid))  # type: ignore[arg-type]
         elif effect == "opponent_discards":
             count = min(args["count"], len(state.duelists[enemy].hand))
-            state = self._flow(state, stage="discard", deciding=enemy, discarding=count, why="tithe",
-                               resume="main")
+            state = self._flow(state, stage=Stage.DISCARD, deciding=enemy, discarding=count, why="tithe",
+                               resume=Stage.MAIN)
         if spent:
             state = self._duelist(state, seat, grave=state.duelists[seat].grave + len(spent))
         return state
@@ -952,10 +928,10 @@ class DiceCardsRules(BaseRules):
                 events: list[Value]) -> State:
         events.append(ev.Attacked(seat, attackers))
         if not attackers:
-            return self._flow(state, stage="main", main=2)
+            return self._flow(state, stage=Stage.MAIN, main=2)
         state = self._flow(state, attackers=attackers, blocks=())
         if state.field_units(1 - seat):
-            return self._flow(state, stage="block")
+            return self._flow(state, stage=Stage.BLOCK)
         return self._fight_all(state, rng, events)
 
     def _fight_all(self, state: State, rng: RandomSource, events: list[Value]) -> State:
@@ -994,7 +970,7 @@ class DiceCardsRules(BaseRules):
             state = self._fallen(state, events)
             seat = self._overflowing(state)
             if seat is not None:
-                return self._flow(state, stage="overflow", deciding=seat, resume="fight")
+                return self._flow(state, stage=Stage.OVERFLOW, deciding=seat, resume=Stage.FIGHT)
             alive = {u.uid for u in state.units}
             state = self._flow(state, fights=tuple(b for b in state.flow.fights
                                                    if b.attacker in alive and b.defender in alive))
@@ -1002,7 +978,7 @@ class DiceCardsRules(BaseRules):
             if not coming:
                 break
             if len(coming) > 1 and self.order_matters(state):
-                return self._flow(state, stage="order", deciding=-1)
+                return self._flow(state, stage=Stage.ORDER, deciding=-1)
             state = self._fight_one(state, coming[0], events)
         flow = state.flow
         blocked = {b.attacker for b in flow.blocks}
@@ -1019,14 +995,14 @@ class DiceCardsRules(BaseRules):
     def _after_strike(self, state: State, rng: RandomSource, events: list[Value]) -> State:
         """Hit shields while the order does not matter (one attacker left, or no shield to protect); then
         the attacker chooses, or the battle is over."""
-        while state.flow.stage != "over" and state.flow.striking:
+        while state.flow.stage != Stage.OVER and state.flow.striking:
             enemy = 1 - state.flow.active
             if len(state.flow.striking) > 1 and state.duelists[enemy].shields:
-                return self._flow(state, stage="strike")
+                return self._flow(state, stage=Stage.STRIKE)
             state = self._strike(state, state.flow.striking[0], rng, events)
-        if state.flow.stage == "over":
+        if state.flow.stage == Stage.OVER:
             return state
-        return self._flow(state, stage="main", main=2, attackers=(), blocks=(), fights=(), striking=())
+        return self._flow(state, stage=Stage.MAIN, main=2, attackers=(), blocks=(), fights=(), striking=())
 
     def _strike(self, state: State, uid: int, rng: RandomSource, events: list[Value]) -> State:
         """An unblocked attacker hits the foremost shield (Rampart takes some off), or the player."""

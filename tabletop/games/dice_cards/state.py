@@ -26,12 +26,28 @@ from dataclasses import dataclass
 from tabletop.core.values import Token
 
 __all__ = ["HandDie", "HIDDEN_DIE", "Equip", "Unit", "FieldToken", "Relic", "Block", "Duelist", "Flow", "State",
-           "MAX_UNITS", "SLOTS", "HAND_LIMIT", "STOCK", "dice_of_power"]
+           "MAX_UNITS", "SLOTS", "HAND_LIMIT", "STOCK", "dice_of_power", "Stage"]
 
 MAX_UNITS = 5
 SLOTS = 2
 HAND_LIMIT = 6
 STOCK = 24
+
+
+class Stage:
+    """Where the duel stands (the names used in ``Flow.stage``; see the module docstring)."""
+
+    DECK = "deck"            # each duelist picks archetypes in private
+    MAIN = "main"            # Main Phase 1 or 2 (``Flow.main``)
+    ATTACK = "attack"        # the attacker declares attackers
+    BLOCK = "block"          # the defender assigns blockers
+    ORDER = "order"          # the defender chooses which unit battle is fought next
+    STRIKE = "strike"        # the attacker orders the hits on shields
+    DISCARD = "discard"      # the hand limit, or Tithe of Secrets
+    OVERFLOW = "overflow"    # a duelist with 6 units discards one
+    SHED = "shed"            # a Graft's unit holds more than two equips: its owner drops one
+    FIGHT = "fight"          # the unit battles go on (only passed through, after an overflow amid the battles)
+    OVER = "over"
 
 _HAND_DIE = re.compile(r"die(\d+)-([0-6])")
 
@@ -144,7 +160,7 @@ class Duelist:
 class Flow:
     """Where the duel stands."""
 
-    stage: str = "deck"
+    stage: str = Stage.DECK
     turn: int = 0                         # 1: the first player's first turn
     active: int = 0
     first: int = 0
@@ -178,13 +194,13 @@ class State:
     @property
     def to_act(self) -> int | None:
         flow = self.flow
-        if flow.stage == "over":
+        if flow.stage == Stage.OVER:
             return None
-        if flow.stage == "deck":
+        if flow.stage == Stage.DECK:
             return flow.deciding
-        if flow.stage in ("block", "order"):
+        if flow.stage in (Stage.BLOCK, Stage.ORDER):
             return 1 - flow.active
-        if flow.stage in ("discard", "overflow", "shed"):
+        if flow.stage in (Stage.DISCARD, Stage.OVERFLOW, Stage.SHED):
             return flow.deciding
         return flow.active
 

@@ -115,7 +115,8 @@ class DiceRealmsRules(BaseRules):
                                "best_realm": max(scores.values()), "total": total})
         totals = tuple(b["total"] for b in breakdowns)
         finished = state.flow.stage == Stage.GAME_OVER
-        winners, tie_break = ((), "")
+        winners: tuple[int, ...] = ()
+        tie_break = ""
         if finished:
             winners, tie_break = decide_winners(totals, [b["best_realm"] for b in breakdowns])
         return Outcome(finished, totals, winners, tie_break, tuple(breakdowns))

@@ -121,7 +121,7 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
     if isinstance(event, ev.RollForfeited):
         return f"{who(event.seat)} can use no die of roll {event.roll}: it is forfeited."
     if isinstance(event, ev.Passed):
-        if event.stage == "passive_pick":
+        if event.stage == Stage.PASSIVE_PICK:
             return (f"{who(event.seat)} can use no die and passes." if event.forced
                     else f"{who(event.seat)} skips the pick.")
         return f"{who(event.seat)} keeps the remaining Arcane Boosts."

@@ -19,9 +19,10 @@ ruling 1).  Every outcome of chance is drawn from the random source given to ``a
 
 from __future__ import annotations
 
+from functools import partial
 import random
 import re
-from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence, cast
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource, shuffled
@@ -107,6 +108,13 @@ def _other(seat: int) -> int:
 def _with(values: tuple[int, ...], seat: int, value: int) -> tuple[int, ...]:
     """``values`` with ``seat``'s entry replaced."""
     return values[:seat] + (value,) + values[seat + 1:]
+
+
+def _executing(state: State) -> Execution:
+    """The card taking effect (asked only while one does)."""
+    execution = state.flow.executing
+    assert execution is not None
+    return execution
 
 
 class ElementalDiceRules(BaseRules):
@@ -336,7 +344,7 @@ class ElementalDiceRules(BaseRules):
         players = view.players
         execution = view.flow.executing
         # Hidden slots, zone by zone: None where a card must be dealt, a card where the view pins one.
-        slots: dict[tuple[int, str], list[str | None]] = {}
+        slots: dict[tuple[int | str, str], list[str | None]] = {}
         for owner, player in enumerate(players):
             slots[owner, "draw"] = [None if c == HIDDEN else c for c in player.draw]
             if owner != seat:
@@ -377,8 +385,8 @@ class ElementalDiceRules(BaseRules):
         deal["shop"] = to_shop + held
         for who, cards in deal.items():
             rng.shuffle(cards)
-            for (owner, zone), cells in slots.items():
-                if owner == who:
+            for (holder, _zone), cells in slots.items():
+                if holder == who:
                     for i, cell in enumerate(cells):
                         if cell is None and cards:
                             cells[i] = cards.pop()
@@ -387,7 +395,7 @@ class ElementalDiceRules(BaseRules):
             changes: dict = {"draw": tuple(slots[owner, "draw"])}
             if owner != seat:
                 changes["hand"] = tuple(slots[owner, "hand"])
-                changes["facedown"] = tuple(FaceDown(card, fd.placed)
+                changes["facedown"] = tuple(FaceDown(cast(str, card), fd.placed)     # every slot is dealt now
                                             for card, fd in zip(slots[owner, "facedown"], player.facedown))
                 changes["discard"] = tuple(slots[owner, "discard"])
             new_players.append(evolve(player, **changes))
@@ -515,7 +523,7 @@ class ElementalDiceRules(BaseRules):
                 kind = self.book[card]
                 if player.gold < kind.cost:
                     continue
-                out += self._receivable(state, seat, card, lambda remove, c=card: Buy(seat, c, remove))
+                out += self._receivable(state, seat, card, partial(Buy, seat, card))
         out.append(EndTurn(seat))
         out.append(Interrupt(_other(seat)))
         return out
@@ -590,7 +598,7 @@ class ElementalDiceRules(BaseRules):
             out: list[Value] = []
             for card in execution.seen:
                 if stage == "wish":
-                    out += self._receivable(state, seat, card, lambda remove, c=card: Take(seat, c, remove))
+                    out += self._receivable(state, seat, card, partial(Take, seat, card))
                 else:
                     out.append(Take(seat, card))
             return out
@@ -959,10 +967,10 @@ class ElementalDiceRules(BaseRules):
                 state = self._roll(state, CHANCE, rng, events)
             stage = "terms"
         if stage == "terms":
-            terms = tuple(state.die(die) for die in formula.dice)
-            state = self._exec(state, stage="recipient", terms=terms, recipient=0)
+            state = self._exec(state, stage="recipient", terms=tuple(state.die(die) for die in formula.dice),
+                               recipient=0)
             stage = "recipient"
-        execution = state.flow.executing
+        execution = _executing(state)
         controller = execution.controller
         terms = dict(zip(formula.dice, execution.terms))
         if step.kind != "damage":
@@ -990,14 +998,14 @@ class ElementalDiceRules(BaseRules):
                     if len(options) > 1:
                         return self._exec(state, stage="barrier")
                     state = self._exec(state, die=options[0])
-                    execution = state.flow.executing
+                    execution = _executing(state)
                 amount, shield_events = self._attack(state, formula, terms, controller, seat,
                                                      execution.die if barrier else "")
                 events.extend(shield_events)
                 if enemy and amount > 0 and state.players[seat].gold > 0 and self._has_militia(state, seat):
                     return self._exec(state, stage="militia", amount=amount)
                 state = self._exec(state, stage="apply", amount=amount)
-                execution = state.flow.executing
+                execution = _executing(state)
             # stage "apply": the damage (after any Paid Militia payment) lands
             player = state.players[seat]
             amount = execution.amount
@@ -1005,7 +1013,7 @@ class ElementalDiceRules(BaseRules):
             state = self._player(state, seat, hp=player.hp - amount)
             state = self._exec(state, stage="recipient", recipient=execution.recipient + 1, die="", amount=0,
                                dealt=execution.dealt + amount)
-            execution = state.flow.executing
+            execution = _executing(state)
         attacker = state.players[controller]
         state = self._player(state, controller, damage_dealt=attacker.damage_dealt + execution.dealt)
         state = self._gain_gold(state, controller, execution.dealt, "damage", events)
@@ -1290,7 +1298,7 @@ class ElementalDiceRules(BaseRules):
         if isinstance(intent, Remove):
             state = self._remove(state, execution, intent.card, events)
             left = execution.count - 1
-            execution = state.flow.executing
+            execution = _executing(state)
             more = left > 0 and bool(self._removable(state, execution))
             return self._exec(state, count=left, stage="remove" if more else "next")
         if isinstance(intent, Stop):

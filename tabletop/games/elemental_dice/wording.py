@@ -6,7 +6,7 @@ card names from the state or view it is given.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.core.values import Value
 
@@ -18,7 +18,7 @@ from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDi
 from .state import HIDDEN, Phase, State, Window, chooser
 
 if TYPE_CHECKING:
-    from .rules import ElementalDiceRules
+    from .queries import ElementalDiceQueries
 
 __all__ = ["prompt", "narrate", "why_illegal", "die_name", "card_name", "LOOK_WORDS"]
 
@@ -38,18 +38,18 @@ def die_name(die: str) -> str:
     return f"{_DIE_NAMES.get(die, die.lower())} ({die.lower()})"
 
 
-def card_name(rules: "ElementalDiceRules", card: str) -> str:
+def card_name(rules: "ElementalDiceQueries", card: str) -> str:
     """A card's printed name (``a card`` for one the reader may not see)."""
     if card == HIDDEN:
         return "a card"
     return rules.book[card].name
 
 
-def _names(rules: "ElementalDiceRules", cards: Sequence[str]) -> str:
+def _names(rules: "ElementalDiceQueries", cards: Sequence[str]) -> str:
     return ", ".join(card_name(rules, c) for c in cards)
 
 
-def prompt(rules: "ElementalDiceRules", state: State) -> str:
+def prompt(rules: "ElementalDiceQueries", state: State) -> str:
     """What the seat to act must do now, in plain words."""
     flow = state.flow
     names = [p.name for p in state.players]
@@ -97,118 +97,260 @@ def prompt(rules: "ElementalDiceRules", state: State) -> str:
     return texts.get(stage, f"{who}: {card} goes on.")
 
 
-def narrate(rules: "ElementalDiceRules", event: Value, view: State, seat: int | None) -> str | None:
+def narrate(rules: "ElementalDiceQueries", event: Value, view: State, seat: int | None) -> str | None:
     """One line of the move log for ``event`` (None for events not worth a line)."""
-    names = [p.name for p in view.players]
-
-    def who(s: int) -> str:
-        return names[s] if 0 <= s < len(names) else f"Seat {s}"
-
-    def name(card: str) -> str:
-        return card_name(rules, card)
-
-    if isinstance(event, ev.TurnStarted):
-        return f"— Turn {event.turn}: {who(event.active)} —"
-    if isinstance(event, ev.FirstPlayer):
-        how = "drawn at random" if event.how == "random" else "chosen by the players"
-        return f"{who(event.seat)} plays first ({how})."
-    if isinstance(event, ev.PassingThisTurn):
-        return f"{who(event.seat)} passes for the rest of this turn."
-    if isinstance(event, ev.GoldGained):
-        if event.why == "turn":
-            return None
-        source = {"damage": " for the damage dealt", "card": ""}.get(event.why, "")
-        return f"{who(event.seat)} gains {event.amount} gold{source}."
-    if isinstance(event, ev.GoldSpent):
-        if event.why in ("buy", "militia"):
-            return None
-        what = {"reroll": "to reroll the shop", "face-down": "to place a card face down"}.get(event.why, "")
-        return f"{who(event.seat)} pays {event.amount} gold {what}.".replace(" .", ".")
-    if isinstance(event, ev.CardsDrawn):
-        return f"{who(event.seat)} draws {_names(rules, event.cards)}."
-    if isinstance(event, ev.DrewCards):
-        return f"{who(event.seat)} draws {event.count} card{'s' if event.count != 1 else ''}."
-    if isinstance(event, ev.DeckShuffled):
-        return f"{who(event.seat)}'s discard pile is shuffled into a new draw pile."
-    if isinstance(event, ev.ShopShuffled):
-        return "The shop's draw pile is shuffled."
-    if isinstance(event, ev.CardPlayed):
-        how = "flips face up" if event.face_down else "plays"
-        return f"{who(event.seat)} {how} {name(event.card)}."
-    if isinstance(event, ev.CardPlaced):
-        return f"{who(event.seat)} places {name(event.card)} face down."
-    if isinstance(event, ev.FaceDownPlaced):
-        return f"{who(event.seat)} places a card face down."
-    if isinstance(event, ev.WindowPassed):
-        return f"{who(event.seat)} passes."
-    if isinstance(event, ev.Responding):
-        return f"{who(event.seat)} {'interrupts' if event.interrupt else 'answers'}."
-    if isinstance(event, ev.CardExecutes):
-        return f"{name(event.card)} ({who(event.seat)}) takes effect."
-    if isinstance(event, ev.DieRolled):
-        return f"The {event.die.lower()} die rolls {event.value}."
-    if isinstance(event, ev.DieKept):
-        return f"{who(event.seat)} keeps the chance die at {event.value}."
-    if isinstance(event, ev.DieSet):
-        return f"The {event.die.lower()} die goes from {event.was} to {event.value}."
-    if isinstance(event, ev.TermShielded):
-        return (f"{who(event.seat)}'s {name(event.card)} lowers the {event.die.lower()} term "
-                f"from {event.was} to {event.value}.")
-    if isinstance(event, ev.MilitiaPaid):
-        return f"{who(event.seat)} pays {event.gold} gold to Paid Militia."
-    if isinstance(event, ev.Damaged):
-        return f"{who(event.seat)} takes {event.amount} damage ({event.hp} HP left)."
-    if isinstance(event, ev.Healed):
-        return f"{who(event.seat)} restores {event.amount} HP ({event.hp} HP)."
-    if isinstance(event, ev.LastingAdded):
-        return f"{name(event.card)} stays in force for {who(event.seat)} until the end of turn {event.expires}."
-    if isinstance(event, ev.LastingExpired):
-        return f"{who(event.seat)}'s {name(event.card)} ends."
-    if isinstance(event, ev.ActionsGranted):
-        return f"{who(event.seat)} may play {event.count} more action{'s' if event.count != 1 else ''} this turn."
-    if isinstance(event, ev.Discarded):
-        return f"{who(event.seat)} discards {_names(rules, event.cards)}."
-    if isinstance(event, ev.CardsDiscarded):
-        place = "face-down " if event.zone == "facedown" else ""
-        return f"{who(event.seat)} discards {event.count} {place}card{'s' if event.count != 1 else ''}."
-    if isinstance(event, ev.CardsRemoved):
-        return f"{who(event.seat)} removes {_names(rules, event.cards)} from the game."
-    if isinstance(event, ev.Looked):
-        return f"{who(event.seat)} looks at {LOOK_WORDS.get(event.what, event.what)}: {_names(rules, event.cards)}."
-    if isinstance(event, ev.LookedAt):
-        return f"{who(event.seat)} looks at {LOOK_WORDS.get(event.what, event.what)}."
-    if isinstance(event, ev.Reordered):
-        return f"{who(event.seat)} puts {LOOK_WORDS.get(event.what, event.what)} in order: {_names(rules, event.order)}."
-    if isinstance(event, ev.PileReordered):
-        pile = "their own" if event.what == "own_draw" else "the opponent's"
-        return f"{who(event.seat)} reorders {pile} draw pile."
-    if isinstance(event, ev.Took):
-        return f"{who(event.seat)} takes {name(event.card)} from their {event.what} pile."
-    if isinstance(event, ev.TookACard):
-        return f"{who(event.seat)} takes a card into their hand."
-    if isinstance(event, ev.ShopRerolled):
-        return f"{who(event.seat)} rerolls the shop: {_names(rules, event.row) or 'nothing left to lay out'}."
-    if isinstance(event, ev.Bought):
-        where = {"hand": " into their hand", "passives": " and puts it in play"}.get(event.to, "")
-        return f"{who(event.seat)} buys {name(event.card)} for {event.cost} gold{where}."
-    if isinstance(event, ev.Wished):
-        return f"{who(event.seat)} wishes for {name(event.card)} and puts it in play."
-    if isinstance(event, ev.WishGranted):
-        return f"{who(event.seat)} wishes for {name(event.card)}."
-    if isinstance(event, ev.WishedForACard):
-        return f"{who(event.seat)} wishes for a card."
-    if isinstance(event, ev.PassiveRemoved):
-        return f"{who(event.seat)}'s {name(event.card)} is removed from the game."
-    if isinstance(event, ev.Vetoed):
-        return f"{who(event.seat)}'s Veto cancels {name(event.card)}."
-    if isinstance(event, ev.Fizzled):
-        return f"{name(event.card)}: {event.why.replace('-', ' ')}."
-    if isinstance(event, ev.GameEnded):
-        return f"Game over: {who(event.winner)} wins ({' to '.join(str(hp) for hp in event.hp)} HP)."
-    return None
+    line = _LINES.get(type(event))
+    return line(_Teller(rules, view), event) if line is not None else None
 
 
-def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str:
+class _Teller:
+    """What a log line is told with: the rules (for card names) and the players' names."""
+
+    def __init__(self, rules: "ElementalDiceQueries", view: State) -> None:
+        self.rules = rules
+        self.names = [p.name for p in view.players]
+
+    def who(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else f"Seat {seat}"
+
+    def name(self, card: str) -> str:
+        return card_name(self.rules, card)
+
+
+def _on_turn_started(t: _Teller, event: ev.TurnStarted) -> str:
+    return f"— Turn {event.turn}: {t.who(event.active)} —"
+
+
+def _on_first_player(t: _Teller, event: ev.FirstPlayer) -> str:
+    how = "drawn at random" if event.how == "random" else "chosen by the players"
+    return f"{t.who(event.seat)} plays first ({how})."
+
+
+def _on_passing_this_turn(t: _Teller, event: ev.PassingThisTurn) -> str:
+    return f"{t.who(event.seat)} passes for the rest of this turn."
+
+
+def _on_gold_gained(t: _Teller, event: ev.GoldGained) -> str | None:
+    if event.why == "turn":
+        return None
+    source = {"damage": " for the damage dealt", "card": ""}.get(event.why, "")
+    return f"{t.who(event.seat)} gains {event.amount} gold{source}."
+
+
+def _on_gold_spent(t: _Teller, event: ev.GoldSpent) -> str | None:
+    if event.why in ("buy", "militia"):
+        return None
+    what = {"reroll": "to reroll the shop", "face-down": "to place a card face down"}.get(event.why, "")
+    return f"{t.who(event.seat)} pays {event.amount} gold {what}.".replace(" .", ".")
+
+
+def _on_cards_drawn(t: _Teller, event: ev.CardsDrawn) -> str:
+    return f"{t.who(event.seat)} draws {_names(t.rules, event.cards)}."
+
+
+def _on_drew_cards(t: _Teller, event: ev.DrewCards) -> str:
+    return f"{t.who(event.seat)} draws {event.count} card{'s' if event.count != 1 else ''}."
+
+
+def _on_deck_shuffled(t: _Teller, event: ev.DeckShuffled) -> str:
+    return f"{t.who(event.seat)}'s discard pile is shuffled into a new draw pile."
+
+
+def _on_shop_shuffled(t: _Teller, event: ev.ShopShuffled) -> str:
+    return "The shop's draw pile is shuffled."
+
+
+def _on_card_played(t: _Teller, event: ev.CardPlayed) -> str:
+    how = "flips face up" if event.face_down else "plays"
+    return f"{t.who(event.seat)} {how} {t.name(event.card)}."
+
+
+def _on_card_placed(t: _Teller, event: ev.CardPlaced) -> str:
+    return f"{t.who(event.seat)} places {t.name(event.card)} face down."
+
+
+def _on_face_down_placed(t: _Teller, event: ev.FaceDownPlaced) -> str:
+    return f"{t.who(event.seat)} places a card face down."
+
+
+def _on_window_passed(t: _Teller, event: ev.WindowPassed) -> str:
+    return f"{t.who(event.seat)} passes."
+
+
+def _on_responding(t: _Teller, event: ev.Responding) -> str:
+    return f"{t.who(event.seat)} {'interrupts' if event.interrupt else 'answers'}."
+
+
+def _on_card_executes(t: _Teller, event: ev.CardExecutes) -> str:
+    return f"{t.name(event.card)} ({t.who(event.seat)}) takes effect."
+
+
+def _on_die_rolled(t: _Teller, event: ev.DieRolled) -> str:
+    return f"The {event.die.lower()} die rolls {event.value}."
+
+
+def _on_die_kept(t: _Teller, event: ev.DieKept) -> str:
+    return f"{t.who(event.seat)} keeps the chance die at {event.value}."
+
+
+def _on_die_set(t: _Teller, event: ev.DieSet) -> str:
+    return f"The {event.die.lower()} die goes from {event.was} to {event.value}."
+
+
+def _on_term_shielded(t: _Teller, event: ev.TermShielded) -> str:
+    return (f"{t.who(event.seat)}'s {t.name(event.card)} lowers the {event.die.lower()} term "
+            f"from {event.was} to {event.value}.")
+
+
+def _on_militia_paid(t: _Teller, event: ev.MilitiaPaid) -> str:
+    return f"{t.who(event.seat)} pays {event.gold} gold to Paid Militia."
+
+
+def _on_damaged(t: _Teller, event: ev.Damaged) -> str:
+    return f"{t.who(event.seat)} takes {event.amount} damage ({event.hp} HP left)."
+
+
+def _on_healed(t: _Teller, event: ev.Healed) -> str:
+    return f"{t.who(event.seat)} restores {event.amount} HP ({event.hp} HP)."
+
+
+def _on_lasting_added(t: _Teller, event: ev.LastingAdded) -> str:
+    return f"{t.name(event.card)} stays in force for {t.who(event.seat)} until the end of turn {event.expires}."
+
+
+def _on_lasting_expired(t: _Teller, event: ev.LastingExpired) -> str:
+    return f"{t.who(event.seat)}'s {t.name(event.card)} ends."
+
+
+def _on_actions_granted(t: _Teller, event: ev.ActionsGranted) -> str:
+    return f"{t.who(event.seat)} may play {event.count} more action{'s' if event.count != 1 else ''} this turn."
+
+
+def _on_discarded(t: _Teller, event: ev.Discarded) -> str:
+    return f"{t.who(event.seat)} discards {_names(t.rules, event.cards)}."
+
+
+def _on_cards_discarded(t: _Teller, event: ev.CardsDiscarded) -> str:
+    place = "face-down " if event.zone == "facedown" else ""
+    return f"{t.who(event.seat)} discards {event.count} {place}card{'s' if event.count != 1 else ''}."
+
+
+def _on_cards_removed(t: _Teller, event: ev.CardsRemoved) -> str:
+    return f"{t.who(event.seat)} removes {_names(t.rules, event.cards)} from the game."
+
+
+def _on_looked(t: _Teller, event: ev.Looked) -> str:
+    return f"{t.who(event.seat)} looks at {LOOK_WORDS.get(event.what, event.what)}: {_names(t.rules, event.cards)}."
+
+
+def _on_looked_at(t: _Teller, event: ev.LookedAt) -> str:
+    return f"{t.who(event.seat)} looks at {LOOK_WORDS.get(event.what, event.what)}."
+
+
+def _on_reordered(t: _Teller, event: ev.Reordered) -> str:
+    return (f"{t.who(event.seat)} puts {LOOK_WORDS.get(event.what, event.what)} in order: "
+            f"{_names(t.rules, event.order)}.")
+
+
+def _on_pile_reordered(t: _Teller, event: ev.PileReordered) -> str:
+    pile = "their own" if event.what == "own_draw" else "the opponent's"
+    return f"{t.who(event.seat)} reorders {pile} draw pile."
+
+
+def _on_took(t: _Teller, event: ev.Took) -> str:
+    return f"{t.who(event.seat)} takes {t.name(event.card)} from their {event.what} pile."
+
+
+def _on_took_a_card(t: _Teller, event: ev.TookACard) -> str:
+    return f"{t.who(event.seat)} takes a card into their hand."
+
+
+def _on_shop_rerolled(t: _Teller, event: ev.ShopRerolled) -> str:
+    return f"{t.who(event.seat)} rerolls the shop: {_names(t.rules, event.row) or 'nothing left to lay out'}."
+
+
+def _on_bought(t: _Teller, event: ev.Bought) -> str:
+    where = {"hand": " into their hand", "passives": " and puts it in play"}.get(event.to, "")
+    return f"{t.who(event.seat)} buys {t.name(event.card)} for {event.cost} gold{where}."
+
+
+def _on_wished(t: _Teller, event: ev.Wished) -> str:
+    return f"{t.who(event.seat)} wishes for {t.name(event.card)} and puts it in play."
+
+
+def _on_wish_granted(t: _Teller, event: ev.WishGranted) -> str:
+    return f"{t.who(event.seat)} wishes for {t.name(event.card)}."
+
+
+def _on_wished_for_a_card(t: _Teller, event: ev.WishedForACard) -> str:
+    return f"{t.who(event.seat)} wishes for a card."
+
+
+def _on_passive_removed(t: _Teller, event: ev.PassiveRemoved) -> str:
+    return f"{t.who(event.seat)}'s {t.name(event.card)} is removed from the game."
+
+
+def _on_vetoed(t: _Teller, event: ev.Vetoed) -> str:
+    return f"{t.who(event.seat)}'s Veto cancels {t.name(event.card)}."
+
+
+def _on_fizzled(t: _Teller, event: ev.Fizzled) -> str:
+    return f"{t.name(event.card)}: {event.why.replace('-', ' ')}."
+
+
+def _on_game_ended(t: _Teller, event: ev.GameEnded) -> str:
+    return f"Game over: {t.who(event.winner)} wins ({' to '.join(str(hp) for hp in event.hp)} HP)."
+
+
+#: The log line of each kind of event.
+_LINES: dict[type, Callable[[_Teller, Any], str | None]] = {
+    ev.TurnStarted: _on_turn_started,
+    ev.FirstPlayer: _on_first_player,
+    ev.PassingThisTurn: _on_passing_this_turn,
+    ev.GoldGained: _on_gold_gained,
+    ev.GoldSpent: _on_gold_spent,
+    ev.CardsDrawn: _on_cards_drawn,
+    ev.DrewCards: _on_drew_cards,
+    ev.DeckShuffled: _on_deck_shuffled,
+    ev.ShopShuffled: _on_shop_shuffled,
+    ev.CardPlayed: _on_card_played,
+    ev.CardPlaced: _on_card_placed,
+    ev.FaceDownPlaced: _on_face_down_placed,
+    ev.WindowPassed: _on_window_passed,
+    ev.Responding: _on_responding,
+    ev.CardExecutes: _on_card_executes,
+    ev.DieRolled: _on_die_rolled,
+    ev.DieKept: _on_die_kept,
+    ev.DieSet: _on_die_set,
+    ev.TermShielded: _on_term_shielded,
+    ev.MilitiaPaid: _on_militia_paid,
+    ev.Damaged: _on_damaged,
+    ev.Healed: _on_healed,
+    ev.LastingAdded: _on_lasting_added,
+    ev.LastingExpired: _on_lasting_expired,
+    ev.ActionsGranted: _on_actions_granted,
+    ev.Discarded: _on_discarded,
+    ev.CardsDiscarded: _on_cards_discarded,
+    ev.CardsRemoved: _on_cards_removed,
+    ev.Looked: _on_looked,
+    ev.LookedAt: _on_looked_at,
+    ev.Reordered: _on_reordered,
+    ev.PileReordered: _on_pile_reordered,
+    ev.Took: _on_took,
+    ev.TookACard: _on_took_a_card,
+    ev.ShopRerolled: _on_shop_rerolled,
+    ev.Bought: _on_bought,
+    ev.Wished: _on_wished,
+    ev.WishGranted: _on_wish_granted,
+    ev.WishedForACard: _on_wished_for_a_card,
+    ev.PassiveRemoved: _on_passive_removed,
+    ev.Vetoed: _on_vetoed,
+    ev.Fizzled: _on_fizzled,
+    ev.GameEnded: _on_game_ended,
+}
+
+
+def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> str:
     """A sentence saying why ``intent`` is refused in ``state``."""
     flow = state.flow
     names = [p.name for p in state.players]
@@ -299,7 +441,7 @@ def why_illegal(rules: "ElementalDiceRules", state: State, intent: Value) -> str
     return "That is not possible now."
 
 
-def _why_not_this_choice(rules: "ElementalDiceRules", state: State, intent: Value) -> str:
+def _why_not_this_choice(rules: "ElementalDiceQueries", state: State, intent: Value) -> str:
     """Why a choice for an executing card is refused (the chooser is the right seat)."""
     flow = state.flow
     execution = flow.executing

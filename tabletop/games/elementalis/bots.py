@@ -32,7 +32,7 @@ from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
 from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose, Pay, Pick,
                       Split, TakeMajor, Tap)
 from .scoring import best_split
-from .state import Die, State
+from .state import ROUNDS, Die, State
 
 __all__ = ["EasyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
 
@@ -464,8 +464,6 @@ class StrongBot:
 
     def last_turn(self, state: State) -> bool:
         """The bot's own last turn, with nobody to play after it: only winning counts."""
-        from .rules import ROUNDS
-
         flow = state.flow
         return flow.round >= ROUNDS and flow.active == self.seat == len(state.mages) - 1
 

@@ -96,7 +96,7 @@ def _read(path: Path) -> Content:
     support = {name: root["support"][name].str(ELEMENTS) for name in ELEMENTS}
     classical = {name: root["classical"][name].str(ELEMENTS) for name in ELEMENTS}
     faces_known = set(ELEMENTS) | {ETHER, SUN}
-    dice = {}
+    dice: dict[str, tuple[str, ...]] = {}
     for name, item in root["dice"].items():
         faces = tuple(face.str() for face in item)
         if len(faces) != 6:

@@ -24,7 +24,7 @@ from .intents import (INTENTS, Allow, Bank, Cast, Chance, Choose, Cosmic, Counte
                       Forfeit, Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor,
                       Tap)
 from .scoring import Result, apply_to_channel, best_split, score
-from .state import NO_MANA, Die, Flow, Mage, Mana, State, Window
+from .state import NO_MANA, ROUNDS, Die, Flow, Mage, Mana, Stage, State, Window
 
 __all__ = ["ElementaliSRules", "META", "ROUNDS", "pale"]
 
@@ -60,7 +60,6 @@ META = GameMeta(
     ),
 )
 
-ROUNDS = 6
 START_MANA = 2
 COSMIC_MANA = 3
 MINOR_COPIES = 2
@@ -104,7 +103,8 @@ class ElementaliSRules(BaseRules):
         ether = chosen["ether_cards"] == "yes"
         if len(seats) > 4 and not ether:
             raise ValueError("5 mages need the Ether cards: there are only 4 element Majors")
-        state = State(mages=tuple(Mage(name=n.strip()) for n in seats), flow=Flow(stage="draft_major", deciding=0),
+        state = State(mages=tuple(Mage(name=n.strip()) for n in seats),
+                      flow=Flow(stage=Stage.DRAFT_MAJOR, deciding=0),
                       creationist_opposition=chosen["creationist_opposition"], double_ether=chosen["double_ether"],
                       ether_cards=ether, supply=20 if chosen["supply"] == "20 of each" else 0,
                       ether_pair=chosen["ether_pair"], counter_spell=chosen["counter_spell"],
@@ -344,7 +344,7 @@ class ElementaliSRules(BaseRules):
     # ================================================================ views, words
     def outcome(self, state: State) -> Outcome:
         """Mana in each Pool (colourless counts); once over, the winners (E-21's tie-break)."""
-        finished = state.flow.stage == "over"
+        finished = state.flow.stage == Stage.OVER
         scores = tuple(m.total for m in state.mages)
         breakdown = tuple({"total": m.total, "fire": m.mana.fire + m.faded.fire, "water": m.mana.water + m.faded.water,
                            "earth": m.mana.earth + m.faded.earth, "air": m.mana.air + m.faded.air,
@@ -363,7 +363,7 @@ class ElementaliSRules(BaseRules):
 
     def progress(self, state: State) -> str:
         flow = state.flow
-        if flow.stage in ("draft_major", "draft_minor", "start_mana"):
+        if flow.stage in Stage.SETUP:
             return "the Arcana draft"
         return f"round {min(flow.round, ROUNDS)} of {ROUNDS}"
 
@@ -410,54 +410,54 @@ class ElementaliSRules(BaseRules):
         seat = state.to_act
         if seat is None:
             return []
-        if stage == "draft_major":
+        if stage == Stage.DRAFT_MAJOR:
             taken = {m.major for m in state.mages}
             offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
             return [TakeMajor(seat, e) for e in offered if e not in taken]
-        if stage == "draft_minor":
+        if stage == Stage.DRAFT_MINOR:
             minors = Counter(m.minor for m in state.mages if m.minor)
             offered = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
             return [TakeMinor(seat, e) for e in offered if minors[e] < MINOR_COPIES
                     and not (e == ETHER and state.mages[seat].major == ETHER)]
-        if stage == "start_mana":
+        if stage == Stage.START_MANA:
             return [StartMana(seat, combo) for combo in combinations_with_replacement(ELEMENTS, START_MANA)
                     if all(self.available(state, c) >= n for c, n in Counter(combo).items())]
-        if stage == "turn":
+        if stage == Stage.TURN:
             out: list[Value] = []
             mage = state.mages[seat]
             if not flow.tapped and not flow.rolled and mage.total == 0:
                 colours = [mage.major] if mage.major in ELEMENTS else list(ELEMENTS)
                 out += [Tap(seat, c) for c in colours if self.available(state, c)]
             return [*out, Roll(seat)]
-        if stage == "declare":
+        if stage == Stage.DECLARE:
             return [Declare(seat), PassWindow(seat)]
-        if stage == "cast":
+        if stage == Stage.CAST:
             return [*self.castable(state, seat), Forfeit(seat)]
-        if stage == "counter":
+        if stage == Stage.COUNTER:
             return [CounterSpell(seat), Allow(seat)]
-        if stage == "pick":
+        if stage == Stage.PICK:
             spell = self.content.spell(flow.window.pending)  # type: ignore[union-attr]
             return [*(Pick(seat, unit, mage) for mage, unit in self._mana_targets(state, seat, spell)), Done(seat)]
-        if stage == "split":
+        if stage == Stage.SPLIT:
             ether = self._counts(state)[ETHER]
             return [Split(seat, k) for k in range(ether, -1, -1)]
-        if stage == "choose":
+        if stage == Stage.CHOOSE:
             left = {e: self.available(state, e) for e in ELEMENTS}
             count = min(flow.pay_count, sum(left.values()))
             return [Choose(seat, combo) for combo in combinations_with_replacement(ELEMENTS, count)
                     if all(left[c] >= n for c, n in Counter(combo).items())]
-        if stage == "push":
+        if stage == Stage.PUSH:
             out = [Bank(seat)]
             out.append(Chance(seat) if flow.roll == "power" else Cosmic(seat))
             return out
-        if stage == "oppose":
+        if stage == Stage.OPPOSE:
             eligible = self.eligible(state, seat)
             return [Oppose(seat, combo) for size in range(len(eligible), -1, -1)
                     for combo in combinations(eligible, size)]
-        if stage == "pay":
+        if stage == Stage.PAY:
             units = _units(state.mages[seat])
             return [Pay(seat, combo) for combo in sorted(set(combinations(sorted(units), flow.pay_count)))]
-        if stage == "give":
+        if stage == Stage.GIVE:
             return [Give(seat, e) for e in ELEMENTS if flow.channel.get(e)]
         raise AssertionError(f"no intents at stage {stage}")
 
@@ -494,7 +494,7 @@ class ElementaliSRules(BaseRules):
         events.append(ev.ArcanaTaken(seat, "major", intent.element))
         if seat + 1 < len(state.mages):
             return self._flow(state, deciding=seat + 1)
-        return self._flow(state, stage="draft_minor", deciding=0)
+        return self._flow(state, stage=Stage.DRAFT_MINOR, deciding=0)
 
     def _on_takeminor(self, state: State, seat: int, intent: TakeMinor, rng: RandomSource,
                       events: list[Value]) -> State:
@@ -503,7 +503,7 @@ class ElementaliSRules(BaseRules):
         if seat + 1 < len(state.mages):
             return self._flow(state, deciding=seat + 1)
         # Everyone but the first player takes 2 Mana of their choice (B2 1.4).
-        return self._flow(state, stage="start_mana", deciding=1)
+        return self._flow(state, stage=Stage.START_MANA, deciding=1)
 
     def _on_startmana(self, state: State, seat: int, intent: StartMana, rng: RandomSource,
                       events: list[Value]) -> State:
@@ -517,7 +517,7 @@ class ElementaliSRules(BaseRules):
 
     # ---------------------------------------------------------------- the turn
     def _start_turn(self, state: State, seat: int, events: list[Value]) -> State:
-        state = self._flow(state, stage="turn", active=seat, deciding=seat, roll="", channel=NO_MANA, dice=(),
+        state = self._flow(state, stage=Stage.TURN, active=seat, deciding=seat, roll="", channel=NO_MANA, dice=(),
                            tapped=False, rolled=False, ether_leak=False, used=(), window=None, opposers=(),
                            rolling=(), fixed=())
         events.append(ev.TurnBegan(seat, state.flow.round))
@@ -573,7 +573,7 @@ class ElementaliSRules(BaseRules):
         asked = tuple(seat for seat in order if self.may_declare(state, seat))
         if not asked:
             return self._close_window(state, events, rng)
-        return self._flow(state, stage="declare", window=evolve(window, asked=asked))
+        return self._flow(state, stage=Stage.DECLARE, window=evolve(window, asked=asked))
 
     def _on_declare(self, state: State, seat: int, intent: Declare, rng: RandomSource,
                     events: list[Value]) -> State:
@@ -608,7 +608,7 @@ class ElementaliSRules(BaseRules):
         state = self._flow(state, window=window)
         for turn in range(window.turn + 1, len(window.declared)):
             if self.castable(state, window.declared[turn]):
-                return self._flow(state, stage="cast", window=evolve(window, turn=turn))
+                return self._flow(state, stage=Stage.CAST, window=evolve(window, turn=turn))
             events.append(ev.Declared(window.declared[turn], False))     # nothing left to cast: it forfeits
         return self._close_window(state, events, rng)
 
@@ -643,9 +643,9 @@ class ElementaliSRules(BaseRules):
         state = self._flow(state, window=window)
         if spell.target == "mana":
             # Incinerate, Tornado: the caster picks the counters first; who is hit may then counter.
-            return self._flow(state, stage="pick", window=evolve(window, picks_left=spell.most))
+            return self._flow(state, stage=Stage.PICK, window=evolve(window, picks_left=spell.most))
         if target >= 0 and target != seat and self.can_counter(state, target, spell):
-            return self._flow(state, stage="counter")
+            return self._flow(state, stage=Stage.COUNTER)
         return self._resolve_spell(state, events, rng)
 
     def _on_counter(self, state: State, seat: int, intent: CounterSpell, rng: RandomSource,
@@ -757,7 +757,7 @@ class ElementaliSRules(BaseRules):
         spell = self.content.spell(window.pending)
         for index, seat in enumerate(hit):
             if self.can_counter(state, seat, spell):
-                return self._flow(state, stage="counter",
+                return self._flow(state, stage=Stage.COUNTER,
                                   window=evolve(window, pending_target=seat, countering=hit[index + 1:]))
         return self._resolve_spell(state, events, rng)
 
@@ -791,7 +791,7 @@ class ElementaliSRules(BaseRules):
         kind = self.mage_type(state, seat)
         counts = self._counts(state)
         if kind == "elementalist" and counts[ETHER]:
-            return self._flow(state, stage="split", deciding=seat)
+            return self._flow(state, stage=Stage.SPLIT, deciding=seat)
         return self._scored(state, events, None)
 
     def _on_split(self, state: State, seat: int, intent: Split, rng: RandomSource,
@@ -810,7 +810,7 @@ class ElementaliSRules(BaseRules):
         state = self._to_channel(state, result.nets, events)
         if result.choice:
             # Mana of choice is offered only in colours the Flux still holds (E-17); no choice, no question.
-            state = self._flow(state, stage="choose", deciding=seat, pay_count=result.choice)
+            state = self._flow(state, stage=Stage.CHOOSE, deciding=seat, pay_count=result.choice)
             offered = self.legal_intents(state)
             if len(offered) > 1:
                 return state
@@ -847,7 +847,7 @@ class ElementaliSRules(BaseRules):
         state = self._clear_roll_marks(state)
         if state.flow.channel.total == 0:
             return self._start_opposition(state, events)
-        return self._flow(state, stage="push", deciding=flow.active)
+        return self._flow(state, stage=Stage.PUSH, deciding=flow.active)
 
     def _linked_score(self, state: State, caster: int, events: list[Value]) -> State:
         """E-20: the caster scores the linked roll by their own type, straight into their Pool, with no drains;
@@ -874,6 +874,7 @@ class ElementaliSRules(BaseRules):
 
     # ---------------------------------------------------------------- the Cosmic Roll
     def sun_index(self, state: State) -> int:
+        """Where the Sun die lies among the dice on the table."""
         return next(i for i, d in enumerate(state.flow.dice) if d.kind == SUN)
 
     def _on_cosmic(self, state: State, seat: int, intent: Cosmic, rng: RandomSource,
@@ -916,7 +917,7 @@ class ElementaliSRules(BaseRules):
         colours = [e for e in ELEMENTS if state.flow.channel.get(e)]
         if len(colours) == 1:
             return self._give(state, seat, owner, colours[0], events)
-        return self._flow(state, stage="give", pay_to=owner)
+        return self._flow(state, stage=Stage.GIVE, pay_to=owner)
 
     def _on_give(self, state: State, seat: int, intent: Give, rng: RandomSource,
                  events: list[Value]) -> State:
@@ -964,7 +965,7 @@ class ElementaliSRules(BaseRules):
             flow = state.flow
             if self.eligible(state, seat):
                 # "Leaving the dice as they were": each opposing mage meets the dice of the active roll.
-                return self._flow(state, stage="oppose", deciding=seat, rolling=(), dice=flow.fixed)
+                return self._flow(state, stage=Stage.OPPOSE, deciding=seat, rolling=(), dice=flow.fixed)
         return self._end_turn(state, events)
 
     def _on_oppose(self, state: State, seat: int, intent: Oppose, rng: RandomSource,
@@ -999,7 +1000,7 @@ class ElementaliSRules(BaseRules):
         if len(set(units)) == 1 or count >= len(units):
             # Nothing to choose: one colour only, or every counter goes.
             return self._paid(state, payer, payee, tuple(units[:count]), events)
-        return self._flow(state, stage="pay", deciding=payer, pay_from=payer, pay_to=payee, pay_count=count)
+        return self._flow(state, stage=Stage.PAY, deciding=payer, pay_from=payer, pay_to=payee, pay_count=count)
 
     def _on_pay(self, state: State, seat: int, intent: Pay, rng: RandomSource,
                 events: list[Value]) -> State:
@@ -1040,4 +1041,4 @@ class ElementaliSRules(BaseRules):
         best = max(keys)
         winners = tuple(seat for seat, key in enumerate(keys) if key == best)
         events.append(ev.GameOver(winners))
-        return self._flow(state, stage="over", winners=winners, window=None, dice=state.flow.dice)
+        return self._flow(state, stage=Stage.OVER, winners=winners, window=None, dice=state.flow.dice)

@@ -18,7 +18,33 @@ from dataclasses import dataclass
 
 from .elements import ELEMENTS
 
-__all__ = ["Mana", "Die", "Mage", "Window", "Flow", "State", "NO_MANA"]
+__all__ = ["Mana", "Die", "Mage", "Window", "Flow", "State", "NO_MANA", "Stage", "ROUNDS"]
+
+#: The rounds of a match.
+ROUNDS = 6
+
+
+class Stage:
+    """Where the match stands (the names used in ``Flow.stage``)."""
+
+    DRAFT_MAJOR = "draft_major"      # each mage takes a Major Arcana
+    DRAFT_MINOR = "draft_minor"      # then a Minor
+    START_MANA = "start_mana"        # the two Mana of a mage other than the first
+    TURN = "turn"                    # Flux Tap or the Power Roll
+    DECLARE = "declare"              # a spell window: declare a spell or pass
+    CAST = "cast"                    # a declared mage casts (or forfeits)
+    COUNTER = "counter"              # a mage may void a spell cast on them
+    PICK = "pick"                    # Incinerate or Tornado choosing Mana
+    SPLIT = "split"                  # an Elementalist shares the Ethers
+    CHOOSE = "choose"                # a Creationist colours Mana of choice
+    PUSH = "push"                    # bank the Channel or roll on
+    OPPOSE = "oppose"                # a mage picks dice to roll against the active mage
+    PAY = "pay"                      # a mage chooses the Mana it pays
+    GIVE = "give"                    # the Cosmic Roll's Mana for another mage
+    OVER = "over"
+
+    #: The setup: the Arcana draft and the starting Mana (nobody's turn yet).
+    SETUP = (DRAFT_MAJOR, DRAFT_MINOR, START_MANA)
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,7 +138,7 @@ class Window:
 class Flow:
     """Where the match stands."""
 
-    stage: str = "draft_major"
+    stage: str = Stage.DRAFT_MAJOR
     round: int = 1
     active: int = 0
     deciding: int = 0                        # the seat deciding in setup, a pay, an opposition
@@ -152,17 +178,17 @@ class State:
     @property
     def to_act(self) -> int | None:
         flow = self.flow
-        if flow.stage == "over":
+        if flow.stage == Stage.OVER:
             return None
         window = flow.window
-        if flow.stage == "declare" and window is not None:
+        if flow.stage == Stage.DECLARE and window is not None:
             return window.asked[window.turn]
-        if flow.stage == "cast" and window is not None:
+        if flow.stage == Stage.CAST and window is not None:
             return window.declared[window.turn]
-        if flow.stage == "counter" and window is not None:
+        if flow.stage == Stage.COUNTER and window is not None:
             return window.pending_target
-        if flow.stage == "pick" and window is not None:
+        if flow.stage == Stage.PICK and window is not None:
             return window.pending_caster
-        if flow.stage in ("draft_major", "draft_minor", "start_mana", "oppose", "pay"):
+        if flow.stage in (*Stage.SETUP, Stage.OPPOSE, Stage.PAY):
             return flow.deciding
         return flow.active

@@ -10,10 +10,10 @@ from tabletop.core.values import Value
 from . import events as ev
 from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Done, Forfeit,
                       Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor, Tap)
-from .state import State
+from .state import Stage, State
 
 if TYPE_CHECKING:
-    from .rules import ElementaliSRules
+    from .queries import ElementaliSQueries
 
 __all__ = ["prompt", "narrate", "why_illegal", "mana_text", "TYPE_NAMES"]
 
@@ -39,61 +39,60 @@ def _face(face: str) -> str:
         "air + air", "double air").replace("ether + ether", "double ether")
 
 
-def prompt(rules: "ElementaliSRules", state: State) -> str:
+def prompt(rules: "ElementaliSQueries", state: State) -> str:
     """What the seat to act must do now."""
     flow = state.flow
-    if flow.stage == "over":
+    seat = state.to_act
+    if seat is None:            # the game is over
         names = " and ".join(state.mages[s].name for s in flow.winners)
         return f"{names} {'share the win' if len(flow.winners) > 1 else 'wins'}."
-    seat = state.to_act
     name = state.mages[seat].name
     stage = flow.stage
-    if stage == "draft_major":
+    if stage == Stage.DRAFT_MAJOR:
         return f"{name}: take a Major Arcana."
-    if stage == "draft_minor":
+    if stage == Stage.DRAFT_MINOR:
         return f"{name}: take a Minor Arcana."
-    if stage == "start_mana":
+    if stage == Stage.START_MANA:
         return f"{name}: take 2 Mana of your choice from the Flux."
-    if stage == "turn":
+    if stage == Stage.TURN:
         tap = " (your Pool is empty: you may tap the Flux first)" if any(
             i.KIND == "tap" for i in rules.legal_intents(state)) else ""
         return f"{name}: the Power Roll{tap}."
-    if stage == "declare":
+    if stage == Stage.DECLARE:
         after = flow.window.after if flow.window is not None else ""
         if after == "cosmic":
             return (f"{name}: the Cosmic Roll shows {_face(flow.dice[rules.sun_index(state)].face)}: declare a "
                     "spell (none can touch the Sun die), or pass.")
         return f"{name}: declare a spell, or pass."
-    if stage == "cast":
+    if stage == Stage.CAST:
         return f"{name}: cast your spell (or forfeit)."
-    if stage == "counter":
-        window = flow.window
-        spell = rules.content.spell(window.pending).name
-        return f"{name}: counter {state.mages[window.pending_caster].name}'s {spell}, or let it be?"
-    if stage == "pick":
+    if stage == Stage.COUNTER and flow.window is not None:
+        spell = rules.content.spell(flow.window.pending).name
+        return f"{name}: counter {state.mages[flow.window.pending_caster].name}'s {spell}, or let it be?"
+    if stage == Stage.PICK:
         window = flow.window
         spell = rules.content.spell(window.pending).name if window is not None else "the spell"
         left = window.picks_left if window is not None else 0
         return (f"{name}: {spell}: pick a Mana counter from any other mage's Pool ({left} more at most), "
                 "or stop.")
-    if stage == "split":
+    if stage == Stage.SPLIT:
         return f"{name}: share your Ethers between {state.mages[seat].major} and {state.mages[seat].minor}."
-    if stage == "choose":
+    if stage == Stage.CHOOSE:
         return f"{name}: choose the colours of your {flow.pay_count} Mana of choice."
-    if stage == "push":
+    if stage == Stage.PUSH:
         nxt = "the Chance Roll (a Sun loses it all)" if flow.roll == "power" else \
             "the Cosmic Roll (the Sun die alone)"
         return f"{name}: bank {mana_text(flow.channel.units())}, or risk it on {nxt}."
-    if stage == "oppose":
+    if stage == Stage.OPPOSE:
         return f"{name}: Elemental Opposition: pick up dice showing your Major to roll, or none."
-    if stage == "pay":
+    if stage == Stage.PAY:
         return f"{name}: choose the {flow.pay_count} Mana you pay to {state.mages[flow.pay_to].name}."
-    if stage == "give":
+    if stage == Stage.GIVE:
         return f"{name}: choose the Mana of the Channel that goes to {state.mages[flow.pay_to].name}."
     return f"{name} decides."
 
 
-def narrate(rules: "ElementaliSRules", event: Value, view: State, seat: int | None) -> str | None:
+def narrate(rules: "ElementaliSQueries", event: Value, view: State, seat: int | None) -> str | None:
     """The move log's sentence for ``event`` (nothing is hidden in ElementaliS)."""
     def who(s: int) -> str:
         return view.mages[s].name
@@ -161,22 +160,29 @@ def narrate(rules: "ElementaliSRules", event: Value, view: State, seat: int | No
     return None
 
 
-def why_illegal(rules: "ElementaliSRules", state: State, intent: Value) -> str:
+#: The stage in which each kind of intent is sent.
+_STAGE_OF: dict[type, str] = {
+    TakeMajor: Stage.DRAFT_MAJOR, TakeMinor: Stage.DRAFT_MINOR, StartMana: Stage.START_MANA, Tap: Stage.TURN,
+    Roll: Stage.TURN, Declare: Stage.DECLARE, PassWindow: Stage.DECLARE, Forfeit: Stage.CAST, Cast: Stage.CAST,
+    CounterSpell: Stage.COUNTER, Allow: Stage.COUNTER, Pick: Stage.PICK, Done: Stage.PICK, Split: Stage.SPLIT,
+    Choose: Stage.CHOOSE, Bank: Stage.PUSH, Chance: Stage.PUSH, Cosmic: Stage.PUSH, Oppose: Stage.OPPOSE,
+    Pay: Stage.PAY, Give: Stage.GIVE,
+}
+
+
+def why_illegal(rules: "ElementaliSQueries", state: State, intent: Value) -> str:
     """Why ``intent`` is refused now, in a sentence a player understands."""
     flow = state.flow
-    if flow.stage == "over":
+    to_act = state.to_act
+    if to_act is None:
         return "The game is over."
     seat = getattr(intent, "seat", None)
-    if seat != state.to_act:
+    if seat != to_act:
         if seat is None or not 0 <= seat < len(state.mages):
             return "There is no such mage."
-        return f"It is {state.mages[state.to_act].name}'s decision now."
-    kinds = {TakeMajor: "draft_major", TakeMinor: "draft_minor", StartMana: "start_mana", Tap: "turn",
-             Roll: "turn", Declare: "declare", PassWindow: "declare", Forfeit: "cast", Cast: "cast",
-             CounterSpell: "counter", Allow: "counter", Pick: "pick", Done: "pick", Split: "split",
-             Choose: "choose", Bank: "push", Chance: "push", Cosmic: "push", Oppose: "oppose", Pay: "pay",
-             Give: "give"}
-    wanted = kinds.get(type(intent))
+        return f"It is {state.mages[to_act].name}'s decision now."
+    seat = to_act
+    wanted = _STAGE_OF.get(type(intent))
     if wanted != flow.stage:
         return f"Not now: {prompt(rules, state)}"
     if isinstance(intent, TakeMajor):

@@ -190,27 +190,51 @@ class _Table:
         return found[0] if found is not None else -1
 
 
+@dataclass
+class _Run:
+    """One run of the reveal: the state it starts from, the working copies, the portions and what is told."""
+
+    state: State
+    table: _Table
+    portions: list[Portion]
+    events: list[Value] = field(default_factory=list)
+    wards: dict[Target, _Ward] = field(default_factory=dict)
+
+    def ward(self, target: Target) -> _Ward:
+        """The shield effects on ``target`` this round (made on first use)."""
+        return self.wards.setdefault(target, _Ward())
+
+    def guard(self, target: Target) -> _Ward:
+        """The shield effects on ``target``, or none."""
+        return self.wards.get(target, _Ward())
+
+
 def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
     """Run the round's reveal from ``state.flow.revealed`` with the Counterspell choices in ``state.flow.choices``."""
-    table = _Table.of(state)
-    events: list[Value] = []
-    portions = portions_of(book, state.flow.revealed)
-    wards: dict[Target, _Ward] = {}
+    run = _Run(state, _Table.of(state), portions_of(book, state.flow.revealed))
+    asked = _counter_spells(run)
+    if asked is not None:
+        return asked
+    _summons(run)
+    _healing(run, start_hp)
+    if _ally_damage(run) or _attack_spells(run):
+        return _finish(run.table, state, run.events)
+    return _end_of_round(run)
 
-    def ward(target: Target) -> _Ward:
-        return wards.setdefault(target, _Ward())
 
-    # ---- phase 1: counter spells, by complexity
+def _counter_spells(run: _Run) -> Resolved | None:
+    """Phase 1: last round's Magic Shells hold, then the counter spells by complexity.  None once done; a
+    Resolved that asks a Counterspell's caster to choose, when one must."""
+    state, table, portions, events = run.state, run.table, run.portions, run.events
     phase_one = [p for p in portions if p.spell.category == "counter" or p.rank == _RANK_TIER3]
     shells_now = [(Target.wizard(seat), value) for seat, w in enumerate(state.wizards) if w.alive for value in w.shells]
     shells_now += [(Target.ally(number), value) for number, (_, ally) in table.allies.items() for value in ally.shells]
     if phase_one or shells_now or any(p.spell.paralyse for p in portions):
         events.append(ev.PhaseBegan(1))
-    stack = state.shields_stack
     for target, value in shells_now:
         # Not a cast: it cannot be countered or reflected (B.5.1).
-        ward(target).effects.append(value)
-        ward(target).shields += 1
+        run.ward(target).effects.append(value)
+        run.ward(target).shields += 1
         events.append(ev.ShellHolds(target, value))
     mirrors: dict[Target, list[int]] = {}
     for portion in portions:
@@ -229,59 +253,81 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         for portion in in_tier:
             if portion.cancelled:
                 continue
-            _tell_reflection(portion, events)
-            spell, target = portion.spell, portion.final
-            if spell.mirror:
-                events.append(ev.MirrorRaised(portion.caster, target))
-            elif spell.shield:
-                extra = spell.pattern.extra(portion.cast.dice)
-                ward(target).effects.append(extra)
-                ward(target).shields += 1
-                if spell.shell:
-                    if target.is_wizard:
-                        table.shells_next[target.index].append(extra)
-                    else:
-                        table.set_ally(target.index, shells_next=(*table.allies[target.index][1].shells_next, extra))
-                events.append(ev.Warded(portion.caster, spell.spell_id, target, extra, 1))
-            elif spell.counter:
-                # Only a Counterspell deliberately cast on oneself reduces ally damage (settled ruling 4).
-                own = target == Target.wizard(portion.caster) and portion.mirror < 0
-                reduction = spell.pattern.extra(portion.cast.dice) if own else 0
-                if reduction:
-                    ward(target).effects.append(reduction)
-                events.append(ev.Protected(portion.caster, target, reduction))
-                candidates = [p for p in portions if p.rank > _RANK_COUNTER and p.final == target
-                              and not p.cancelled]
-                if not candidates:
-                    continue
-                friendly = [state.friends(portion.caster, p.caster) for p in candidates]
-                if len(candidates) == 1 and not friendly[0]:
-                    chosen = candidates[0].key
-                else:
-                    keys = tuple(dict.fromkeys(p.key for p in candidates))
-                    if any(friendly):
-                        # One of them is the caster's own (or a team-mate's): letting all through is a choice.
-                        keys += (NOTHING,)
-                    if state.auto_counter:
-                        chosen = _most_damaging(table, portion, candidates, NOTHING in keys)
-                    else:
-                        # Told again when the choice is made, so a re-run's events keep the told prefix.
-                        events.append(ev.CounterChoosing(portion.caster, target, len(keys)))
-                        if not choices:
-                            return Resolved(state, events, portion.caster, keys)
-                        chosen = choices.pop(0)
-                for candidate in candidates:
-                    if candidate.key == chosen:
-                        # One spell only: with repeated spells allowed, the first cast of two alike.
-                        candidate.cancelled = True
-                        events.append(ev.Cancelled(portion.caster, candidate.caster, candidate.spell.spell_id,
-                                                   candidate.declared))
-                        break
-            elif spell.paralyse:
-                events.append(ev.Silenced(portion.caster, target.index))
+            asked = _counter_portion(run, portion, choices)
+            if asked is not None:
+                return asked
+    return None
 
-    # ---- phase 2: summons
-    summons = [p for p in portions if p.rank == _RANK_SUMMON and not p.cancelled]
+
+def _counter_portion(run: _Run, portion: Portion, choices: list[str]) -> Resolved | None:
+    """One portion of phase 1 takes effect: a Mirror stands, a shield wards, a Counterspell protects (and
+    cancels), a Paralysis holds an ally."""
+    table, events = run.table, run.events
+    _tell_reflection(portion, events)
+    spell, target = portion.spell, portion.final
+    if spell.mirror:
+        events.append(ev.MirrorRaised(portion.caster, target))
+    elif spell.shield:
+        extra = spell.pattern.extra(portion.cast.dice)
+        run.ward(target).effects.append(extra)
+        run.ward(target).shields += 1
+        if spell.shell:
+            if target.is_wizard:
+                table.shells_next[target.index].append(extra)
+            else:
+                table.set_ally(target.index, shells_next=(*table.allies[target.index][1].shells_next, extra))
+        events.append(ev.Warded(portion.caster, spell.spell_id, target, extra, 1))
+    elif spell.counter:
+        return _counterspell(run, portion, choices)
+    elif spell.paralyse:
+        events.append(ev.Silenced(portion.caster, target.index))
+    return None
+
+
+def _counterspell(run: _Run, portion: Portion, choices: list[str]) -> Resolved | None:
+    """A Counterspell protects its target and cancels one spell at it: the only one, the one chosen (taken from
+    ``choices``), or, with no choice left, a Resolved that asks its caster."""
+    state, events = run.state, run.events
+    spell, target = portion.spell, portion.final
+    # Only a Counterspell deliberately cast on oneself reduces ally damage (settled ruling 4).
+    own = target == Target.wizard(portion.caster) and portion.mirror < 0
+    reduction = spell.pattern.extra(portion.cast.dice) if own else 0
+    if reduction:
+        run.ward(target).effects.append(reduction)
+    events.append(ev.Protected(portion.caster, target, reduction))
+    candidates = [p for p in run.portions if p.rank > _RANK_COUNTER and p.final == target and not p.cancelled]
+    if not candidates:
+        return None
+    friendly = [state.friends(portion.caster, p.caster) for p in candidates]
+    if len(candidates) == 1 and not friendly[0]:
+        chosen = candidates[0].key
+    else:
+        keys = tuple(dict.fromkeys(p.key for p in candidates))
+        if any(friendly):
+            # One of them is the caster's own (or a team-mate's): letting all through is a choice.
+            keys += (NOTHING,)
+        if state.auto_counter:
+            chosen = _most_damaging(run.table, portion, candidates, NOTHING in keys)
+        else:
+            # Told again when the choice is made, so a re-run's events keep the told prefix.
+            events.append(ev.CounterChoosing(portion.caster, target, len(keys)))
+            if not choices:
+                return Resolved(state, events, portion.caster, keys)
+            chosen = choices.pop(0)
+    for candidate in candidates:
+        if candidate.key == chosen:
+            # One spell only: with repeated spells allowed, the first cast of two alike.
+            candidate.cancelled = True
+            events.append(ev.Cancelled(portion.caster, candidate.caster, candidate.spell.spell_id,
+                                       candidate.declared))
+            break
+    return None
+
+
+def _summons(run: _Run) -> None:
+    """Phase 2: the allies summoned join their (final) target's side."""
+    table, events = run.table, run.events
+    summons = [p for p in run.portions if p.rank == _RANK_SUMMON and not p.cancelled]
     if summons:
         events.append(ev.PhaseBegan(2))
     for portion in summons:
@@ -297,8 +343,11 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         table.roster.append((number, owner, spell.ally_kind))
         events.append(ev.Summoned(owner, portion.caster, number, spell.ally_kind, spell.ally_hp))
 
-    # ---- phase 3: healing
-    heals = [p for p in portions if p.rank == _RANK_HEAL and not p.cancelled]
+
+def _healing(run: _Run, start_hp: int) -> None:
+    """Phase 3: healing spells, a wizard up to one more than the starting HP, an ally up to its most."""
+    table, events = run.table, run.events
+    heals = [p for p in run.portions if p.rank == _RANK_HEAL and not p.cancelled]
     if heals:
         events.append(ev.PhaseBegan(3))
     for portion in heals:
@@ -317,8 +366,13 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         table.healed[portion.caster] += amount
         events.append(ev.Healed(portion.caster, portion.spell.spell_id, target, amount, table.health(target)))
 
-    # ---- phase 4: ally damage, pooled per wizard
-    silenced = {p.final.index for p in portions if p.rank == _RANK_TIER3 and p.spell.paralyse and not p.cancelled}
+
+def _ally_damage(run: _Run) -> bool:
+    """Phase 4: the allies strike, their damage pooled per wizard struck (death check A); True when the duel
+    is decided."""
+    state, table, events = run.state, run.table, run.events
+    silenced = {p.final.index for p in run.portions
+                if p.rank == _RANK_TIER3 and p.spell.paralyse and not p.cancelled}
     strikes: list[tuple[int, int, int, int]] = []     # owner, ally, at, amount
     for number, (owner, ally) in sorted(table.allies.items()):
         if number in silenced or ally.hp <= 0 or not table.alive[owner]:
@@ -326,37 +380,40 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
         at = table.aim_of(owner, ally.aim)
         if at != owner:
             strikes.append((owner, number, at, ally.hp))
-    if strikes:
-        events.append(ev.PhaseBegan(4))
-        incoming: dict[int, list[tuple[int, int]]] = {}
-        for owner, number, at, amount in strikes:
-            events.append(ev.AllyStruck(owner, number, at, amount))
-            incoming.setdefault(at, []).append((owner, amount))
-        for seat in sorted(incoming):
-            total = sum(amount for _, amount in incoming[seat])
-            guard = wards[Target.wizard(seat)].ally(stack) if Target.wizard(seat) in wards else 0
-            if state.ally_ward_pooled:
-                reduced, taken = pooled_ally_damage(total, guard)
-                left = taken
-                for owner, amount in incoming[seat]:
-                    share = min(left, amount)
-                    table.damage_dealt[owner] += share
-                    left -= share
-            else:
-                # Per ally (an option): the reduction comes off each ally's blow.
-                taken = 0
-                for owner, amount in incoming[seat]:
-                    share = pooled_ally_damage(amount, guard)[1]
-                    table.damage_dealt[owner] += share
-                    taken += share
-                reduced = total - taken
-            table.hp[seat] -= taken
-            events.append(ev.AllyDamage(seat, total, reduced, taken, table.hp[seat]))
-        if _death_check(table, "A", events, set()):
-            return _finish(table, state, events)
+    if not strikes:
+        return False
+    events.append(ev.PhaseBegan(4))
+    incoming: dict[int, list[tuple[int, int]]] = {}
+    for owner, number, at, amount in strikes:
+        events.append(ev.AllyStruck(owner, number, at, amount))
+        incoming.setdefault(at, []).append((owner, amount))
+    for seat in sorted(incoming):
+        total = sum(amount for _, amount in incoming[seat])
+        guard = run.guard(Target.wizard(seat)).ally(state.shields_stack)
+        if state.ally_ward_pooled:
+            reduced, taken = pooled_ally_damage(total, guard)
+            left = taken
+            for owner, amount in incoming[seat]:
+                share = min(left, amount)
+                table.damage_dealt[owner] += share
+                left -= share
+        else:
+            # Per ally (an option): the reduction comes off each ally's blow.
+            taken = 0
+            for owner, amount in incoming[seat]:
+                share = pooled_ally_damage(amount, guard)[1]
+                table.damage_dealt[owner] += share
+                taken += share
+            reduced = total - taken
+        table.hp[seat] -= taken
+        events.append(ev.AllyDamage(seat, total, reduced, taken, table.hp[seat]))
+    return _death_check(table, "A", events, set())
 
-    # ---- phase 5: attack spells, simultaneous
-    attacks = [p for p in portions if p.rank == _RANK_ATTACK and not p.cancelled]
+
+def _attack_spells(run: _Run) -> bool:
+    """Phase 5: the attack spells, simultaneous (death check B); True when the duel is decided."""
+    table, events = run.table, run.events
+    attacks = [p for p in run.portions if p.rank == _RANK_ATTACK and not p.cancelled]
     if attacks:
         events.append(ev.PhaseBegan(5))
     fizzled: set[int] = set()
@@ -373,36 +430,46 @@ def resolve(book: SpellBook, state: State, start_hp: int) -> Resolved:
             events.append(ev.Fizzled(portion.caster, portion.spell.spell_id, "target-gone"))
             continue
         groups.setdefault((portion.index, portion.final), []).append(portion)
-    for (index, target), group in groups.items():
-        first = group[0]
-        spell, caster = first.spell, first.caster
-        if spell.kill:
+    for (_, target), group in groups.items():
+        if group[0].spell.kill:
             slain.add(target.index)
-            events.append(ev.Slain(caster, target.index))
-            continue
-        if spell.paralyse:
-            table.paralysis_next[target.index] += spell.paralyse
-            events.append(ev.Paralysed(caster, target.index, table.paralysis_next[target.index]))
-            continue
-        base = sum(p.amount for p in group)
-        # A shield's -1 counts once per attack spell per target, however many missiles (B.5.5).
-        reduced, dealt = spell_damage(base, wards[target].spells(stack) if target in wards else 0)
-        _damage(table, target, dealt)
-        table.damage_dealt[caster] += dealt
-        events.append(ev.Hit(caster, spell.spell_id, target, dealt, reduced, table.health(target)))
-        if poisons(len(first.cast.dice), spell.poison_dice, base, dealt):
-            due = state.flow.round + 1
-            if target.is_wizard:
-                table.poison[target.index].append(due)
-            else:
-                table.set_ally(target.index, poison=(*table.allies[target.index][1].poison, due))
-            events.append(ev.Poisoned(caster, target, due))
+            events.append(ev.Slain(group[0].caster, target.index))
+        else:
+            _attack(run, target, group)
     if attacks or slain:
         _allies_fall(table, "B", events)
-        if _death_check(table, "B", events, slain):
-            return _finish(table, state, events)
+        return _death_check(table, "B", events, slain)
+    return False
 
-    # ---- end of round: poison, then the round limit
+
+def _attack(run: _Run, target: Target, group: list[Portion]) -> None:
+    """One attack spell lands on one target (its portions at that target together): a Paralysis, or damage
+    less the target's shields, and perhaps poison."""
+    table, events = run.table, run.events
+    first = group[0]
+    spell, caster = first.spell, first.caster
+    if spell.paralyse:
+        table.paralysis_next[target.index] += spell.paralyse
+        events.append(ev.Paralysed(caster, target.index, table.paralysis_next[target.index]))
+        return
+    base = sum(p.amount for p in group)
+    # A shield's -1 counts once per attack spell per target, however many missiles (B.5.5).
+    reduced, dealt = spell_damage(base, run.guard(target).spells(run.state.shields_stack))
+    _damage(table, target, dealt)
+    table.damage_dealt[caster] += dealt
+    events.append(ev.Hit(caster, spell.spell_id, target, dealt, reduced, table.health(target)))
+    if poisons(len(first.cast.dice), spell.poison_dice, base, dealt):
+        due = run.state.flow.round + 1
+        if target.is_wizard:
+            table.poison[target.index].append(due)
+        else:
+            table.set_ally(target.index, poison=(*table.allies[target.index][1].poison, due))
+        events.append(ev.Poisoned(caster, target, due))
+
+
+def _end_of_round(run: _Run) -> Resolved:
+    """The end of the round: poison ticks (death check C), then the optional round limit."""
+    state, table, events = run.state, run.table, run.events
     round_now = state.flow.round
     ticks = [(Target.wizard(seat), table.poison[seat].count(round_now)) for seat in table.living()]
     ticks += [(Target.ally(number), ally.poison.count(round_now)) for number, (_, ally) in sorted(table.allies.items())]

@@ -78,6 +78,12 @@ META = GameMeta(
 ROLLS = 3
 
 
+def _secret_of(wizard: Wizard) -> Secret:
+    """A wizard's secret (asked only while the wizards roll, when every living one has one)."""
+    assert wizard.secret is not None
+    return wizard.secret
+
+
 def _counts(dice: Sequence[int]) -> Counter:
     return Counter(dice)
 
@@ -398,7 +404,7 @@ class WizardDiceRules(BaseRules):
             return [(combo, ()) for combo in combinations_with_replacement(targets, len(dice))]
         if spell.split:
             total = spell.split
-            out = [((t,), (total,)) for t in targets]
+            out: list[tuple[tuple[Target, ...], tuple[int, ...]]] = [((t,), (total,)) for t in targets]
             for first in range(total - 1, (total + 1) // 2 - 1, -1):
                 second = total - first
                 if first == second:
@@ -480,7 +486,7 @@ class WizardDiceRules(BaseRules):
 
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value]) -> State:
         wizard = state.wizards[seat]
-        secret = wizard.secret
+        secret = _secret_of(wizard)
         rolls = secret.rolls + 1
         if secret.rolls == 0:
             size = self.available_dice(wizard)
@@ -500,8 +506,7 @@ class WizardDiceRules(BaseRules):
         return self._secret(state, seat, dice=tuple(dice), kept=tuple(kept), rolls=rolls, rolled_out=done)
 
     def _commit(self, state: State, seat: int, events: list[Value]) -> State:
-        wizard = state.wizards[seat]
-        secret = wizard.secret
+        secret = _secret_of(state.wizards[seat])
         state = self._wizard(state, seat, secret=evolve(secret, committed=True))
         events.append(ev.Committed(seat))
         flow = state.flow
@@ -510,11 +515,11 @@ class WizardDiceRules(BaseRules):
         # The allies' aims chosen this round become their standing orders, at the reveal: before it they
         # are secret (B.8), and the allies are in every seat's view.
         for s in flow.order:
-            aims = dict(state.wizards[s].secret.aims)
+            aims = dict(_secret_of(state.wizards[s]).aims)
             if aims:
                 allies = tuple(evolve(a, aim=aims.get(a.number, a.aim)) for a in state.wizards[s].allies)
                 state = self._wizard(state, s, allies=allies)
-        revealed = tuple((s, cast) for s in flow.order for cast in state.wizards[s].secret.casts)
+        revealed = tuple((s, cast) for s in flow.order for cast in _secret_of(state.wizards[s]).casts)
         for caster, cast in revealed:
             events.append(ev.Revealed(caster, cast.spell, cast.dice, cast.targets, cast.split))
         state = evolve(state, flow=evolve(flow, revealed=revealed, choices=(), told=0))

@@ -7,7 +7,7 @@ names and the spells' names from the state or view it is given.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 from tabletop.core.values import Value
 
@@ -17,7 +17,7 @@ from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Comm
 from .state import Stage, State, Target
 
 if TYPE_CHECKING:
-    from .rules import WizardDiceRules
+    from .queries import WizardDiceQueries
 
 __all__ = ["prompt", "narrate", "why_illegal", "target_name", "dice_text", "PHASE_TITLES", "TIER_TITLES"]
 
@@ -51,11 +51,11 @@ def target_name(state: State, target: Target) -> str:
     return ally_name(state, target.index)
 
 
-def _spell(rules: "WizardDiceRules", spell: str) -> str:
+def _spell(rules: "WizardDiceQueries", spell: str) -> str:
     return rules.book[spell].name if spell in rules.book else spell
 
 
-def _aimed(rules: "WizardDiceRules", state: State, targets: Sequence[Target], split: Sequence[int] = ()) -> str:
+def _aimed(rules: "WizardDiceQueries", state: State, targets: Sequence[Target], split: Sequence[int] = ()) -> str:
     if split:
         return " and ".join(f"{amount} at {target_name(state, t)}" for t, amount in zip(targets, split))
     counts = Counter(targets)
@@ -66,7 +66,7 @@ def _aimed(rules: "WizardDiceRules", state: State, targets: Sequence[Target], sp
     return " and ".join(parts)
 
 
-def prompt(rules: "WizardDiceRules", state: State) -> str:
+def prompt(rules: "WizardDiceQueries", state: State) -> str:
     """What the seat to act must do now, in plain words."""
     flow = state.flow
     if flow.stage == Stage.OVER:
@@ -105,121 +105,221 @@ def prompt(rules: "WizardDiceRules", state: State) -> str:
     return f"{name}: every die is used; commit your spells."
 
 
-def narrate(rules: "WizardDiceRules", event: Value, view: State, seat: int | None) -> str | None:
+def narrate(rules: "WizardDiceQueries", event: Value, view: State, seat: int | None) -> str | None:
     """The move log's sentence for ``event`` as ``seat`` reads it (private events only reach their owner)."""
-    def who(s: int) -> str:
-        return "You" if s == seat else view.wizards[s].name
+    line = _LINES.get(type(event))
+    return line(_Teller(rules, view, seat), event) if line is not None else None
 
-    def whose(s: int, start: bool = True) -> str:
-        if s == seat:
+
+class _Teller:
+    """What a log line is told with: the rules (for spell names), the view and the seat reading it ("You")."""
+
+    def __init__(self, rules: "WizardDiceQueries", view: State, seat: int | None) -> None:
+        self.rules = rules
+        self.view = view
+        self.seat = seat
+
+    def who(self, seat: int) -> str:
+        return "You" if seat == self.seat else self.view.wizards[seat].name
+
+    def whose(self, seat: int, start: bool = True) -> str:
+        if seat == self.seat:
             return "Your" if start else "your"
-        return f"{view.wizards[s].name}'s"
+        return f"{self.view.wizards[seat].name}'s"
 
-    def target(t: Target) -> str:
-        return target_name(view, t)
+    def target(self, target: Target) -> str:
+        return target_name(self.view, target)
 
-    if isinstance(event, ev.RoundBegan):
-        order = ", ".join(view.wizards[s].name for s in event.order)
-        return f"Round {event.round} begins ({order})."
-    if isinstance(event, ev.Banished):
-        return f"{who(event.seat)} banished {ally_name(view, event.ally)}; its die comes back."
-    if isinstance(event, ev.Rolled):
-        return f"{who(event.seat)} rolled: {dice_text(event.dice)} (roll {event.roll} of 3)."
-    if isinstance(event, ev.Allocated):
-        return (f"{who(event.seat)} allocated {dice_text(event.dice)} to {_spell(rules, event.spell)} "
-                f"at {_aimed(rules, view, event.targets)}.")
-    if isinstance(event, ev.Withdrawn):
-        return f"{who(event.seat)} took back {_spell(rules, event.spell)}."
-    if isinstance(event, ev.Aimed):
-        return f"{ally_name(view, event.ally)} will attack {view.wizards[event.at].name}."
-    if isinstance(event, ev.Committed):
-        return f"{who(event.seat)} {'have' if event.seat == seat else 'has'} committed."
-    if isinstance(event, ev.Revealed):
-        return (f"{who(event.seat)} cast {_spell(rules, event.spell)} ({dice_text(event.dice)}) "
-                f"at {_aimed(rules, view, event.targets, event.split)}.")
-    if isinstance(event, ev.PhaseBegan):
-        if event.tier:
-            return None
-        return PHASE_TITLES.get(event.phase, f"Phase {event.phase}") + "."
-    if isinstance(event, ev.ShellHolds):
-        return f"Last round's Magic Shell still shields {target(event.target)} (allies -{event.value})."
-    if isinstance(event, ev.MirrorRaised):
-        return f"{whose(event.seat)} Magic Mirror stands before {target(event.target)}."
-    if isinstance(event, ev.Reflected):
-        return (f"{whose(event.caster)} {_spell(rules, event.spell)} at {target(event.was)} is reflected "
-                f"to {target(event.now)}.")
-    if isinstance(event, ev.Warded):
-        return (f"{whose(event.caster)} {_spell(rules, event.spell)} wards {target(event.target)}: "
-                f"allies -{event.ally_reduction}, each attack spell -{event.spell_reduction}.")
-    if isinstance(event, ev.Protected):
-        extra = f" (allies -{event.ally_reduction})" if event.ally_reduction else ""
-        return f"{whose(event.caster)} Counterspell protects {target(event.target)}{extra}."
-    if isinstance(event, ev.CounterChoosing):
-        return f"{who(event.seat)} must choose which spell at {target(event.target)} to cancel."
-    if isinstance(event, ev.Cancelled):
-        return (f"{whose(event.seat)} Counterspell cancels {whose(event.caster, False)} "
-                f"{_spell(rules, event.spell)} at {target(event.target)}.")
-    if isinstance(event, ev.Silenced):
-        return f"{whose(event.caster)} Paralysis holds {ally_name(view, event.ally)}: no damage this round."
-    if isinstance(event, ev.Summoned):
-        stolen = "" if event.seat == event.caster else f", stolen from {view.wizards[event.caster].name}"
-        return f"A {event.kind.capitalize()} ({event.hp} HP) joins {view.wizards[event.seat].name}{stolen}."
-    if isinstance(event, ev.Healed):
-        return (f"{whose(event.caster)} {_spell(rules, event.spell)} heals {target(event.target)} by "
-                f"{event.amount}: {event.hp} HP.")
-    if isinstance(event, ev.AllyStruck):
+
+def _on_round_began(t: _Teller, event: ev.RoundBegan) -> str:
+    order = ", ".join(t.view.wizards[s].name for s in event.order)
+    return f"Round {event.round} begins ({order})."
+
+
+def _on_banished(t: _Teller, event: ev.Banished) -> str:
+    return f"{t.who(event.seat)} banished {ally_name(t.view, event.ally)}; its die comes back."
+
+
+def _on_rolled(t: _Teller, event: ev.Rolled) -> str:
+    return f"{t.who(event.seat)} rolled: {dice_text(event.dice)} (roll {event.roll} of 3)."
+
+
+def _on_allocated(t: _Teller, event: ev.Allocated) -> str:
+    return (f"{t.who(event.seat)} allocated {dice_text(event.dice)} to {_spell(t.rules, event.spell)} "
+            f"at {_aimed(t.rules, t.view, event.targets)}.")
+
+
+def _on_withdrawn(t: _Teller, event: ev.Withdrawn) -> str:
+    return f"{t.who(event.seat)} took back {_spell(t.rules, event.spell)}."
+
+
+def _on_aimed(t: _Teller, event: ev.Aimed) -> str:
+    return f"{ally_name(t.view, event.ally)} will attack {t.view.wizards[event.at].name}."
+
+
+def _on_committed(t: _Teller, event: ev.Committed) -> str:
+    return f"{t.who(event.seat)} {'have' if event.seat == t.seat else 'has'} committed."
+
+
+def _on_revealed(t: _Teller, event: ev.Revealed) -> str:
+    return (f"{t.who(event.seat)} cast {_spell(t.rules, event.spell)} ({dice_text(event.dice)}) "
+            f"at {_aimed(t.rules, t.view, event.targets, event.split)}.")
+
+
+def _on_phase_began(t: _Teller, event: ev.PhaseBegan) -> str | None:
+    if event.tier:
         return None
-    if isinstance(event, ev.AllyDamage):
-        blocked = f" ({event.reduced} held off)" if event.reduced else ""
-        return (f"Allies strike {view.wizards[event.seat].name} for {event.total}{blocked}: "
-                f"{event.taken} damage, {event.hp} HP.")
-    if isinstance(event, ev.Hit):
-        blocked = f" ({event.reduced} held off)" if event.reduced else ""
-        return (f"{whose(event.caster)} {_spell(rules, event.spell)} deals {event.amount} to "
-                f"{target(event.target)}{blocked}: {event.hp} HP.")
-    if isinstance(event, ev.Slain):
-        return f"{whose(event.caster)} Finger of Death slays {view.wizards[event.seat].name}."
-    if isinstance(event, ev.Paralysed):
-        return f"{view.wizards[event.seat].name} is paralysed: {event.dice} die fewer next round."
-    if isinstance(event, ev.Poisoned):
-        return f"{target(event.target)} is poisoned: 1 damage at the end of round {event.due}."
-    if isinstance(event, ev.PoisonTick):
-        return f"Poison deals {event.amount} to {target(event.target)}: {event.hp} HP."
-    if isinstance(event, ev.Fizzled):
-        why = "its caster has fallen" if event.why == "caster-dead" else "its target is gone"
-        return f"{whose(event.caster)} {_spell(rules, event.spell)} fizzles: {why}."
-    if isinstance(event, ev.Died):
-        return f"{target(event.target)} {'falls' if event.target.is_wizard else 'is destroyed'}."
-    if isinstance(event, ev.RoundEnded):
-        return None
-    if isinstance(event, ev.Carried):
-        if not event.dice:
-            return f"{who(event.seat)} carried no dice."
-        return f"{who(event.seat)} carried {dice_text(event.dice)} into the next round."
-    if isinstance(event, ev.DuelOver):
-        names = " and ".join(view.wizards[s].name for s in event.winners)
-        if event.why == "last-team":
-            return f"{names} win: the other team has fallen."
-        if event.why == "draw":
-            if view.teams:
-                return "A draw: the last wizards of both teams fall together."
-            return f"A draw: {names} fall together."
-        if event.why == "round-limit":
-            return f"The round limit is reached: {names} {'win' if len(event.winners) > 1 else 'wins'} on HP."
-        return f"{names} wins the duel."
-    return None
+    return PHASE_TITLES.get(event.phase, f"Phase {event.phase}") + "."
 
 
-def why_illegal(rules: "WizardDiceRules", state: State, intent: Value) -> str:
+def _on_shell_holds(t: _Teller, event: ev.ShellHolds) -> str:
+    return f"Last round's Magic Shell still shields {t.target(event.target)} (allies -{event.value})."
+
+
+def _on_mirror_raised(t: _Teller, event: ev.MirrorRaised) -> str:
+    return f"{t.whose(event.seat)} Magic Mirror stands before {t.target(event.target)}."
+
+
+def _on_reflected(t: _Teller, event: ev.Reflected) -> str:
+    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} at {t.target(event.was)} is reflected "
+            f"to {t.target(event.now)}.")
+
+
+def _on_warded(t: _Teller, event: ev.Warded) -> str:
+    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} wards {t.target(event.target)}: "
+            f"allies -{event.ally_reduction}, each attack spell -{event.spell_reduction}.")
+
+
+def _on_protected(t: _Teller, event: ev.Protected) -> str:
+    extra = f" (allies -{event.ally_reduction})" if event.ally_reduction else ""
+    return f"{t.whose(event.caster)} Counterspell protects {t.target(event.target)}{extra}."
+
+
+def _on_counter_choosing(t: _Teller, event: ev.CounterChoosing) -> str:
+    return f"{t.who(event.seat)} must choose which spell at {t.target(event.target)} to cancel."
+
+
+def _on_cancelled(t: _Teller, event: ev.Cancelled) -> str:
+    return (f"{t.whose(event.seat)} Counterspell cancels {t.whose(event.caster, False)} "
+            f"{_spell(t.rules, event.spell)} at {t.target(event.target)}.")
+
+
+def _on_silenced(t: _Teller, event: ev.Silenced) -> str:
+    return f"{t.whose(event.caster)} Paralysis holds {ally_name(t.view, event.ally)}: no damage this round."
+
+
+def _on_summoned(t: _Teller, event: ev.Summoned) -> str:
+    stolen = "" if event.seat == event.caster else f", stolen from {t.view.wizards[event.caster].name}"
+    return f"A {event.kind.capitalize()} ({event.hp} HP) joins {t.view.wizards[event.seat].name}{stolen}."
+
+
+def _on_healed(t: _Teller, event: ev.Healed) -> str:
+    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} heals {t.target(event.target)} by "
+            f"{event.amount}: {event.hp} HP.")
+
+
+def _on_ally_damage(t: _Teller, event: ev.AllyDamage) -> str:
+    blocked = f" ({event.reduced} held off)" if event.reduced else ""
+    return (f"Allies strike {t.view.wizards[event.seat].name} for {event.total}{blocked}: "
+            f"{event.taken} damage, {event.hp} HP.")
+
+
+def _on_hit(t: _Teller, event: ev.Hit) -> str:
+    blocked = f" ({event.reduced} held off)" if event.reduced else ""
+    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} deals {event.amount} to "
+            f"{t.target(event.target)}{blocked}: {event.hp} HP.")
+
+
+def _on_slain(t: _Teller, event: ev.Slain) -> str:
+    return f"{t.whose(event.caster)} Finger of Death slays {t.view.wizards[event.seat].name}."
+
+
+def _on_paralysed(t: _Teller, event: ev.Paralysed) -> str:
+    return f"{t.view.wizards[event.seat].name} is paralysed: {event.dice} die fewer next round."
+
+
+def _on_poisoned(t: _Teller, event: ev.Poisoned) -> str:
+    return f"{t.target(event.target)} is poisoned: 1 damage at the end of round {event.due}."
+
+
+def _on_poison_tick(t: _Teller, event: ev.PoisonTick) -> str:
+    return f"Poison deals {event.amount} to {t.target(event.target)}: {event.hp} HP."
+
+
+def _on_fizzled(t: _Teller, event: ev.Fizzled) -> str:
+    why = "its caster has fallen" if event.why == "caster-dead" else "its target is gone"
+    return f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} fizzles: {why}."
+
+
+def _on_died(t: _Teller, event: ev.Died) -> str:
+    return f"{t.target(event.target)} {'falls' if event.target.is_wizard else 'is destroyed'}."
+
+
+def _on_carried(t: _Teller, event: ev.Carried) -> str:
+    if not event.dice:
+        return f"{t.who(event.seat)} carried no dice."
+    return f"{t.who(event.seat)} carried {dice_text(event.dice)} into the next round."
+
+
+def _on_duel_over(t: _Teller, event: ev.DuelOver) -> str:
+    names = " and ".join(t.view.wizards[s].name for s in event.winners)
+    if event.why == "last-team":
+        return f"{names} win: the other team has fallen."
+    if event.why == "draw":
+        if t.view.teams:
+            return "A draw: the last wizards of both teams fall together."
+        return f"A draw: {names} fall together."
+    if event.why == "round-limit":
+        return f"The round limit is reached: {names} {'win' if len(event.winners) > 1 else 'wins'} on HP."
+    return f"{names} wins the duel."
+
+
+#: The log line of each kind of event (AllyStruck and RoundEnded have none).
+_LINES: dict[type, Callable[[_Teller, Any], str | None]] = {
+    ev.RoundBegan: _on_round_began,
+    ev.Banished: _on_banished,
+    ev.Rolled: _on_rolled,
+    ev.Allocated: _on_allocated,
+    ev.Withdrawn: _on_withdrawn,
+    ev.Aimed: _on_aimed,
+    ev.Committed: _on_committed,
+    ev.Revealed: _on_revealed,
+    ev.PhaseBegan: _on_phase_began,
+    ev.ShellHolds: _on_shell_holds,
+    ev.MirrorRaised: _on_mirror_raised,
+    ev.Reflected: _on_reflected,
+    ev.Warded: _on_warded,
+    ev.Protected: _on_protected,
+    ev.CounterChoosing: _on_counter_choosing,
+    ev.Cancelled: _on_cancelled,
+    ev.Silenced: _on_silenced,
+    ev.Summoned: _on_summoned,
+    ev.Healed: _on_healed,
+    ev.AllyDamage: _on_ally_damage,
+    ev.Hit: _on_hit,
+    ev.Slain: _on_slain,
+    ev.Paralysed: _on_paralysed,
+    ev.Poisoned: _on_poisoned,
+    ev.PoisonTick: _on_poison_tick,
+    ev.Fizzled: _on_fizzled,
+    ev.Died: _on_died,
+    ev.Carried: _on_carried,
+    ev.DuelOver: _on_duel_over,
+}
+
+
+def why_illegal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
     """Why ``intent`` is refused now, in a sentence a player understands."""
     flow = state.flow
-    if flow.stage == Stage.OVER:
+    to_act = state.to_act
+    if to_act is None:
         return "The duel is over."
     seat = getattr(intent, "seat", None)
-    if seat != state.to_act:
+    if seat != to_act:
         if seat is None or not 0 <= seat < len(state.wizards):
             return "There is no such wizard."
-        return f"It is {state.wizards[state.to_act].name}'s decision now, not {state.wizards[seat].name}'s."
+        return f"It is {state.wizards[to_act].name}'s decision now, not {state.wizards[seat].name}'s."
+    seat = to_act
     wizard = state.wizards[seat]
     if isinstance(intent, (Banish, KeepAllies)):
         if flow.stage != Stage.UPKEEP:
@@ -264,11 +364,12 @@ def why_illegal(rules: "WizardDiceRules", state: State, intent: Value) -> str:
     return "That is not a move of this game."
 
 
-def _why_not_cast(rules: "WizardDiceRules", state: State, seat: int, intent: CastSpell) -> str:
+def _why_not_cast(rules: "WizardDiceQueries", state: State, seat: int, intent: CastSpell) -> str:
     if intent.spell not in rules.book:
         return f"There is no spell {intent.spell!r} in the book."
     spell = rules.book[intent.spell]
     secret = state.wizards[seat].secret
+    assert secret is not None
     if not state.repeat_spells and any(cast.spell == intent.spell for cast in secret.casts):
         return f"Each spell at most once a round: you already allocated {spell.name}."
     free = Counter(rules.free_dice(state.wizards[seat]))

@@ -17,6 +17,7 @@ import pygame
 
 from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import DICE
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import State
 from tabletop.games.elemental_dice.wording import card_name
 
@@ -34,7 +35,7 @@ class Stage(Protocol):
 
     app: Any
     table: Any
-    rules: Any
+    rules: ElementalDiceQueries
     layout: Layout
     theme: Theme
     timeline: Timeline

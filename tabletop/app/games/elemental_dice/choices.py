@@ -27,6 +27,7 @@ from tabletop.games.elemental_dice.cards import CHANCE, DICE
 from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie,
                                                    Interrupt, KeepOrder, Pass, PassTurn, Pay, Place, Play, Put, Remove,
                                                    Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase
 from tabletop.games.elemental_dice.wording import card_name
 
@@ -84,6 +85,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     """The Elemental Dice table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: ElementalDiceQueries
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.hand_intents: dict[str, list[Value]] = {}

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 import pygame
 
 from tabletop.games.elemental_dice.cards import DICE
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase, State
 
 from ...cards import CardArt, CardFace, CardGrid, FannedHand, Pile, draw_zoomed
@@ -36,7 +37,7 @@ class Canvas(Protocol):
     app: Any
     table: Any
     match: Any
-    rules: Any
+    rules: ElementalDiceQueries
     layout: Layout
     theme: Theme
     cards: CardArt

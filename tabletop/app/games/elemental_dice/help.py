@@ -8,14 +8,10 @@ from here.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from tabletop.games.elemental_dice.cards import Card
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase, State, Window
 from tabletop.games.elemental_dice.wording import card_name, die_name
-
-if TYPE_CHECKING:
-    from tabletop.games.elemental_dice.rules import ElementalDiceRules
 
 __all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
            "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help",
@@ -70,7 +66,7 @@ def card_text(card: Card, prometheus: int = 3) -> str:
     return text
 
 
-def chips(rules: "ElementalDiceRules", state: State, seat: int) -> list[Chip]:
+def chips(rules: ElementalDiceQueries, state: State, seat: int) -> list[Chip]:
     """A player's cards in play: shields and buffs (with the turn ends they last), then passives."""
     player = state.players[seat]
     out: list[Chip] = []
@@ -81,7 +77,7 @@ def chips(rules: "ElementalDiceRules", state: State, seat: int) -> list[Chip]:
     return out
 
 
-def chip_help(rules: "ElementalDiceRules", state: State, seat: int, card: str, text: str, lasting: bool) -> str:
+def chip_help(rules: ElementalDiceQueries, state: State, seat: int, card: str, text: str, lasting: bool) -> str:
     """A card in play: its name and text (``text``: the face's), and how long a shield or buff lasts."""
     if lasting:
         ends_at = next(x for x in state.players[seat].lasting if x.card == card).expires
@@ -156,7 +152,7 @@ def gold_help(state: State, seat: int) -> str:
             "Damage dealt earns as much gold.")
 
 
-def banner(rules: "ElementalDiceRules", state: State) -> tuple[str, str, str, int | None]:
+def banner(rules: ElementalDiceQueries, state: State) -> tuple[str, str, str, int | None]:
     """The banner's headline, prompt, turn and the seat to act."""
     flow = state.flow
     names = [p.name for p in state.players]
@@ -179,7 +175,7 @@ def banner(rules: "ElementalDiceRules", state: State) -> tuple[str, str, str, in
     return headline, rules.prompt(state), turn, state.to_act
 
 
-def hand_words(rules: "ElementalDiceRules", state: State, viewer: int | None, chosen: str | None) -> str:
+def hand_words(rules: ElementalDiceQueries, state: State, viewer: int | None, chosen: str | None) -> str:
     """The line over the hand: whose it is, or what to do with the card chosen."""
     if viewer is None:
         return "Hands are hidden: each player sees their own behind the cover."
@@ -189,7 +185,7 @@ def hand_words(rules: "ElementalDiceRules", state: State, viewer: int | None, ch
     return f"{state.players[viewer].name}'s hand" + ("" if hand else ": empty")
 
 
-def chain_words(rules: "ElementalDiceRules", state: State) -> str:
+def chain_words(rules: ElementalDiceQueries, state: State) -> str:
     """The line over the chain."""
     flow = state.flow
     if not flow.chain and flow.executing is None:
@@ -199,14 +195,14 @@ def chain_words(rules: "ElementalDiceRules", state: State) -> str:
     return f"Waiting to take effect ({len(flow.chain)}), the last first"
 
 
-def shop_words(rules: "ElementalDiceRules", state: State) -> str:
+def shop_words(rules: ElementalDiceQueries, state: State) -> str:
     """The line over the shop."""
     cost = rules.reroll_cost(state, state.flow.active)
     return (f"Shop  ·  {len(state.shop_draw)} in its deck  ·  {len(state.shop_discard)} discarded"
             f"  ·  reroll {cost} gold")
 
 
-def actions_words(rules: "ElementalDiceRules", state: State, seat: int) -> str:
+def actions_words(rules: ElementalDiceQueries, state: State, seat: int) -> str:
     """A player's actions left (the other player's only when granted some)."""
     left = rules.actions_left(state, seat)
     if seat == state.flow.active:

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Sequence, cast
+from typing import Any, Sequence, cast
 
 import pygame
 
 from tabletop.core.values import Value
 from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import DICE
+from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN
 
 from ...cards import CardArt, CardFace
@@ -35,9 +36,6 @@ from .choices import Chosen, ElementalDiceChoices, pile_of
 from .drawing import Painter
 from .faces import TYPES, card_face, die_key, type_colour
 from .geometry import ElementalDiceGeometry
-
-if TYPE_CHECKING:
-    from tabletop.games.elemental_dice.rules import ElementalDiceRules
 
 __all__ = ["ElementalDiceView"]
 
@@ -54,6 +52,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
     Choices = ElementalDiceChoices
     choices: ElementalDiceChoices
     selection: Chosen
+    rules: ElementalDiceQueries
 
     def __init__(self, app: Any, table: Any, match: Any) -> None:
         super().__init__(app, table, match)
@@ -226,7 +225,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
 
     def status(self) -> TableStatus:
         """Banner texts: whose turn, what to do now, the turn number."""
-        return TableStatus(*words.banner(cast("ElementalDiceRules", self.rules), self.state))
+        return TableStatus(*words.banner(self.rules, self.state))
 
     # ================================================================ drawing
     def draw(self, surface: pygame.Surface) -> None:

@@ -25,6 +25,7 @@ from tabletop.games.elementalis.intents import (Allow, Bank, Cast, Chance, Choos
                                                 Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor,
                                                 TakeMinor, Tap)
 from tabletop.games.elementalis.intents import Counter as CounterSpell
+from tabletop.games.elementalis.queries import ElementaliSQueries
 from tabletop.games.elementalis.wording import mana_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
@@ -78,6 +79,7 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
     """The ElementaliS table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: ElementaliSQueries
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.stage: str = seen.state.flow.stage

@@ -3,9 +3,8 @@ of the lower panel (no pygame)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from tabletop.games.elementalis.elements import SUN, Spell, symbols
+from tabletop.games.elementalis.queries import ElementaliSQueries
 from tabletop.games.elementalis.state import Die, State
 from tabletop.games.elementalis.wording import TYPE_NAMES, mana_text
 
@@ -26,7 +25,7 @@ def die_help(die: Die) -> str:
     return f"The {die.kind.replace('_', ' ')} die shows {face}.{extra}"
 
 
-def mage_help(rules: Any, state: State, seat: int) -> str | None:
+def mage_help(rules: ElementaliSQueries, state: State, seat: int) -> str | None:
     """A mage's type, Arcana, Pool and spells (None before both Arcana are drafted)."""
     mage = state.mages[seat]
     if not (mage.major and mage.minor):
@@ -48,7 +47,7 @@ def spell_button(spell: Spell, cost: int) -> str:
     return f"{spell.name} ({cost} {spell.element})"
 
 
-def spell_lines(rules: Any, state: State) -> list[tuple[int, str]]:
+def spell_lines(rules: ElementaliSQueries, state: State) -> list[tuple[int, str]]:
     """Each drafted mage's spells with their cost now, by seat: the lower panel when nothing is to be chosen."""
     out = []
     for seat, mage in enumerate(state.mages):
@@ -60,7 +59,7 @@ def spell_lines(rules: Any, state: State) -> list[tuple[int, str]]:
     return out
 
 
-def idle_line(rules: Any, state: State) -> str:
+def idle_line(rules: ElementaliSQueries, state: State) -> str:
     """The lower panel's title when nothing is to be chosen there."""
     if state.flow.stage == OVER:
         return str(rules.prompt(state))

@@ -16,6 +16,7 @@ import pygame
 
 from tabletop.games.elementalis import events as ev
 from tabletop.games.elementalis.elements import ELEMENTS
+from tabletop.games.elementalis.queries import ElementaliSQueries
 from tabletop.games.elementalis.wording import TYPE_NAMES
 
 from ...choosing import Menu
@@ -44,11 +45,12 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
 
     Choices = ElementaliSChoices
     choices: ElementaliSChoices
+    rules: ElementaliSQueries
 
     def __init__(self, app, table, match) -> None:
         super().__init__(app, table, match)
         layout = self.layout
-        self.content = self.rules.content  # type: ignore[attr-defined]  # (no query protocol for the rules yet)
+        self.content = self.rules.content
         self.art = app.dice_for("elementalis")
         self.theme = app.layouts.theme
         self.geometry = geometry = ElementaliSGeometry(layout, len(match.seats))

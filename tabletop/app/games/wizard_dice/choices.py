@@ -21,6 +21,7 @@ from typing import Iterator, cast
 
 from tabletop.core.values import Value
 from tabletop.games.wizard_dice.intents import Banish, CastSpell, Commit, KeepAllies, Roll, Stop, Uncast
+from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
 from tabletop.games.wizard_dice.wording import dice_text
@@ -69,6 +70,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
     """The Wizard Dice table's choices for one screen and selection."""
 
     fresh = Chosen()
+    rules: WizardDiceQueries
 
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.offer = offer_of(seen.legal)

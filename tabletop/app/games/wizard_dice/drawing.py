@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Stage, State
 from tabletop.games.wizard_dice.wording import dice_text
 
@@ -29,7 +30,7 @@ class TableDrawing:
 
     app: Any
     table: Any
-    rules: Any
+    rules: WizardDiceQueries
     layout: Any
     theme: Any
     book: Any

@@ -22,6 +22,7 @@ import pygame
 
 from tabletop.core.values import Value
 from tabletop.games.wizard_dice import events as ev
+from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
 from tabletop.games.wizard_dice.wording import dice_text
@@ -52,6 +53,7 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
+    rules: WizardDiceQueries
 
     def __init__(self, app: Any, table: Any, match: Any) -> None:
         super().__init__(app, table, match)
