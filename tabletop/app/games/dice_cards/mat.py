@@ -5,7 +5,7 @@ what glows its choices."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -17,8 +17,36 @@ from ...text import draw_box
 from .stages import Stage
 from .words import DECK_PRIVATE, DECK_PROMPT
 
-if TYPE_CHECKING:
-    from .view import DiceCardsView
+
+
+class Playmat(Protocol):
+    """What the painter needs of the view it draws for (the Dice Cards view itself)."""
+
+    app: Any
+    table: Any
+    art: Any
+    layout: Any
+    rules: Any
+    content: Any
+    geometry: Any
+    choices: Any
+    sprites: dict[str, Any]
+    sliding: list[dict]
+    arriving: set[int]
+    menu_bar: Any
+    menu_shift: int
+    menu_title: str
+
+    @property
+    def state(self) -> Any:
+        """The state on the screen."""
+
+    @property
+    def busy(self) -> bool:
+        """Animations play."""
+
+    def seat_colour(self, seat: int) -> tuple[int, int, int]:
+        """The seat's colour at this table."""
 
 __all__ = ["MatPainter", "stack_of"]
 
@@ -42,9 +70,9 @@ def stack_of(base: int) -> list[int]:
 
 
 class MatPainter:
-    """Draws the table of a :class:`~.view.DiceCardsView` (its state, geometry, choices and moving dice)."""
+    """Draws the table of a Dice Cards view (a :class:`Playmat`) (its state, geometry, choices and moving dice)."""
 
-    def __init__(self, view: "DiceCardsView") -> None:
+    def __init__(self, view: Playmat) -> None:
         self.view = view
         self.app = view.app
         self.art = view.art
