@@ -101,7 +101,9 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: Ro
         glyph = dice.symbol(face.symbol, look.icon_size, look.tint)
         if glyph is not None:
             surface.blit(glyph, glyph.get_rect(midleft=(rect.x + look.icon_x, rect.centery)))
-    width = look.title_width or rect.width - look.title_x - 4 - look.cost_width
+    # A title without a set width takes the row up to its cost or its dice.
+    dice_span = len(face.dice) * (look.die_size + 2) + 4 if face.dice and dice is not None else 0
+    width = look.title_width or rect.width - look.title_x - 4 - look.cost_width - dice_span
     colour = look.dim if face.state == "dim" else None
     title = pygame.Rect(rect.x + look.title_x, rect.y, width, rect.height)
     if look.wrap:

@@ -8,9 +8,10 @@ Each game lists its dice in ``data/<game>/dice.yaml``::
       red: {body: "#e0452b", pips: "#faf8f0", symbol: fire}        # numbered die, its colour's symbol
       sun: {body: "#e8b92c", pips: "#282018", faces: [sun, ether, earth, air, water, fire]}
       fire_die: {body: "#e0452b", faces: [earth, air, water, fire, ether, fire+fire]}
+      book: {body: "#efe6d2", pips: "#1c1a22", numerals: true}   # shows 1-6 as digits
 
 A numbered die shows pips for 1 to 6 (and its colour's symbol where the face has
-room, so dice read in greyscale too); a die with ``faces`` shows the symbol of the
+room, so dice read in greyscale too), or its digit with ``numerals``; a die with ``faces`` shows the symbol of the
 face, two of them for a double face (``fire+fire``).  :meth:`DiceArt.face` takes a
 value (1-6: the pips, or the face at that position) or a face name.
 """
@@ -50,6 +51,7 @@ class DieKind:
     pips: tuple[int, int, int]
     symbol: str = ""                         # a numbered die's colour symbol
     faces: tuple[str, ...] = ()              # a symbol die's faces in order (``a+b`` is a double face)
+    numerals: bool = False                   # a numbered die that shows its digit, not pips (small dice)
 
 
 def _colour(reader: Reader) -> tuple[int, int, int]:
@@ -69,7 +71,7 @@ def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
     symbols = {name: item.str() for name, item in root.get("symbols", {}).items()}
     kinds: dict[str, DieKind] = {}
     for name, item in root["dice"].items():
-        item.only_keys("body", "pips", "symbol", "faces")
+        item.only_keys("body", "pips", "symbol", "faces", "numerals")
         body = _colour(item["body"])
         pips = _colour(item["pips"]) if item.has("pips") else (250, 248, 240)
         symbol = item["symbol"].str(tuple(symbols)) if item.has("symbol") else ""
@@ -78,8 +80,18 @@ def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
             for part in face.split("+"):
                 if part not in symbols:
                     raise item["faces"].error(f"face {index + 1} names {part!r}, which is not under symbols")
-        kinds[name] = DieKind(name, body, pips, symbol, faces)
+        numerals = item["numerals"].bool() if item.has("numerals") else False
+        kinds[name] = DieKind(name, body, pips, symbol, faces, numerals)
     return kinds, symbols
+
+
+def _numeral_font(size: int) -> pygame.font.Font:
+    """The bold font of the dice's digits (the bundled default if the art's font cannot be read); each face
+    is drawn once and kept, so the font is not."""
+    try:
+        return pygame.font.Font(str(art_path("fonts", "NotoSans-Bold.ttf")), size)
+    except (OSError, ValueError, pygame.error):
+        return pygame.font.Font(None, size)
 
 
 def colour_of(kinds: dict[str, DieKind], name: str) -> tuple[int, int, int]:
@@ -146,6 +158,10 @@ class DiceArt:
         named = self.face_name(die, face)
         if named:
             self._draw_symbols(surface, named.split("+"), kind.pips, size)
+        elif kind.numerals and isinstance(face, int) and face > 0:
+            # A digit reads from across the table where pips of a small die blur into one another.
+            digit = _numeral_font(int(size * 0.82)).render(str(face), True, kind.pips)
+            surface.blit(digit, digit.get_rect(center=(size // 2, size // 2 - size // 40)))
         else:
             value = face if isinstance(face, int) else 0
             for px, py in _PIPS.get(value, []):

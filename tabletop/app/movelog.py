@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Sequence
+from typing import Any, Sequence
 
 import pygame
 
@@ -12,7 +12,7 @@ from tabletop.core.values import Value, visible_events
 from .services import AppServices
 from .text import draw_box
 
-__all__ = ["MoveLog", "draw_log", "LOG_LIMIT"]
+__all__ = ["MoveLog", "draw_log", "log_rect", "LOG_LIMIT"]
 
 #: The most lines kept: in practice the whole match (the history overlay scrolls back through all of it).
 LOG_LIMIT = 100_000
@@ -71,16 +71,25 @@ class MoveLog:
         del self.lines[:-LOG_LIMIT]
 
 
-def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog) -> None:
-    """The latest lines of the move log in the table's log box, newest at the bottom, long lines wrapped."""
+def log_rect(app: AppServices, game_layout: Any = None) -> pygame.Rect:
+    """Where the move log lies: the game's own ``log`` place if its layout has one (a game whose board needs
+    the table's corner moves it), else the table's."""
+    if game_layout is not None and "log" in game_layout:
+        return pygame.Rect(game_layout["log"].rect)
+    return pygame.Rect(app.layouts["table"]["log"].rect)
+
+
+def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog, game_layout: Any = None) -> None:
+    """The latest lines of the move log in the table's log box (or the game's), newest at the bottom, long
+    lines wrapped; only whole entries."""
     layout = app.layouts["table"]
-    box = layout["log"]
-    draw_box(surface, box.rect, box.style)
+    box = log_rect(app, game_layout)
+    draw_box(surface, box, layout["log"].style)
     line = layout["log_line"]
     style = line.style
     text = app.text
     height = line.rect[3]
-    area = pygame.Rect(box.rect).inflate(-24, -12)
+    area = box.inflate(-24, -12)
     room = area.height // height
     rows: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed(log.lines)):

@@ -1,10 +1,11 @@
 """The move log: the table's box shows only whole entries, and the whole match can be read back from it."""
 
 import pygame
+import pytest
 
 from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
-from tabletop.registry import get_rules
+from tabletop.registry import game_ids, get_rules
 
 from .driver import Driver
 
@@ -58,3 +59,37 @@ def test_the_log_box_shows_whole_entries_only(app, monkeypatch):
     movelog.draw_log(app, app.display.surface, table.log)
     # The long first entry does not fit whole beside the two others: none of it is shown, not its tail.
     assert drawn == ["Second line.", "Third line."]
+
+
+def _log_room(app, table) -> int:
+    from tabletop.app.movelog import log_rect
+    line = app.layouts["table"]["log_line"].rect[3]
+    return log_rect(app, table.view.layout).inflate(-24, -12).height // line
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_every_game_leaves_its_log_six_lines_that_nothing_of_the_game_covers(app, game):
+    """At 1366 x 768 the table is the 1920 x 1080 one scaled: six lines of the log must be there, and no
+    button, die, card or panel a player clicks or hovers may lie under it (at the smallest and largest table)."""
+    from tabletop.app.movelog import log_rect
+    rules = get_rules(game)
+    for players in sorted({rules.meta.min_players, rules.meta.max_players}):
+        match = MatchController(rules, None, ["Ann", "Bo", "Cy", "Di", "Ed"][:players], 7)
+        bot = rules.playout_bot(7)
+        table = app.scenes.open("table", match=match)
+        Driver(app).settle()
+        box = log_rect(app, table.view.layout)
+        assert _log_room(app, table) >= 6
+        for button in table.buttons:
+            assert not box.colliderect(button.rect), button.text
+        geometry = table.view.geometry
+        for _ in range(30):
+            if match.finished:
+                break
+            for _ in range(5):
+                if not match.finished:
+                    match.submit(bot.choose(match.legal_intents()))
+            state = match.state
+            for target, rect in [*geometry.hits(state), *geometry.help_hits(state)]:
+                assert not box.colliderect(rect), (players, target, rect)
+        app.scenes.pop()

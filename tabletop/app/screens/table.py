@@ -37,7 +37,7 @@ from tabletop.core.values import Value, visible_events
 from ..bot_turns import PACES, BotPace, BotSeats
 from ..games import make_view
 from ..gameview import GameView, Tooltip
-from ..movelog import MoveLog, draw_log
+from ..movelog import MoveLog, draw_log, log_rect
 from ..scenes import Scene
 from ..services import AppServices
 from ..text import draw_box
@@ -310,7 +310,7 @@ class TableScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
             self.undo()
             return
-        log_box = pygame.Rect(self.chrome["log"].rect)
+        log_box = log_rect(self.app, self.view.layout)
         if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and log_box.collidepoint(event.pos)) or (
                 event.type == pygame.KEYDOWN and event.key == pygame.K_l):
             self.open_history()
@@ -324,7 +324,7 @@ class TableScene(Scene):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         previous = self.tip
-        log_box = pygame.Rect(self.chrome["log"].rect)
+        log_box = log_rect(self.app, self.view.layout)
         self.tip = (("The move log: click it (or press L) to read the whole match so far.", log_box.midtop)
                     if log_box.collidepoint(pos) else self.view.help_at(pos))
         if self.tip is None or previous is None or self.tip[0] != previous[0]:
@@ -386,7 +386,7 @@ class TableScene(Scene):
         surface.fill(self.chrome.background)
         self.view.draw(surface)
         self._draw_banner(surface)
-        draw_log(self.app, surface, self.log)
+        draw_log(self.app, surface, self.log, self.view.layout)
         if self.demo:
             return                    # a demo's watchers use no button of the table (any key leaves)
         for button in self.buttons:

@@ -341,7 +341,7 @@ class TableDrawing:
             state = "chosen" if spell_id == self.chosen.spell or spell_id in exact else \
                 "offered" if spell_id in formable else "dim"
             face = RowFace(spell.name, symbol=CATEGORY_SYMBOL[spell.category], state=state,
-                           dice=tuple(("wizard", value) for value in spell.pattern.example()))
+                           dice=tuple(("book", value) for value in spell.pattern.example()))
             draw_row(surface, self.geometry.book_row_rect(index), face, look, self.app.text, self.dice_art, pulse)
 
     @property
@@ -349,6 +349,6 @@ class TableDrawing:
         """How the book's rows look: the glyph of the kind of spell, the name, the dice of its pattern."""
         theme = self.theme
         return RowLook(self.layout["book_row"].style, glow=theme.rgb("glow"), tint=theme.rgb("wd_symbol"),
-                       icon_size=24, icon_x=6, title_x=36, title_width=250, die_size=self.geometry.book_die,
+                       icon_size=26, icon_x=6, title_x=35, title_width=0, die_size=self.geometry.book_die,
                        chosen_fill=theme.rgb("wd_book_chosen"), offered_fill=theme.rgb("wd_book_formable"),
                        chosen_frame=2, dim=(*theme.rgb("wd_book_dim"), 255), pulse_frame=False)
