@@ -98,6 +98,9 @@ class GameView(Protocol):
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
 
+    layout: Any
+    """The game's own layout (where a game that moves the move log says where it lies)."""
+
     speed_override: float | None
     """The table's pace for a bot's move: how long its animations take (None: the animation setting)."""
 
