@@ -448,15 +448,21 @@ class Toasts:
         """Count down."""
         self.remaining = max(0.0, self.remaining - dt)
 
+    def area(self) -> pygame.Rect:
+        """Where the current message is drawn: at the top, as tall as its lines (it grows downwards, over the
+        banner's words, never over the buttons at the bottom)."""
+        element = self.app.layouts["common"]["toast"]
+        lines = self.app.text.wrap(self.message, element.style.font, element.style.size, element.rect[2] - 60)
+        rect = pygame.Rect(element.rect)
+        height = max(rect.height, len(lines) * int(element.style.size * 1.35) + 30)
+        return pygame.Rect(rect.x, rect.y, rect.width, height)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The current message, if any."""
         if self.remaining <= 0 or not self.message:
             return
         element = self.app.layouts["common"]["toast"]
-        lines = self.app.text.wrap(self.message, element.style.font, element.style.size, element.rect[2] - 60)
-        rect = pygame.Rect(element.rect)
-        height = max(rect.height, len(lines) * int(element.style.size * 1.35) + 30)
-        rect = pygame.Rect(rect.x, rect.bottom - height, rect.width, height)
+        rect = self.area()
         draw_box(surface, rect, element.style)
         self.app.text.draw(surface, self.message, element.style, rect.inflate(-60, -20), wrap=True)
 

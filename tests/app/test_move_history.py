@@ -93,3 +93,16 @@ def test_every_game_leaves_its_log_six_lines_that_nothing_of_the_game_covers(app
             for target, rect in [*geometry.hits(state), *geometry.help_hits(state)]:
                 assert not box.colliderect(rect), (players, target, rect)
         app.scenes.pop()
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_a_refusal_never_covers_a_button_of_the_table(app, game):
+    rules = get_rules(game)
+    match = MatchController(rules, None, ["Ann", "Bo", "Cy", "Di", "Ed"][:rules.meta.max_players], 7)
+    table = app.scenes.open("table", match=match)
+    Driver(app).settle()
+    app.toasts.show("That die is not lit: choose one of the glowing dice, then one of the cells it can go to. " * 2)
+    area = app.toasts.area()
+    assert area.height > app.layouts["common"]["toast"].rect[3]          # a long message grows
+    for button in table.buttons:
+        assert not area.colliderect(button.rect), button.text

@@ -26,6 +26,7 @@ def test_the_banner_names_the_player_the_role_the_roll_and_the_task(driver):
     driver.settle()
     status = table.view.status()
     assert status.prompt == "Gandalf: choose a die and the cell it attacks." and status.round.endswith("roll 1/3")
+    assert table.view.buttons["roll"].text == "Rolled  1/3"          # greyed: it tells what was done
     driver.play_intent(table.match.rules.intents.parse("pick seat=0 die=red realm=red cell=tail-1"))
     # The banner and the button count the same roll: the one about to be made.
     assert table.view.status().round.endswith("roll 2/3") and table.view.buttons["roll"].text == "Roll  2/3"

@@ -116,7 +116,8 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
         active_stage = flow.stage == Stage.ACTIVE and not flow.pending and seat is not None
         slots: dict[str, Slot | None] = dict.fromkeys(BUTTONS)
         if active_stage:
-            roll = f"Roll  {roll_number(flow)}/3"
+            # Once rolled, the greyed button says what happened, not what it would do.
+            roll = f"Rolled  {roll_number(flow)}/3" if flow.rolled else f"Roll  {roll_number(flow)}/3"
             slots["roll"] = self._button("roll", roll, "The dice are rolled: choose a die, then a lit cell."
                                          if flow.rolled else "", primary=True)
             tokens = state.players[flow.active].time_warps
