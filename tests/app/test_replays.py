@@ -4,6 +4,7 @@ is over; a finished match exports to a file another copy opens and replays to th
 
 import pygame
 
+from tabletop.core.bots import RandomBot
 from tabletop.core.controller import MatchController
 from tabletop.registry import get_rules
 
@@ -86,3 +87,21 @@ def test_a_finished_match_exports_to_a_file_another_copy_replays_to_the_same_end
     other.replays_folder.mkdir(parents=True)
     (other.replays_folder / exported[0].name).write_text(exported[0].read_text())
     assert [p.name for p in other.replay_paths()] == [exported[0].name]
+
+
+def test_replays_mark_a_finished_an_unfinished_and_a_replaced_match(tmp_path):
+    from tabletop.app.screens.replays import describe_match
+    match = MatchController(get_rules("dice-cards"), None, ["Ann", "Bo"], 3)
+    bot = RandomBot(3)
+    for _ in range(5):
+        match.submit(bot.choose(match.legal_intents()))
+    saved = tmp_path / "dice-cards-1.json"
+    replaced = tmp_path / "dice-cards-20261125-101010-abandoned.json"
+    for path in (saved, replaced):
+        path.write_text("{}")
+    assert describe_match(match, saved).startswith("▶ Unfinished · Dice Cards: Ann vs Bo")
+    assert describe_match(match, replaced).startswith("✗ Replaced, unfinished · Dice Cards")
+    while not match.finished:
+        match.submit(bot.choose(match.legal_intents()))
+    finished = describe_match(match, saved)
+    assert finished.startswith("✓ Finished · Dice Cards") and (" won" in finished or "no winner" in finished)

@@ -21,7 +21,8 @@ __all__ = ["ReplaysScene", "describe_match", "open_replay"]
 
 
 def describe_match(match: MatchController, path: Path) -> str:
-    """``Dice Cards: Ada vs Brom, 24 Nov 11:05, Ada won`` (or where an unfinished one stands)."""
+    """``✓ Finished · Dice Cards: Ada vs Brom, 24 Nov 11:05, Ada won``; an unfinished match is marked ``▶
+    Unfinished`` with where it stands, one the players replaced by a new game ``✗ Replaced, unfinished``."""
     try:
         when = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
     except (OSError, ValueError, OverflowError):
@@ -30,9 +31,12 @@ def describe_match(match: MatchController, path: Path) -> str:
         outcome = match.rules.outcome(match.state)
         winners = [match.seats[seat] for seat in outcome.winners]
         result = f"{' and '.join(winners)} won" if winners else "no winner"
+        mark = "✓ Finished"
     else:
-        result = match.rules.progress(match.state) or f"{len(match.journal)} moves in, unfinished"
-    return f"{match.rules.meta.name}: {' vs '.join(match.seats)}, {when}, {result}"
+        result = match.rules.progress(match.state) or f"{len(match.journal)} moves in"
+        # A match the players replaced by a new one is kept among the finished ones (its file says so).
+        mark = "✗ Replaced, unfinished" if path.stem.endswith("-abandoned") else "▶ Unfinished"
+    return f"{mark} · {match.rules.meta.name}: {' vs '.join(match.seats)}, {when}, {result}"
 
 
 def open_replay(app, match: MatchController, show_all: bool = False) -> None:
