@@ -354,13 +354,14 @@ class MatPainter:
                              border_top_left_radius=12, border_top_right_radius=12)
             if chosen:
                 pygame.draw.rect(surface, self.theme.rgb("glow"), rect.inflate(8, 8), 5, border_radius=16)
-            self.art.draw(surface, arch_id, 6 if chosen else 1, (rect.right - 44, rect.y + 52), 56)
+            self.art.draw(surface, arch_id, 6 if chosen else 1, (rect.right - 40, rect.y + 42), 48)
             self._text(surface, archetype.name, "deck_name", pygame.Rect(rect.x + 18, rect.y + 18, 340, 46),
                        shrink=True)
             token = next((a.kind for a in archetype.abilities if a.kind in ("realm", "relic")), "token")
             kind = "units" if archetype.has_units else f"{token} token, no units"
+            # Under the die, across the card: the colour's name and what the deck holds, never cut.
             self._text(surface, f"{archetype.colour_name} · {kind}", "deck_kind",
-                       pygame.Rect(rect.x + 18, rect.y + 64, 340, 36), shrink=True)
+                       pygame.Rect(rect.x + 18, rect.y + 70, rect.width - 30, 36), shrink=True)
             for n, ability in enumerate(archetype.abilities):
                 line = pygame.Rect(rect.x + 18, rect.y + 108 + n * 82, rect.width - 36, 80)
                 cost = ability.cost_text if ability.cost else f"{ability.kind} summon"

@@ -1,0 +1,115 @@
+"""Nothing a player needs is cut with "…", and every die a player must read is big enough to read from across
+the table: every game's table is drawn over seeded playout states (at its smallest and largest table), with
+the pointer on every thing that explains itself (its tooltip and any card preview drawn), and every text the
+renderer had to cut, and every die drawn smaller than 28 px at 1080p, is a failure.
+
+The window is 1366 x 768 (the table is the 1920 x 1080 picture scaled, so a cut at one size is a cut at all)."""
+
+from __future__ import annotations
+
+import os
+
+import pygame
+import pytest
+
+from tabletop.app.bench import open_busy_table
+from tabletop.app.dice import DiceArt
+from tabletop.app.games.dice_realms.icons import RewardIcons
+from tabletop.registry import game_ids, get_rules
+
+#: The smallest die a player must read the face of (1080p pixels).
+SMALLEST_DIE = 28
+NAMES = ["Ann", "Bo", "Cy", "Di", "Ed"]
+
+
+class Watch:
+    """What a drawing pass cut and how small it drew dice."""
+
+    def __init__(self, app, monkeypatch) -> None:
+        self.cut: set[tuple[str, str]] = set()
+        self.small_dice: set[tuple[str, str, int]] = set()
+        self.where = ""
+        clip = app.text.clip
+
+        def watching_clip(text, font, size, width):
+            shown = clip(text, font, size, width)
+            if shown != text and not text.endswith("\u2026"):
+                self.cut.add((self.where, text))
+            return shown
+
+        monkeypatch.setattr(app.text, "clip", watching_clip)
+        draw = DiceArt.draw
+
+        def watching_draw(art, surface, die, face, center, size, *args, **kwargs):
+            if size < SMALLEST_DIE:
+                self.small_dice.add((self.where, die, size))
+            return draw(art, surface, die, face, center, size, *args, **kwargs)
+
+        monkeypatch.setattr(DiceArt, "draw", watching_draw)
+        # Dice Realms' printed rewards (the bonus badges of the grimoires) are read like dice.
+        get = RewardIcons.get
+
+        def watching_icon(icons, reward, size, value=None):
+            if size < SMALLEST_DIE:
+                self.small_dice.add((self.where, f"reward {reward}", size))
+            return get(icons, reward, size, value)
+
+        monkeypatch.setattr(RewardIcons, "get", watching_icon)
+
+
+def draw_everything(app, table, watch: Watch, label: str) -> int:
+    """Draw the table once, then once per thing under the pointer that explains itself (its tooltip shown)."""
+    surface = app.display.surface
+    view = table.view
+    watch.where = f"{label} table"
+    table.draw(surface)
+    hovered = 0
+    for target, rect in list(view.geometry.help_hits(view.state)):
+        watch.where = f"{label} hover {target}"
+        pos = rect.center
+        table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+        table.tip_since = table.clock - 10          # the tooltip's pause is over
+        table.draw(surface)
+        hovered += 1
+    return hovered
+
+
+def check_game(app, monkeypatch, game: str, stops: tuple[int, ...]) -> None:
+    watch = Watch(app, monkeypatch)
+    rules = get_rules(game)
+    hovered = 0
+    for players in sorted({rules.meta.min_players, rules.meta.max_players}):
+        for stop in stops:
+            table = open_busy_table(app, game, NAMES[:players], 11 + stop,
+                                    lambda match, stop=stop: len(match.journal) >= stop)
+            table.view.finish_animations()
+            hovered += draw_everything(app, table, watch, f"{players} players, move {stop}:")
+            app.scenes.pop()
+    assert hovered > 10, "the tooltips were drawn"
+    assert not watch.cut, sorted(watch.cut)[:20]
+    assert not watch.small_dice, sorted(watch.small_dice)[:20]
+
+
+@pytest.fixture
+def small_window(app):
+    return app
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_nothing_on_a_table_is_cut_and_every_die_reads(app, monkeypatch, game):
+    check_game(app, monkeypatch, game, (6,))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", game_ids())
+def test_nothing_is_cut_over_a_whole_game(app, monkeypatch, game):
+    check_game(app, monkeypatch, game, (0, 15, 40, 80, 160))
+
+
+def test_the_watch_sees_a_cut_and_a_small_die(app, monkeypatch):
+    """The check can fail: a name too long for its box and a die drawn at 20 px are both reported."""
+    watch = Watch(app, monkeypatch)
+    style = app.layouts["table"]["banner_prompt"].style
+    app.text.draw(app.display.surface, "A very long sentence " * 20, style, pygame.Rect(0, 0, 200, 40), shrink=True)
+    DiceArt("wizard_dice").draw(app.display.surface, "wizard", 3, (50, 50), 20)
+    assert watch.cut and watch.small_dice
