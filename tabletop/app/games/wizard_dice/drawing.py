@@ -351,4 +351,4 @@ class TableDrawing:
         return RowLook(self.layout["book_row"].style, glow=theme.rgb("glow"), tint=theme.rgb("wd_symbol"),
                        icon_size=26, icon_x=6, title_x=35, title_width=0, die_size=self.geometry.book_die,
                        chosen_fill=theme.rgb("wd_book_chosen"), offered_fill=theme.rgb("wd_book_formable"),
-                       chosen_frame=2, dim=(*theme.rgb("wd_book_dim"), 255), pulse_frame=False)
+                       chosen_frame=2, dim=(*theme.rgb("wd_book_dim"), 255), pulse_frame=True)
