@@ -19,8 +19,10 @@ registry says where a game's rules, choices, layout and rules page are).
 
   and :func:`check_names` lists each synonym found in a set of texts, and where.
 * :func:`player_texts` gathers every text of a game a player reads that can be had without a window: its
-  rules page (F1), its option labels and help, prompts, log lines and tooltips over seeded playouts, and its
-  refusals.
+  rules page (F1), its option labels and help, the table's fixed labels and the results rows, prompts, log
+  lines and tooltips over seeded playouts, and its refusals.
+* :func:`reading_minutes` times a text at 230 words a minute; :func:`first_page` is the how-to-play page at
+  the top of F1.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ from tabletop.registry import entry, get_rules, load
 
 __all__ = ["Said", "Refusal", "refusals", "check_refusal", "DEVELOPER_WORDS", "CATCH_ALLS", "Names", "names_file",
            "check_names", "player_texts", "rules_page_text", "option_texts", "playout_texts", "strip_prefix",
-           "reading_minutes", "refusal_problems", "rules_page_path"]
+           "reading_minutes", "refusal_problems", "rules_page_path", "first_page", "screen_texts"]
 
 #: Words of the code, the documents and their authors that never belong in a sentence a player reads.  Each
 #: is a regular expression matched case-insensitively.
@@ -246,11 +248,16 @@ def names_file(game: str) -> Names:
     return Names(names, tuple(str(phrase) for phrase in raw.get("allowed") or ()))
 
 
+def _phrase(phrase: str) -> str:
+    """A phrase as a regular expression: whole words, any case, also in the plural ("Crests")."""
+    return rf"(?<!\w){re.escape(phrase)}(?:s|es|'s)?(?!\w)"
+
+
 def _blank(text: str, phrases: Iterable[str]) -> str:
-    """``text`` with every phrase (whole words, any case) replaced by spaces, longest first."""
+    """``text`` with every phrase (whole words, any case, singular or plural) replaced by spaces, longest
+    first."""
     for phrase in sorted(phrases, key=len, reverse=True):
-        text = re.sub(rf"(?<!\w){re.escape(phrase)}(?!\w)", lambda m: " " * len(m.group()), text,
-                      flags=re.IGNORECASE)
+        text = re.sub(_phrase(phrase), lambda m: " " * len(m.group()), text, flags=re.IGNORECASE)
     return text
 
 
@@ -258,7 +265,8 @@ def check_names(game: str, texts: Iterable[Said], names: Names | None = None) ->
     """Each synonym of one of ``game``'s names found in ``texts``, with where it was read.
 
     The one names and the allowed phrases are blanked out first, so a synonym that is part of a name
-    ("Heartland" in "Terra's Heartland") is not counted; synonyms match as whole words, any case."""
+    ("Heartland" in "Terra's Heartland") is not counted; synonyms match as whole words, any case, singular or
+    plural."""
     names = names or names_file(game)
     keep = [*names.names, *names.allowed]
     found: list[str] = []
@@ -267,7 +275,7 @@ def check_names(game: str, texts: Iterable[Said], names: Names | None = None) ->
         blanked = _blank(said.text, keep)
         for name, synonyms in names.names.items():
             for synonym in synonyms:
-                match = re.search(rf"(?<!\w){re.escape(synonym)}(?!\w)", blanked, re.IGNORECASE)
+                match = re.search(_phrase(synonym), blanked, re.IGNORECASE)
                 if match and (synonym, said.text) not in done:
                     done.add((synonym, said.text))
                     start = max(0, match.start() - 40)
@@ -283,14 +291,39 @@ def rules_page_path(game: str) -> Path:
 
 
 def rules_page_text(game: str) -> str:
-    """The F1 page of ``game``."""
-    return rules_page_path(game).read_text(encoding="utf-8")
+    """The F1 page of ``game`` as players read it (maintainers' ``<!-- comments -->`` left out)."""
+    return re.sub(r"[ \t]*<!--.*?-->", "", rules_page_path(game).read_text(encoding="utf-8"), flags=re.DOTALL)
 
 
 def reading_minutes(text: str, per_minute: int = 230) -> float:
-    """Minutes to read ``text`` at ``per_minute`` words (Markdown marks are not words)."""
+    """Minutes to read ``text`` at ``per_minute`` words (Markdown marks and comments are not words)."""
+    text = re.sub(r"<!--.*?-->", "", text, flags=re.DOTALL)
     words = re.findall(r"[A-Za-z0-9][\w'’+\-]*", re.sub(r"[#*`>|_]", " ", text))
     return len(words) / per_minute
+
+
+def first_page(game: str) -> str:
+    """The how-to-play page: the F1 page up to the line that says the full rules follow (or up to its first
+    ``## `` heading whose title starts with "The full rules" or "Full rules"); the whole page if there is
+    no such line."""
+    text = rules_page_text(game)
+    found = re.search(r"^(The full rules follow.*|## (The )?[Ff]ull rules.*)$", text, re.MULTILINE)
+    return text[:found.start()] if found else text
+
+
+def screen_texts(game: str) -> list[Said]:
+    """Fixed words of the table and the results screen: the layout's ``text:`` labels
+    (``data/layouts/<layout>.yaml``) and the registry's results rows."""
+    found: list[Said] = []
+    layout = data_path("layouts", f"{entry(game).layout}.yaml")
+    if layout.exists():
+        for line in layout.read_text(encoding="utf-8").splitlines():
+            label = re.search(r"\btext:\s*([^,}]+)", line)
+            if label:
+                found.append(Said(f"table label ({line.split(':')[0].strip()})", label.group(1).strip()))
+    for label, _ in entry(game).results:
+        found.append(Said("results row", label))
+    return found
 
 
 def option_texts(game: str) -> list[Said]:
@@ -375,6 +408,7 @@ def player_texts(game: str, seeds: Sequence[int] = (1,), *, refusal_seeds: Seque
         if paragraph.strip():
             found.append(Said(f"F1 paragraph {number + 1}", paragraph))
     found += option_texts(game)
+    found += screen_texts(game)
     found += playout_texts(game, seeds, moves=moves)
     done: set[str] = set()
     for refusal in refusals(game, refusal_seeds, moves=moves):
