@@ -250,7 +250,8 @@ def names_file(game: str) -> Names:
 
 def _phrase(phrase: str) -> str:
     """A phrase as a regular expression: whole words, any case, also in the plural ("Crests")."""
-    return rf"(?<!\w){re.escape(phrase)}(?:s|es|'s)?(?!\w)"
+    words = r"\s+".join(re.escape(word) for word in phrase.split())     # a line may break between words
+    return rf"(?<!\w){words}(?:s|es|'s)?(?!\w)"
 
 
 def _blank(text: str, phrases: Iterable[str]) -> str:
