@@ -266,16 +266,24 @@ def check_names(game: str, texts: Iterable[Said], names: Names | None = None) ->
     """Each synonym of one of ``game``'s names found in ``texts``, with where it was read.
 
     The one names and the allowed phrases are blanked out first, so a synonym that is part of a name
-    ("Heartland" in "Terra's Heartland") is not counted; synonyms match as whole words, any case, singular or
+    ("Heartland" in "Terra's Heartland") is not counted (a name that is part of the synonym, like "die" in
+    "orange die", is left); synonyms match as whole words, any case, singular or
     plural."""
     names = names or names_file(game)
     keep = [*names.names, *names.allowed]
+    # A name that is part of a synonym ("die" in "orange die") is not blanked when that synonym is looked for.
+    keeps = {synonym: tuple(phrase for phrase in keep if not re.search(_phrase(phrase), synonym, re.IGNORECASE))
+             for synonyms in names.names.values() for synonym in synonyms}
     found: list[str] = []
     done: set[tuple[str, str]] = set()
     for said in texts:
-        blanked = _blank(said.text, keep)
+        blanked_by: dict[tuple[str, ...], str] = {}
         for name, synonyms in names.names.items():
             for synonym in synonyms:
+                kept = keeps[synonym]
+                if kept not in blanked_by:
+                    blanked_by[kept] = _blank(said.text, kept)
+                blanked = blanked_by[kept]
                 match = re.search(_phrase(synonym), blanked, re.IGNORECASE)
                 if match and (synonym, said.text) not in done:
                     done.add((synonym, said.text))
