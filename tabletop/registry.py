@@ -51,7 +51,7 @@ _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
               results=(("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
                        ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
                        ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
-                       ("Crest points (crests x weakest realm)", "crest_points"), ("Total", "total")),
+                       ("Elemental Crest points (x the weakest realm)", "crest_points"), ("Total", "total")),
               tile_art="dice_realms/creatures/dragon.png",
               choices="tabletop.app.games.dice_realms.choices:DiceRealmsChoices",
               bench="tabletop.app.games.dice_realms.bench:busiest_table",

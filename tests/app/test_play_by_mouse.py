@@ -104,7 +104,7 @@ def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(driver):
     before = len(match.journal)
     driver.click(view.sprites["red"].rect().center)
     assert len(match.journal) == before
-    assert driver.app.toasts.message == "The red die is not in hand: it lies in the Forgotten Realm."
+    assert driver.app.toasts.message == "The red die is not in the Dice tray: it lies in the Forgotten Realm."
     # A cell the selected die cannot take: the rules' reason, nothing applied.
     driver.click(view.buttons["roll"].rect.center)
     driver.settle()
@@ -113,7 +113,7 @@ def test_an_illegal_click_shows_the_rules_reason_and_changes_nothing(driver):
     assert view.selected_die == "magenta"
     driver.click(driver.cell_center(0, "magenta", "5"))
     assert len(match.journal) == before
-    assert "goes to cell 1, not 5" in driver.app.toasts.message
+    assert "fits cell 1 only, not cell 5" in driver.app.toasts.message
     # A click on the other player's grimoire says whose decision it is.
     driver.click(driver.cell_center(1, "yellow", "1"))
     assert len(match.journal) == before and "Gandalf who decides now" in driver.app.toasts.message

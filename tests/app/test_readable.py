@@ -70,7 +70,7 @@ def test_an_option_explains_itself_on_hover(driver, monkeypatch):
     pos = app.display.to_window(option.rect.center)
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     driver.frames(1)
-    assert shown and "every Yellow Bonus writes 6" in shown[-1]
+    assert shown and "What a Yellow Bonus writes" in shown[-1]
 
 
 def test_the_log_says_in_words_what_undo_took_back(driver):

@@ -123,9 +123,9 @@ def test_passive_pick_falls_back_to_the_fields_only_when_no_forgotten_die_is_usa
     (Roll(0), "already rolled"),
     (Roll(1), "Gandalf's turn to decide, not Saruman's"),
     (Pick(0, "purple", "red", Cell.from_text("1")), "no purple die"),
-    (Pick(0, "red", "red", Cell.from_text("head-2")), "goes to cell tail-1 or wings-2, not head-2"),
-    (Pick(0, "blue", "blue", Cell.from_text("2")), "goes to cell 1, not 2"),
-    (Boost(0, "red", "red", Cell.from_text("tail-1")), "only in an Arcane Boost window"),
+    (Pick(0, "red", "red", Cell.from_text("head-2")), "fits the tail of Dragon 1 or the wings of Dragon 2 only, not the head of Dragon 2"),
+    (Pick(0, "blue", "blue", Cell.from_text("2")), "fits Hydra head 1 only, not Hydra head 2"),
+    (Boost(0, "red", "red", Cell.from_text("tail-1")), "only after the dice are chosen"),
     (Pass(0), "must roll and select"),
     (Pick(7, "red", "red", Cell.from_text("tail-1")), "no seat 7"),
 ])
@@ -140,7 +140,7 @@ def test_refusals_explain_themselves_and_change_nothing(intent, words):
 def test_a_die_not_in_hand_is_refused_with_where_it_lies():
     state = replace(table(), dice=replace(table().dice, hand=("green", "blue"), forgotten=("red",),
                                           fields=("magenta", "yellow", "white")))
-    with pytest.raises(IllegalIntent, match="not in hand: it lies in the Forgotten Realm"):
+    with pytest.raises(IllegalIntent, match="not in the Dice tray: it lies in the Forgotten Realm"):
         RULES.apply(state, Pick(0, "red", "red", Cell.from_text("tail-1")), ScriptedRandom([]))
 
 

@@ -132,7 +132,7 @@ def test_the_turn_cannot_end_while_a_card_waits_on_the_chain():
     match.submit(Play(0, match.state.players[0].hand[0]))
     match.submit(Pass(1))
     before = match.state
-    with pytest.raises(IllegalIntent, match="no card waits on the chain"):
+    with pytest.raises(IllegalIntent, match="A card waits to be answered"):
         match.submit(EndTurn(0))
     assert match.state is before
 

@@ -44,14 +44,16 @@ META = GameMeta(
     pitch="Roll six elemental dice, pick one, and leave the rest to your rival.",
     minutes="30-40",
     options=(
-        OptionSpec("lion_bonus", "Lion bonus value", ("six", "classic"), "six",
-                   "Whether every Yellow Bonus writes 6 in the Lion, or 4, 5 or 6 by the realm that gave it "
-                   "(Dragon Wings 4, the top row of Gaia 5, the Phoenix 6)."),
+        OptionSpec("lion_bonus", "Yellow Bonus value", ("six", "classic"), "six",
+                   "What a Yellow Bonus writes in Radiant Savanna. six: always a 6. classic: 4 from the wings row "
+                   "of Emberfall Dominion, 5 from row 1 of Terra's Heartland, 6 from Mystical Sky and the "
+                   "Essence Shift."),
         OptionSpec("boost_window", "Arcane Boost windows", ("split", "end-of-turn"), "split",
-                   "When Arcane Boosts are spent: the active player after their last selection and the passive "
-                   "player after their pick, or both after the passive pick, active player first."),
+                   "When Arcane Boosts are spent. split: the active wizard after their last die, the passive "
+                   "wizard after their pick. end-of-turn: both after the passive pick, the active wizard first."),
         OptionSpec("first", "Who starts", ("the first seat", "at random"), "the first seat",
-                   "Who is the active wizard first in every round: the first seat, or one drawn at random."),
+                   "Who is the active wizard first in every round: the first player listed, or one drawn at "
+                   "random."),
     ),
 )
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "narrate", "progress", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
-    "prompt", "BOOST_STAGES",
+    "prompt", "BOOST_STAGES", "cells_named", "goal_name",
 ]
 
 #: The stages in which Arcane Boosts may be spent.
@@ -55,24 +55,47 @@ def describe_bonus(kind: BonusKind) -> str:
 
 
 def cell_name(realm: str, cell: Cell) -> str:
-    """A grimoire cell in words: ``head-1`` -> ``Head of Dragon 1``, ``3`` on a track -> ``cell 3``.
+    """A grimoire cell in words, the one way every text names it: ``head-1`` -> ``the head of Dragon 1``, a
+    Tide Abyss cell -> ``Hydra head 3``, any other -> ``cell 7``.
 
     >>> cell_name("red", Cell("head", 1)), cell_name("green", Cell.at(7)), cell_name("blue", Cell.at(3))
-    ('Head of Dragon 1', 'the 7', 'head 3')
+    ('the head of Dragon 1', 'cell 7', 'Hydra head 3')
     """
     if realm == "red":
-        return f"{cell.row.capitalize()} of Dragon {cell.number}"
-    if realm == "green":
-        return f"the {cell.number}"
+        return f"the {cell.row} of Dragon {cell.number}"
     if realm == "blue":
-        return f"head {cell.number}"
+        return f"Hydra head {cell.number}"
     return f"cell {cell.number}"
+
+
+def cells_named(realm: str, cells: "tuple[Cell, ...] | list[Cell]") -> str:
+    """Cells in words, joined with "or" (at most six, then "..."): ``the head of Dragon 2 or cell 4``."""
+    shown = " or ".join(cell_name(realm, cell) for cell in cells[:6])
+    return shown + (" or another" if len(cells) > 6 else "")
+
+
+def goal_name(realm: str, goal: str) -> str:
+    """A row, column, diagonal or cell that earns a reward, in words: ``row-wings`` -> ``the wings row``.
+
+    >>> goal_name("red", "row-wings"), goal_name("red", "column-2"), goal_name("green", "row-1")
+    ('the wings row', 'Dragon 2', 'row 1')
+    >>> goal_name("blue", "cell-4"), goal_name("magenta", "cell-10"), goal_name("red", "diagonal")
+    ('Hydra head 4', 'cell 10', 'the diagonal')
+    """
+    kind, _, which = goal.partition("-")
+    if kind == "row":
+        return f"the {which} row" if not which.isdigit() else f"row {which}"
+    if kind == "column":
+        return f"Dragon {which}" if realm == "red" else f"column {which}"
+    if kind == "cell":
+        return f"Hydra head {which}" if realm == "blue" else f"cell {which}"
+    return f"the {goal.replace('-', ' ')}"
 
 
 def _source(source: RewardSource, tables: RealmTables) -> str:
     if source.round:
         return f"round {source.round} reward"
-    return f"{tables.names.get(source.realm, source.realm)}, {source.goal.replace('-', ' ')}"
+    return f"{tables.names.get(source.realm, source.realm)}, {goal_name(source.realm, source.goal)}"
 
 
 def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
@@ -87,7 +110,8 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
     if isinstance(event, ev.TurnStarted):
         return f"{who(event.active)} is the active wizard; {who(1 - event.active)} is passive."
     if isinstance(event, ev.TokenGained):
-        token = {"time_warp": "Time Warp", "arcane_boost": "Arcane Boost", "crest": "Crest"}.get(event.token, event.token)
+        token = {"time_warp": "Time Warp", "arcane_boost": "Arcane Boost", "crest": "Elemental Crest"}.get(
+            event.token, event.token)
         return f"{who(event.seat)}: +1 {token} ({_source(event.source, tables)})."
     if isinstance(event, ev.TokenSpent):
         return f"{who(event.seat)} spends {_TOKENS.get(event.token, event.token)}."
@@ -97,10 +121,11 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
         return f"{who(event.seat)} {verb}: {faces}."
     if isinstance(event, ev.DieUsed):
         realm = tables.names.get(event.realm, event.realm)
-        white = f" as {event.realm}" if event.die == "white" else ""
-        verb = {"select": "selects", "pick": "picks", "boost": "boosts with"}.get(event.how, "uses")
-        value = f"{event.value}" if event.realm != "green" else f"sum {event.value}"
-        return f"{who(event.seat)} {verb} the {event.die} die{white} ({value}): {realm}, {cell_name(event.realm, event.cell)}."
+        verb = {"select": "selects", "pick": "picks", "boost": "takes"}.get(event.how, "uses")
+        value = f"{event.value}" if event.realm != "green" else f"green + white = {event.value}"
+        boost = " with the Arcane Boost" if event.how == "boost" else ""
+        return (f"{who(event.seat)} {verb} the {event.die} die ({value}){boost}: {realm}, "
+                f"{cell_name(event.realm, event.cell)}.")
     if isinstance(event, ev.DiceForgotten):
         dice = ", ".join(event.dice)
         return f"Into the Forgotten Realm: {dice}."
@@ -112,14 +137,14 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
             return f"{who(event.seat)} defeats Dragon {event.goal.split('-')[1]} (+{event.points})."
         if event.reward == "none":
             return None
-        goal = event.goal.replace("-", " ")
-        return f"{who(event.seat)} completes {tables.names.get(event.realm, event.realm)} {goal}."
+        return (f"{who(event.seat)} completes {goal_name(event.realm, event.goal)} of "
+                f"{tables.names.get(event.realm, event.realm)}.")
     if isinstance(event, ev.BonusEarned):
         return f"{who(event.seat)} earns a {describe_bonus(event.bonus)}."
     if isinstance(event, ev.BonusLost):
         return f"{who(event.seat)}'s {describe_bonus(event.bonus)} is lost: no free cell for it."
     if isinstance(event, ev.RollForfeited):
-        return f"{who(event.seat)} can use no die of roll {event.roll}: it is forfeited."
+        return f"{who(event.seat)} can use no die of roll {event.roll}: the roll is forfeited."
     if isinstance(event, ev.Passed):
         if event.stage == Stage.PASSIVE_PICK:
             return (f"{who(event.seat)} can use no die and passes." if event.forced
@@ -153,36 +178,41 @@ def why_illegal(rules: "DiceRealmsQueries", state: State, intent: Value) -> str:
             return f"{name} has no {describe_bonus(intent.kind)} to resolve."
         realm = intent.kind.realm
         if realm and intent.realm != realm:
-            return f"A {describe_bonus(intent.kind)} goes to {realm_label(rules.tables, realm)}."
+            return f"A {describe_bonus(intent.kind)} goes to {realm_label(rules.tables, realm)}: click a glowing cell there."
         if intent.realm not in REALMS:
-            return f"There is no realm {intent.realm!r}."
+            return "That is not a realm of the grimoire."
         targets = rules.bonus_targets(state.players[seat], intent.realm)
         if not targets:
-            return f"{realm_label(rules.tables, intent.realm)} is full."
-        shown = " or ".join(cell.to_text() for cell in targets[:6]) + ("..." if len(targets) > 6 else "")
-        return f"The bonus can go to cell {shown}, not {intent.cell}."
+            return f"{realm_label(rules.tables, intent.realm)} is full: choose a glowing cell in another realm."
+        bonus = describe_bonus(intent.kind)
+        where = rules.tables.names[intent.realm]
+        if intent.realm in ("red", "green"):
+            return f"The {bonus} can cross any free cell of {where}: click a glowing one."
+        if intent.realm == "blue":
+            return f"The {bonus} marks the next Hydra head only (Hydra head {targets[0].number}): click it."
+        return f"The {bonus} fills the next cell of {where} only (cell {targets[0].number}): click it."
     if isinstance(intent, Roll):
         if stage != Stage.ACTIVE:
             return "Rolling is over for this turn."
         return "The dice are already rolled: select a die (or spend a Time Warp)."
     if isinstance(intent, TimeWarp):
         if stage != Stage.ACTIVE:
-            return "Only the active player can use a Time Warp, right after a roll."
+            return "Only the active wizard can use a Time Warp, right after a roll."
         if not state.players[seat].time_warps:
             return f"{name} has no Time Warp left."
         return "Roll first: a Time Warp re-rolls the dice just rolled."
     if isinstance(intent, Forfeit):
         if stage == Stage.ACTIVE and flow.rolled and state.players[seat].time_warps == 0:
-            return "Without a Time Warp in hand an unusable roll is forfeited on its own."
+            return "Without a Time Warp left, a roll with no usable die is forfeited on its own."
         return "A die can still be used, so the roll cannot be forfeited." if flow.rolled else \
             "There is no roll to forfeit."
     if isinstance(intent, Pass):
         if stage == Stage.ACTIVE:
-            return "The active player must roll and select a usable die; only a roll with no usable die is forfeited."
+            return "The active wizard must roll and select a usable die; only a roll with no usable die is forfeited."
         return "Passing is not possible now."
     if isinstance(intent, (Pick, Boost)):
         return _why_die_refused(rules, state, intent, name)
-    return f"'{intent.to_str()}' is not a Dice Realms move now."
+    return "Dice Realms has no such move."
 
 
 def _why_die_refused(rules: "DiceRealmsQueries", state: State, intent: Pick | Boost, name: str) -> str:
@@ -190,13 +220,13 @@ def _why_die_refused(rules: "DiceRealmsQueries", state: State, intent: Pick | Bo
     if die not in DICE:
         return f"There is no {die} die."
     if realm not in REALMS:
-        return f"There is no realm {realm!r}."
+        return "That is not a realm of the grimoire."
     if die != "white" and realm != die:
         return f"The {die} die can only go to {realm_label(rules.tables, die)}; only the white die is wild."
     where = where_is(state, die)
     if isinstance(intent, Boost):
         if stage not in _BOOST_STAGES:
-            return "Arcane Boost can be spent only in an Arcane Boost window, after the dice are chosen."
+            return "Arcane Boosts are spent only after the dice are chosen (after the selections or the pick)."
         sheet = state.players[intent.seat]
         if not sheet.arcane_boosts:
             return f"{name} has no Arcane Boost left."
@@ -206,16 +236,16 @@ def _why_die_refused(rules: "DiceRealmsQueries", state: State, intent: Pick | Bo
         if not state.flow.rolled:
             return "Roll the dice first."
         if die not in state.dice.hand:
-            return f"The {die} die is not in hand: it lies {where}."
+            return f"The {die} die is not in the Dice tray: it lies {where}."
     elif stage == Stage.PASSIVE_PICK:
         source, from_fields = rules.passive_source(state)
         if die not in source:
             if die in state.dice.fields:
-                return ("A usable die lies in the Forgotten Realm, so the active player's "
+                return ("A usable die lies in the Forgotten Realm, so the active wizard's "
                         "dice fields are closed to the passive pick.")
             if from_fields:
                 return (f"No Forgotten Realm die is usable for {name}, so the pick is from "
-                        "the active player's dice fields.")
+                        "the active wizard's dice fields.")
             return f"The passive pick takes a die from the Forgotten Realm; the {die} die lies {where}."
     else:
         return "No die can be used now."
@@ -230,14 +260,17 @@ def _why_target_refused(rules: "DiceRealmsQueries", sheet: Grimoire, realm: str,
     label = realm_label(rules.tables, realm)
     targets = rules.entry_targets(sheet, realm, value)
     if targets:
-        shown = " or ".join(target.to_text() for target in targets)
-        return f"In {label} the {die} die ({value}) goes to cell {shown}" + (f", not {cell}." if cell.number else ".")
+        shown = cells_named(realm, targets)
+        said = f"green + white = {value}" if realm == "green" else f"the {die} die ({value})"
+        fits = f"In {label} {said} fits {shown} only"
+        return fits + (f", not {cell_name(realm, cell)}: click a glowing cell." if cell.number else
+                       ": click a glowing cell.")
     if not rules.bonus_targets(sheet, realm):
         return f"{label} is full."
     if realm == "red":
         return f"{label} has no free cell showing {value}."
     if realm == "green":
-        return f"In {label} green + white make {value}, and cell {value} is already crossed."
+        return f"In {label} green + white = {value}, and cell {value} is already crossed."
     if realm == "blue":
         return f"In {label} the next Hydra head needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
     if realm == "magenta":
@@ -255,7 +288,7 @@ def why_die_unusable(rules: "DiceRealmsQueries", state: State, die: str) -> str:
     if flow.pending:
         return f"{name} must first resolve the {describe_bonus(flow.pending[0])}."
     if flow.stage == Stage.ACTIVE and die not in state.dice.hand:
-        return f"The {die} die is not in hand: it lies {where_is(state, die)}."
+        return f"The {die} die is not in the Dice tray: it lies {where_is(state, die)}."
     if flow.stage == Stage.ACTIVE and not flow.rolled:
         return "Roll the dice first."
     if flow.stage in _BOOST_STAGES and die in state.players[seat].boosted:
@@ -276,7 +309,7 @@ def where_is(state: State, die: str) -> str:
     """Where a die lies, in words."""
     dice = state.dice
     if die in dice.hand:
-        return "in hand"
+        return "in the Dice tray"
     if die in dice.forgotten:
         return "in the Forgotten Realm"
     return "on a dice field"
@@ -297,7 +330,7 @@ def prompt(rules: "DiceRealmsQueries", state: State) -> str:
     if flow.pending:
         kind = flow.pending[0]
         if kind.is_essence:
-            return f"{name}: Essence Shift — cross any cell in Emberfall or Terra, the next Hydra head, or a 6 in Sky or Savanna."
+            return f"{name}: Essence Shift — one colour bonus of your choice: click any glowing cell."
         if len(set(flow.pending)) > 1:
             return f"{name}: choose which bonus to resolve first ({', '.join(describe_bonus(k) for k in flow.pending)})."
         return f"{name}: choose where the {describe_bonus(kind)} goes."
@@ -309,6 +342,6 @@ def prompt(rules: "DiceRealmsQueries", state: State) -> str:
         return f"{name}: no die can be used — spend a Time Warp to re-roll, or forfeit this roll."
     if flow.stage == Stage.PASSIVE_PICK:
         _, from_fields = rules.passive_source(state)
-        where = "the active player's dice fields" if from_fields else "the Forgotten Realm"
+        where = "the active wizard's dice fields" if from_fields else "the Forgotten Realm"
         return f"{name}: pick one die from {where}, or skip."
     return f"{name}: spend Arcane Boosts on any die as it lies, or finish."

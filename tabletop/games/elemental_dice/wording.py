@@ -30,12 +30,12 @@ LOOK_WORDS = {"opponent_hand": "the opponent's hand", "opponent_facedown": "the 
 
 
 def die_name(die: str) -> str:
-    """``RED`` -> ``fire (red)`` (the log and prompts say only the colour: "the red die").
+    """A die by its element, the one name every text gives it: ``RED`` -> ``fire`` ("the fire die").
 
-    >>> die_name("ORANGE")
-    'chance (orange)'
+    >>> die_name("ORANGE"), die_name("PURPLE")
+    ('chance', 'magic')
     """
-    return f"{_DIE_NAMES.get(die, die.lower())} ({die.lower()})"
+    return _DIE_NAMES.get(die, die.lower())
 
 
 def card_name(rules: "ElementalDiceQueries", card: str) -> str:
@@ -65,9 +65,9 @@ def prompt(rules: "ElementalDiceQueries", state: State) -> str:
         if flow.responding:
             return f"{names[seat]}: choose a card to play, or pass."
         if flow.window == Window.TURN_START and not flow.chain:
-            return f"{names[seat]}, play a card before {names[flow.active]}'s turn?"
+            return f"{names[seat]}: play a card before {names[flow.active]}'s turn, or pass?"
         top = flow.chain[-1]
-        return f"{names[seat]}, respond to {card_name(rules, top.card)}?"
+        return f"{names[seat]}: answer {card_name(rules, top.card)}, or pass?"
     execution = flow.executing
     assert execution is not None
     seat = chooser(state)
@@ -76,10 +76,10 @@ def prompt(rules: "ElementalDiceQueries", state: State) -> str:
     stage = execution.stage
     texts = {
         "chance": f"{who}: reroll the chance die for {card} (it shows {state.die(CHANCE)}), or keep it?",
-        "barrier": f"{who}: which term of {card} does your Magical Barrier lower?",
+        "barrier": f"{who}: which die of {card} does your Magical Barrier lower?",
         "militia": f"{who}: pay gold to your Paid Militia against {execution.amount} damage?",
         "die": f"{who}: choose the die {card} rerolls.",
-        "again": f"{who}: roll the {execution.die.lower()} die again, or keep it?",
+        "again": f"{who}: roll the {die_name(execution.die)} die again, or keep it?",
         "set": f"{who}: choose a die and its new value.",
         "flip": f"{who}: choose the die to turn over.",
         "swap": f"{who}: choose two dice to swap.",
@@ -178,7 +178,7 @@ def _on_window_passed(t: _Teller, event: ev.WindowPassed) -> str:
 
 
 def _on_responding(t: _Teller, event: ev.Responding) -> str:
-    return f"{t.who(event.seat)} {'interrupts' if event.interrupt else 'answers'}."
+    return f"{t.who(event.seat)} {'steps in to play a card' if event.interrupt else 'answers'}."
 
 
 def _on_card_executes(t: _Teller, event: ev.CardExecutes) -> str:
@@ -186,7 +186,7 @@ def _on_card_executes(t: _Teller, event: ev.CardExecutes) -> str:
 
 
 def _on_die_rolled(t: _Teller, event: ev.DieRolled) -> str:
-    return f"The {event.die.lower()} die rolls {event.value}."
+    return f"The {die_name(event.die)} die rolls {event.value}."
 
 
 def _on_die_kept(t: _Teller, event: ev.DieKept) -> str:
@@ -194,12 +194,12 @@ def _on_die_kept(t: _Teller, event: ev.DieKept) -> str:
 
 
 def _on_die_set(t: _Teller, event: ev.DieSet) -> str:
-    return f"The {event.die.lower()} die goes from {event.was} to {event.value}."
+    return f"The {die_name(event.die)} die goes from {event.was} to {event.value}."
 
 
 def _on_term_shielded(t: _Teller, event: ev.TermShielded) -> str:
-    return (f"{t.who(event.seat)}'s {t.name(event.card)} lowers the {event.die.lower()} term "
-            f"from {event.was} to {event.value}.")
+    return (f"{t.who(event.seat)}'s {t.name(event.card)} counts the {die_name(event.die)} die as {event.value} "
+            f"instead of {event.was}.")
 
 
 def _on_militia_paid(t: _Teller, event: ev.MilitiaPaid) -> str:
@@ -207,6 +207,8 @@ def _on_militia_paid(t: _Teller, event: ev.MilitiaPaid) -> str:
 
 
 def _on_damaged(t: _Teller, event: ev.Damaged) -> str:
+    if event.hp <= 0:
+        return f"{t.who(event.seat)} takes {event.amount} damage and falls ({event.hp} HP)."
     return f"{t.who(event.seat)} takes {event.amount} damage ({event.hp} HP left)."
 
 
@@ -361,17 +363,19 @@ def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> s
     if not isinstance(seat, int) or not 0 <= seat < len(names):
         return f"There is no seat {seat}."
     if isinstance(intent, Interrupt):
+        if flow.phase == Phase.WINDOW:
+            return "A card waits to be answered: answer it or pass instead of stepping in."
         if flow.phase != Phase.MAIN:
-            return "An interrupt stops an idle main phase; answer in the window instead."
-        return f"{names[seat]} is the active player and cannot interrupt their own turn."
+            return "Wait until the card taking effect is done."
+        return f"It is {names[seat]}'s own turn: play a card directly, there is nothing to step into."
     if seat != to_act:
         return f"It is {names[to_act]}'s turn to decide, not {names[seat]}'s."
     player = state.players[seat]
     if isinstance(intent, (Pass, Respond, PassTurn)) and flow.phase != Phase.WINDOW:
         return "There is no card to answer now."
     if isinstance(intent, PassTurn):
-        return (f"{names[seat]} did not choose the option to pass for the rest of a turn at the start of the "
-                "game.")
+        return (f"Passing for the rest of the turn is a setting chosen before the game, and {names[seat]} "
+                "did not choose it.")
     if isinstance(intent, Respond) and seat == flow.active:
         return f"In their own turn {names[seat]} answers from their own screen: play a card or pass."
     if isinstance(intent, Respond) and flow.responding:
@@ -385,13 +389,15 @@ def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> s
             return f"{card_name(rules, intent.card)} is not in {names[seat]}'s hand."
         kind = rules.card(intent.card)
         if flow.phase == Phase.WINDOW and not flow.responding and seat != flow.active:
-            return "Choose Respond first, then the card."
+            return "Click Answer first, then the card."
         if any(step.kind == "veto" for step in kind.steps) and not rules.vetoable(state, seat):
-            return "Veto answers a pending action of the opponent; there is none."
+            return "Veto cancels an Action of the opponent waiting to take effect; none is waiting."
         if kind.type == "action" and not rules.actions_left(state, seat):
             return "No action is left this turn." if seat == flow.active else \
                 "In the opponent's turn only blessings and face-down cards can be played."
-        return "That card cannot be played now."
+        if flow.phase == Phase.EFFECT:
+            return "Wait until the card taking effect is done."
+        return "Only blessings, face-down cards and Actions with an action left can be played."
     if isinstance(intent, Reveal):
         placed = next((fd for fd in player.facedown if fd.card == intent.card), None)
         if placed is None:
@@ -401,17 +407,17 @@ def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> s
         return "That face-down card cannot be flipped now."
     if isinstance(intent, Place):
         if flow.phase != Phase.MAIN:
-            return "Cards are placed face down only in one's own main phase."
+            return _only_in_own_turn(state, seat, "place a card face down")
         if not rules.actions_left(state, seat):
             return "Placing a card face down takes an action; none is left."
         if len(player.facedown) >= rules.face_down_room(state, seat):
-            return f"There is room for {rules.face_down_room(state, seat)} face-down cards."
+            return f"{names[seat]} already has {rules.face_down_room(state, seat)} face-down cards, the most allowed."
         if player.gold < rules.face_down_cost(state, seat):
             return f"Placing a card face down costs {rules.face_down_cost(state, seat)} gold."
         return f"{card_name(rules, intent.card)} is not in {names[seat]}'s hand."
     if isinstance(intent, RerollShop):
         if flow.phase != Phase.MAIN:
-            return "The shop is rerolled only in one's own main phase."
+            return _only_in_own_turn(state, seat, "reroll the shop")
         if not (state.shop_draw or state.shop_discard or state.shop_row):
             return "There is no card left in the shop to reroll."
         if player.gold < rules.reroll_cost(state, seat):
@@ -421,7 +427,7 @@ def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> s
         return "The shop cannot be rerolled now."
     if isinstance(intent, Buy):
         if flow.phase != Phase.MAIN:
-            return "Cards are bought only in one's own main phase."
+            return _only_in_own_turn(state, seat, "buy a card")
         if intent.card not in state.shop_row:
             return f"{card_name(rules, intent.card)} is not in the shop row."
         kind = rules.card(intent.card)
@@ -433,12 +439,25 @@ def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> s
             return "At What Cost removes another passive of yours: buy it with one in play, naming it."
         return "That card cannot be bought now."
     if isinstance(intent, EndTurn):
-        return "The turn ends only from the main phase, when no card waits on the chain."
+        return _only_in_own_turn(state, seat, "end the turn")
     choices = (Chance, Term, Pay, Reroll, Again, SetDie, FlipDie, Swap, Done, Put, KeepOrder, Take, Discard,
                Cancel, Remove, Stop)
     if isinstance(intent, choices):
         return _why_not_this_choice(rules, state, intent)
     return "That is not possible now."
+
+
+def _only_in_own_turn(state: State, seat: int, what: str) -> str:
+    """Why ``seat`` cannot ``what`` now: it is not their turn, a card waits to be answered, or one takes
+    effect."""
+    flow = state.flow
+    if seat != flow.active:
+        return f"You can {what} only in your own turn."
+    if flow.phase == Phase.WINDOW:
+        return f"A card waits to be answered: you can {what} once everyone has passed."
+    if flow.phase == Phase.EFFECT:
+        return f"Wait until the card taking effect is done: then you can {what}."
+    return f"You cannot {what} now."
 
 
 def _why_not_this_choice(rules: "ElementalDiceQueries", state: State, intent: Value) -> str:
@@ -454,7 +473,7 @@ def _why_not_this_choice(rules: "ElementalDiceQueries", state: State, intent: Va
     if isinstance(intent, SetDie):
         allowed = sorted(i.value for i in rules.legal_intents(state) if isinstance(i, SetDie) and i.die == intent.die)
         if allowed:
-            return (f"{card} can turn the {intent.die.lower()} die only to "
+            return (f"{card} can turn the {die_name(intent.die)} die only to "
                     f"{', '.join(str(v) for v in allowed)}.")
     if isinstance(intent, Pay):
         gold = state.players[intent.seat].gold

@@ -118,7 +118,7 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
         if active_stage:
             # Once rolled, the greyed button says what happened, not what it would do.
             roll = f"Rolled  {roll_number(flow)}/3" if flow.rolled else f"Roll  {roll_number(flow)}/3"
-            slots["roll"] = self._button("roll", roll, "The dice are rolled: choose a die, then a lit cell."
+            slots["roll"] = self._button("roll", roll, "The dice are rolled: choose a die, then a glowing cell."
                                          if flow.rolled else "", primary=True)
             tokens = state.players[flow.active].time_warps
             slots["time_warp"] = self._button(
@@ -185,6 +185,9 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
         if die in self.die_targets:
             return Reply(selection=replace(self.selection, die=None if self.selection.die == die else die),
                          sound="click")
+        to_act = self.state.to_act
+        if not self.legal and to_act is not None and self.seen.viewer not in (None, to_act):
+            return Reply(refusal=f"It is {self.state.players[to_act].name}'s turn to decide: wait for yours.")
         return Reply(refusal=why_die_unusable(self.rules, self.state, die))
 
     def _click_cell(self, seat: int, realm: str, cell: Cell) -> Reply:
@@ -226,11 +229,12 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
     def explain(self, target: Target) -> str | None:
         if target.kind == "die":
             die = str(target.key)
-            return die_help(die, self.state.dice.value(die))
+            return die_help(die, self.state.dice.value(die), self.state.dice.value("white"))
         if target.kind == "cell":
             _, realm, cell = cast(CellTarget, target.key)
             return cell_help(self.rules.tables, realm, cell)
         if target.kind == "reward":
             _, realm, goal, reward, points = cast(tuple[int, str, str, str, int], target.key)
-            return reward_help(goal, reward, points)
+            values = self.rules.tables.lion_bonus_values.get(self.state.lion_bonus, {})
+            return reward_help(goal, reward, points, values.get(f"{realm}-{goal}", 6))
         return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from tabletop.games.dice_realms.state import Cell
 from tabletop.games.dice_realms.tables import RealmTables
 
-__all__ = ["cell_help", "die_help", "reward_help", "REWARD_NAMES", "REWARD_HELP", "REWARD_LEGEND"]
+__all__ = ["cell_help", "die_help", "reward_help", "yellow_help", "REWARD_NAMES", "REWARD_HELP", "REWARD_LEGEND"]
 
 REWARD_NAMES = {
     "red": "Red Bonus", "green": "Green Bonus", "blue": "Blue Bonus", "magenta": "Magenta Bonus",
@@ -16,40 +16,46 @@ REWARD_HELP = {
     "red": "Red Bonus: cross any free cell of Emberfall Dominion.",
     "green": "Green Bonus: cross any free cell of Terra's Heartland.",
     "blue": "Blue Bonus: mark the next Hydra head, whatever it needs.",
-    "magenta": "Magenta Bonus: write a 6 in the next Phoenix cell.",
-    "yellow": "Yellow Bonus: write a 6 in the next Lion cell (its multiplier counts).",
-    "time_warp": "Time Warp: once, as the active player, re-roll all the dice you just rolled.",
-    "arcane_boost": "Arcane Boost: once, after the dice are chosen, use any die as it lies.",
+    "magenta": "Magenta Bonus: write a 6 in the next cell of Mystical Sky.",
+    "yellow": "Yellow Bonus: write a 6 in the next cell of Radiant Savanna (its multiplier counts).",
+    "time_warp": "Time Warp: as the active wizard, re-roll all the dice of the roll you just made (any roll).",
+    "arcane_boost": "Arcane Boost: after the dice are chosen, use any one die as it lies.",
     "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",
     "essence": "Essence Shift: one colour bonus of your choice.",
 }
-#: The same, short enough for the rules screen's narrow legend (the tooltips say it in full).
+#: The same, short enough for the rules screen's narrow legend (the tooltips say it in full).  No value is
+#: given for the Yellow Bonus: it depends on the option chosen.
 REWARD_LEGEND = {
-    "red": "Red Bonus: cross a free Emberfall cell",
-    "green": "Green Bonus: cross a free Heartland cell",
+    "red": "Red Bonus: cross a free Emberfall Dominion cell",
+    "green": "Green Bonus: cross a free Terra's Heartland cell",
     "blue": "Blue Bonus: mark the next Hydra head",
-    "magenta": "Magenta Bonus: a 6 in the next Phoenix cell",
-    "yellow": "Yellow Bonus: a 6 in the next Lion cell",
+    "magenta": "Magenta Bonus: a 6 in the next Mystical Sky cell",
+    "yellow": "Yellow Bonus: the next Radiant Savanna cell",
     "time_warp": "Time Warp: re-roll the dice just rolled",
     "arcane_boost": "Arcane Boost: use a die as it lies",
-    "crest": "Crest: scores your weakest realm",
+    "crest": "Elemental Crest: scores your weakest realm",
 }
 
 _DIE_REALM = {"red": "Emberfall Dominion", "green": "Terra's Heartland", "blue": "Tide Abyss",
               "magenta": "Mystical Sky", "yellow": "Radiant Savanna"}
 
 
+def yellow_help(value: int) -> str:
+    """What a Yellow Bonus writes, with the value it writes under the option chosen."""
+    return f"Yellow Bonus: write a {value} in the next cell of Radiant Savanna (its multiplier counts)."
+
+
 def cell_help(tables: RealmTables, realm: str, cell: Cell) -> str:
     """What it takes to mark this cell."""
     name = tables.names[realm]
     if realm == "red":
-        return (f"{name}, {cell.row} of Dragon {cell.number}: a red or white die showing exactly "
+        return (f"{name}, the {cell.row} of Dragon {cell.number}: a red or white die showing exactly "
                 f"{tables.red_values[cell]}.")
     if realm == "green":
-        return f"{name}: green die + white die must make {cell.number}, wherever those two dice lie."
+        return f"{name}, cell {cell.number}: green + white must make {cell.number}, wherever those two dice lie."
     index = cell.number
     if realm == "blue":
-        return (f"{name}, head {index}: a blue or white die of {tables.blue_thresholds[index - 1]} or more. "
+        return (f"{name}, Hydra head {index}: a blue or white die of {tables.blue_thresholds[index - 1]} or more. "
                 "Heads are marked from left to right.")
     if realm == "magenta":
         return (f"{name}, cell {index}: each entry must be higher than the one before; "
@@ -59,20 +65,24 @@ def cell_help(tables: RealmTables, realm: str, cell: Cell) -> str:
     return f"{name}, cell {index}: any value{counts}. Cells fill from left to right."
 
 
-def die_help(die: str, value: int) -> str:
-    """What a die can do."""
+def die_help(die: str, value: int, white: int = 0) -> str:
+    """What a die can do (``value`` 0: not rolled yet; ``white``: the white die's value, for the green die)."""
+    shown = f" ({value})" if value else ""
     if die == "white":
-        return f"White die ({value}): the Arcane Prism is wild and can attack any realm."
-    if value == 0:
-        return f"{die.capitalize()} die: attacks {_DIE_REALM[die]} (or joins white in Terra's Heartland)."
-    extra = " With the white die it also makes the Terra's Heartland sum." if die == "green" else ""
-    return f"{die.capitalize()} die ({value}): attacks {_DIE_REALM[die]}.{extra}"
+        return f"White die{shown}: the Arcane Prism is wild: it can go to any realm."
+    if die == "green":
+        total = f" (now {value} + {white} = {value + white})" if value and white else ""
+        return (f"Green die{shown}: goes only to Terra's Heartland, and there it always counts as green + white"
+                f"{total}, wherever the white die lies.")
+    return f"{die.capitalize()} die{shown}: goes only to {_DIE_REALM[die]}."
 
 
-def reward_help(goal: str, reward: str, points: int) -> str:
-    """What a printed reward (or a Dragon's points) gives, and what earns it."""
+def reward_help(goal: str, reward: str, points: int, yellow: int = 6) -> str:
+    """What a printed reward (or a Dragon's points) gives, and what earns it (``yellow``: what a Yellow Bonus
+    from here writes under the option chosen)."""
     if reward == "none":
         return f"Dragon {goal.split('-')[1]}: {points} points when its three cells are crossed."
     where = {"row": "Completing this row", "column": "Completing this column",
              "diagonal": "Completing the diagonal 3-1-2-6", "cell": "Filling this cell"}
-    return f"{where.get(goal.split('-')[0], 'This')} gives: {REWARD_HELP.get(reward, reward)}"
+    said = yellow_help(yellow) if reward == "yellow" else REWARD_HELP.get(reward, reward)
+    return f"{where.get(goal.split('-')[0], 'This')} gives: {said}"

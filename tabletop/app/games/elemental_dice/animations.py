@@ -19,7 +19,7 @@ from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import DICE
 from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import State
-from tabletop.games.elemental_dice.wording import card_name
+from tabletop.games.elemental_dice.wording import card_name, die_name
 
 from ...anim import Timeline, ease_in_out
 from ...cards import CardFace
@@ -289,7 +289,7 @@ class Picture:
 
     # ---------------------------------------------------------------- HP, shields and buffs
     def _on_term_shielded(self, event: ev.TermShielded) -> None:
-        self._float(f"{self._name(event.card)}: {event.die.lower()} {event.was} → {event.value}",
+        self._float(f"{self._name(event.card)}: {die_name(event.die)} {event.was} → {event.value}",
                     self.geometry.at("hp", event.seat).midbottom, "ed_shield", 0.5)
 
     def _on_militia_paid(self, event: ev.MilitiaPaid) -> None:

@@ -29,7 +29,7 @@ from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, D
                                                    Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
 from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase
-from tabletop.games.elemental_dice.wording import card_name
+from tabletop.games.elemental_dice.wording import card_name, die_name
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by
 from . import help as words
@@ -210,7 +210,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         if Chance in plain or Again in plain:
             slots = self._reroll_slots()
         elif Term in plain:
-            slots = [self._button(f"Lower {i.die.lower()} ({state.die(i.die)})", i, index == 0)  # type: ignore
+            slots = [self._button(f"Lower {die_name(i.die)} ({state.die(i.die)})", i, index == 0)  # type: ignore
                      for index, i in enumerate(plain[Term][:3])]
         elif Pay in plain:
             paying = {getattr(i, "gold"): i for i in plain[Pay]}
@@ -223,7 +223,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             seat = plain[Pass][0].seat                                # type: ignore[attr-defined]
             who = f"{names[seat]}: " if Respond in plain else ""
             slots = [self._button(f"{who}pass" if who else "Pass", plain[Pass][0], True),
-                     *(self._button(f"{who}respond", i) for i in plain.get(Respond, ())),
+                     *(self._button(f"{who}answer", i) for i in plain.get(Respond, ())),
                      *(self._button(f"{who}pass this turn", i) for i in plain.get(PassTurn, ()))]
         elif EndTurn in plain:
             cost = self.rules.reroll_cost(state, state.flow.active)
@@ -234,7 +234,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             slots.append(self._button("End turn", plain[EndTurn][0], True))
         if Interrupt in plain and self.selection.card is None:
             seat = plain[Interrupt][0].seat                           # type: ignore[attr-defined]
-            slots.append(self._button(f"{names[seat]}: interrupt", plain[Interrupt][0]))
+            slots.append(self._button(f"{names[seat]}: step in", plain[Interrupt][0]))
         return slots
 
     def _reroll_slots(self) -> list[Slot]:
@@ -407,7 +407,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         if not intents:
             if self.die_intents:
                 return Reply(note="No card may change the chance die." if die == CHANCE
-                             else "That die cannot be chosen now.")
+                             else "That die cannot be chosen for this card.")
             return NOTHING
         first = intents[0]
         chosen = self.selection.die

@@ -36,11 +36,11 @@ SHOP_HELP = ("The shop: reroll it to lay out five new cards, then buy one a turn
 SHOP_DISCARD = "The shop's discard pile"
 #: What each die does, for its tooltip.
 _DIE_HELP = {
-    "RED": "Fire cards deal red damage; Water Reservoirs shields against it.",
-    "BROWN": "Earth cards deal brown damage and shield (Solid Infrastructure) against water.",
+    "RED": "Fire cards deal damage by it; Water Reservoirs shields against it.",
+    "BROWN": "Earth cards deal damage by it and shield (Solid Infrastructure) against water.",
     "BLUE": "Water cards hit both players; Water Reservoirs shields with it.",
     "GREEN": "Nature cards heal; Natural Forests shields with it against earth.",
-    "PURPLE": "Magic multiplies (red × purple); Magical Barrier shields with it.",
+    "PURPLE": "Magic multiplies (fire × magic); Magical Barrier shields with it.",
     "YELLOW": "Gold cards gain this much gold.",
     "ORANGE": "Rerolled every time a card reads it; no card may set it.",
 }
@@ -52,7 +52,7 @@ Chip = tuple[str, str, "int | None"]
 def die_help(die: str, value: int) -> str:
     """What a die is and does, for its tooltip."""
     name = die_name(die)
-    return f"The {name} die shows {value}. {_DIE_HELP.get(die, '')}"
+    return f"The {name} die ({die.lower()}) shows {value}. {_DIE_HELP.get(die, '')}"
 
 
 def card_text(card: Card, prometheus: int = 3) -> str:
@@ -167,7 +167,7 @@ def banner(rules: ElementalDiceQueries, state: State) -> tuple[str, str, str, in
     elif flow.phase == Phase.WINDOW and flow.window == Window.TURN_START and not flow.chain:
         headline = f"{active}'s turn begins  ·  {other} may answer first"
     elif flow.phase == Phase.WINDOW:
-        headline = f"{active}'s turn  ·  {names[flow.priority]} may respond"
+        headline = f"{active}'s turn  ·  {names[flow.priority]} may answer"
     else:
         execution = flow.executing
         card = card_name(rules, execution.card) if execution else ""
