@@ -110,7 +110,7 @@ def test_tremor_asks_for_its_die_then_for_the_face():
     assert aiming.buttons()[1].enabled
     sun = next((i for i, d in enumerate(match.state.flow.dice) if d.kind == SUN), None)
     if sun is not None:
-        assert aiming.click(die_target(sun)).refusal == "The Sun die cannot be the target of a spell."
+        assert aiming.click(die_target(sun)).refusal == "The Sun die cannot be targeted."
     faces = then(aiming, aiming.click(die_target(tremor.die)))
     assert faces.glowing_dice() == set() and faces.spell == tremor.spell
     assert [slot.text for slot in faces.menu().items] == [

@@ -127,10 +127,10 @@ def test_draft_refusals():
     assert_refused(match, TakeMajor(1, "fire"), "taken")
     match.submit(TakeMajor(1, "water"))
     match.submit(TakeMajor(2, "earth"))
-    assert_refused(match, StartMana(0, ("fire", "water")), "Not now")      # the Minors first
+    assert_refused(match, StartMana(0, ("fire", "water")), "Starting Mana is taken only once, after the draft")  # the Minors first
     match.submit(TakeMinor(0, "air"))
     match.submit(TakeMinor(1, "air"))
-    assert_refused(match, TakeMinor(2, "air"), "Both copies")     # two Minors of each element
+    assert_refused(match, TakeMinor(2, "air"), "Both Air Minors are taken")     # two Minors of each element
     match.submit(TakeMinor(2, "earth"))
     assert_refused(match, StartMana(0, ("fire", "water")), "Bo's decision")   # the first player takes none
 
@@ -233,7 +233,7 @@ def test_illegal_intents_raise_and_change_nothing():
     for text in ("major seat=0 element=fire", "major seat=1 element=water", "minor seat=0 element=fire",
                  "minor seat=1 element=water", "start-mana seat=1 mana=earth,air"):
         match.submit(text)
-    assert_refused(match, Tap(0, "water"), "Major's colour")
+    assert_refused(match, Tap(0, "water"), "Major's element, Fire")
     assert_refused(match, Roll(1), "Ann's decision")
     assert_refused(match, Tap(1, "water"), "Ann's decision")
     match.submit(Tap(0, "fire"))
@@ -241,14 +241,14 @@ def test_illegal_intents_raise_and_change_nothing():
     match._fixed_rng = ScriptedRandom([6, 3, 2, 2, 3])              # Example 1's Power Roll
     match.submit(Roll(0))
     assert match.state.flow.stage == "declare"                     # 1 Fire: Char and Burn are possible
-    assert_refused(match, Roll(0), "Not now")
+    assert_refused(match, Roll(0), "The Power Roll only starts a turn")
     match.submit("declare seat=0")
     assert_refused(match, Cast(0, "char", die=SUN_DIE), "Sun die")
-    assert_refused(match, Cast(0, "incinerate", target=1), "costs 2 fire")
-    assert_refused(match, Cast(0, "tremor", die=0, face="fire"), "not on your Arcana")
+    assert_refused(match, Cast(0, "incinerate", target=1), "costs 2 Fire Mana from your Pool; you have 1")
+    assert_refused(match, Cast(0, "tremor", die=0, face="fire"), "on neither your Major nor your Minor")
     assert_refused(match, Cast(0, "char", die=9))
-    assert_refused(match, PassWindow(0), "Not now")
-    assert_refused(match, TakeMajor(0, "air"), "Not now")
+    assert_refused(match, PassWindow(0), "only in a spell window")
+    assert_refused(match, TakeMajor(0, "air"), "Majors are taken only in the draft")
 
 
 def test_the_double_ether_die_options():

@@ -249,7 +249,7 @@ def test_the_log_tells_another_seat_only_that_a_wizard_has_committed():
                  if (line := RULES.narrate(event, view, viewer))]
         assert lines == ["Drew has committed."]
     own = [RULES.narrate(event, RULES.view(match.state, 0), 0) for event in visible_events(events, 0)]
-    assert "You allocated 3 3 4 4 to Summon Ogre at Drew." in own
+    assert "You will cast Summon Ogre (3 3 4 4) at Drew." in own
     assert own[-1] == "You have committed."
 
 
@@ -258,7 +258,7 @@ def test_illegal_intents_raise_and_leave_the_state_unchanged():
     match = new_match([(3, 3, 3, 3, 2, 5)])
     refusals = [
         ("stop seat=0", "Roll first"),
-        ("roll seat=1", "It is Drew's decision now"),
+        ("roll seat=1", "It is Drew's secret turn: wait for yours"),
     ]
     for text, reason in refusals:
         before, count = match.state, len(match.states)
@@ -272,7 +272,7 @@ def test_illegal_intents_raise_and_leave_the_state_unchanged():
         ("cast seat=0 spell=fireball dice=3,3,3,3,3 targets=wizard-1", "You do not have 3 3 3 3 3 free"),
         ("cast seat=0 spell=paralysis dice=3,3,3 targets=ally-4", "not on the table"),
         ("cast seat=0 spell=lightning-bolt dice=3,3,3,3 targets=wizard-1,wizard-0 split=2,1", "splits 4"),
-        ("uncast seat=0 spell=shield", "You have not allocated Shield"),
+        ("uncast seat=0 spell=shield", "You have not chosen Shield"),
         ("cancel seat=0 caster=1 spell=fireball target=wizard-0", "No Counterspell is choosing now"),
         ("carry seat=0 dice=2", "only at the end of a round"),
         ("banish seat=0 ally=1", "only at the start of a round"),

@@ -35,3 +35,12 @@ class ElementaliSQueries(Rules, Protocol):
 
     def sun_index(self, state: State) -> int:
         """Where the Sun die lies among the dice on the table."""
+
+    def mage_type(self, state: State, seat: int) -> str:
+        """The type the mage's two cards make (elementalist, purist, ...)."""
+
+    def roller(self, state: State) -> int:
+        """The mage who rolled the dice of the open spell window."""
+
+    def gust_dice(self, state: State) -> list[int]:
+        """The dice Gust would roll again now."""

@@ -46,17 +46,17 @@ META = GameMeta(
                    "classical", "A Creationist's Minor loses one for each symbol of its opposite (classical: Fire "
                                 "and Water, Earth and Air) or of the element that beats it (cycle)."),
         OptionSpec("supply", "Mana supply", ("20 of each", "unlimited"), "20 of each",
-                   "20 of each: the Flux holds 20 counters of each colour and a gain takes what is left; "
+                   "20 of each: the Flux holds 20 Mana of each element and a gain takes only what is left; "
                    "unlimited: it never runs out."),
         OptionSpec("ether_pair", "Both Ether cards in one hand", ("plays on", "not passed"), "plays on",
-                   "When passing the Arcana would give a mage both Ether cards, they play on with them, or the "
-                   "cards are not passed."),
+                   "When passing the cards would give a mage both Ether cards: they play on with them, or the "
+                   "cards are not passed at all."),
         OptionSpec("counter_spell", "Counter Spell", ("a reaction", "declared first"), "a reaction",
                    "A mage may counter a spell cast on them at once, or only after declaring a spell in that "
                    "window and before casting one."),
         OptionSpec("counter_cost", "What a Counter Spell costs", ("the spell's level", "what its caster paid"),
-                   "the spell's level", "X is the voided spell's level or what its caster paid for it, plus "
-                                        "or minus the counterer's own extra or discount."),
+                   "the spell's level", "A Counter Spell costs the level of the spell it voids, or what that "
+                                        "spell's caster paid, plus or minus the counterer's own extra or discount."),
     ),
 )
 
@@ -351,7 +351,7 @@ class ElementaliSRules(BaseRules):
                            "colourless": m.faded.total, "spells_cast": m.spells_cast, "gained": m.gained}
                           for m in state.mages)
         winners = state.flow.winners if finished else ()
-        tie = "largest single-colour stack" if finished and self._tie_broken(state) else ""
+        tie = "largest stack of one element" if finished and self._tie_broken(state) else ""
         return Outcome(finished, scores, winners, tie, breakdown)
 
     def _stacks(self, mage: Mage) -> tuple[int, ...]:
@@ -364,7 +364,7 @@ class ElementaliSRules(BaseRules):
     def progress(self, state: State) -> str:
         flow = state.flow
         if flow.stage in Stage.SETUP:
-            return "the Arcana draft"
+            return "the draft"
         return f"round {min(flow.round, ROUNDS)} of {ROUNDS}"
 
     def prompt(self, state: State) -> str:

@@ -49,9 +49,9 @@ def prompt(rules: "ElementaliSQueries", state: State) -> str:
     name = state.mages[seat].name
     stage = flow.stage
     if stage == Stage.DRAFT_MAJOR:
-        return f"{name}: take a Major Arcana."
+        return f"{name}: take a Major (the card of your main element)."
     if stage == Stage.DRAFT_MINOR:
-        return f"{name}: take a Minor Arcana."
+        return f"{name}: take a Minor (your second card)."
     if stage == Stage.START_MANA:
         return f"{name}: take 2 Mana of your choice from the Flux."
     if stage == Stage.TURN:
@@ -78,7 +78,7 @@ def prompt(rules: "ElementaliSQueries", state: State) -> str:
     if stage == Stage.SPLIT:
         return f"{name}: share your Ethers between {state.mages[seat].major} and {state.mages[seat].minor}."
     if stage == Stage.CHOOSE:
-        return f"{name}: choose the colours of your {flow.pay_count} Mana of choice."
+        return f"{name}: choose the elements of your {flow.pay_count} Mana of choice."
     if stage == Stage.PUSH:
         nxt = "the Chance Roll (a Sun loses it all)" if flow.roll == "power" else \
             "the Cosmic Roll (the Sun die alone)"
@@ -142,7 +142,14 @@ def narrate(rules: "ElementaliSQueries", event: Value, view: State, seat: int | 
     if isinstance(event, ev.Banked):
         return f"{who(event.seat)} banks {mana_text(event.mana)}."
     if isinstance(event, ev.Opposed):
-        return f"{who(event.seat)} opposes: {event.own} own against {event.active}, net {event.net}."
+        active = who(view.flow.active)
+        rolled = (f"{who(event.seat)} opposes: {event.own} of their Major's symbols against {event.active} of "
+                  f"{active}'s")
+        if event.net > 0:
+            return f"{rolled}, so {who(event.seat)} takes {event.net} Mana from {active}."
+        if event.net < 0:
+            return f"{rolled}, so {who(event.seat)} pays {-event.net} Mana to {active}."
+        return f"{rolled}: nothing changes hands."
     if isinstance(event, ev.ManaMoved):
         return f"{who(event.source)} gives {mana_text(event.mana)} to {who(event.seat)}."
     if isinstance(event, ev.CosmicFace):
@@ -180,39 +187,29 @@ def why_illegal(rules: "ElementaliSQueries", state: State, intent: Value) -> str
     if seat != to_act:
         if seat is None or not 0 <= seat < len(state.mages):
             return "There is no such mage."
-        return f"It is {state.mages[to_act].name}'s decision now."
+        return f"It is {state.mages[to_act].name}'s decision now, not {state.mages[seat].name}'s."
     seat = to_act
     wanted = _STAGE_OF.get(type(intent))
     if wanted != flow.stage:
-        return f"Not now: {prompt(rules, state)}"
+        when = _WHEN.get(type(intent), "That is done at another moment of the game")
+        now = prompt(rules, state).split(": ", 1)[-1]
+        return f"{when}. Now: {now}"
     if isinstance(intent, TakeMajor):
-        return "That Major is taken (each exists once)." if intent.element in {m.major for m in state.mages} \
-            else "There is no such Major."
+        if intent.element in {m.major for m in state.mages}:
+            owner = next(m.name for m in state.mages if m.major == intent.element)
+            return f"{owner} has taken the {intent.element.capitalize()} Major already: there is only one."
+        return "That Major is not in this game (the Ether cards are an option)."
     if isinstance(intent, TakeMinor):
         if intent.element == "ether" and state.mages[seat].major == "ether":
             return "A mage with the Ether Major takes an element Minor."
-        return "Both copies of that Minor are taken."
+        return f"Both {str(intent.element).capitalize()} Minors are taken."
     if isinstance(intent, Tap):
         if state.mages[seat].total:
             return "The Flux Tap is only for a mage whose Pool is empty."
-        return "Tap your Major's colour (only a Creationist chooses)."
+        return (f"The Flux Tap gives Mana of your Major's element, {state.mages[seat].major.capitalize()} "
+                "(only a Creationist chooses).")
     if isinstance(intent, Cast):
-        if intent.spell not in {s.spell_id for s in rules.content.spells}:
-            return "There is no such spell."
-        spell = rules.content.spell(intent.spell)
-        entries = [s.spell_id for _, s in rules.entries(state, seat)]
-        if spell.spell_id not in entries:
-            return f"{spell.name} is not on your Arcana."
-        cost = rules.cost(state, seat, spell.level)
-        if state.mages[seat].mana.get(spell.element) < cost:
-            return f"{spell.name} costs {cost} {spell.element} Mana from your Pool."
-        if intent.die is not None and 0 <= intent.die < len(flow.dice) and flow.dice[intent.die].kind == "sun":
-            return "The Sun die cannot be the target of a spell."
-        if flow.roll == "cosmic" and (intent.die is not None or spell.spell_id in ("gust", "mirror-pool")):
-            return "After the Cosmic Roll only spells at no die can matter: the Sun die alone was rolled."
-        if spell.target == "mana" and intent.target is not None:
-            return f"{spell.name} names no mage: cast it, then pick counters from any other mage's Pool."
-        return f"{spell.name} cannot be cast that way now (once a turn per card; an Elitist's element limits)."
+        return _why_not_cast(rules, state, seat, intent)
     if isinstance(intent, Pick):
         window = flow.window
         aimed = rules.content.spell(window.pending) if window is not None else None
@@ -220,28 +217,127 @@ def why_illegal(rules: "ElementaliSQueries", state: State, intent: Value) -> str
         target = intent.target
         units = ("fire", "water", "earth", "air")
         if not isinstance(intent.mana, str) or intent.mana.replace("pale-", "") not in units:
-            return "Pick one Mana counter: fire, water, earth or air (pale-fire for a colourless one)."
+            return "Pick one Mana counter of Fire, Water, Earth or Air (or a colourless one)."
         if not isinstance(target, int) or not 0 <= target < len(state.mages):
             return f"Say whose Pool the counter comes from: {name} picks from any other mage's Pool."
         if target == seat:
             return f"{name} picks from the other mages' Pools, never your own."
         if aimed is not None and not rules.may_target(state, seat, target, aimed):
-            return ("An Elitist cannot be the target of spells of their Major's element, nor target a mage "
-                    "whose Minor is the Elitist's Major.")
+            return _elitist_why(rules, state, seat, target, aimed.element)
         if intent.mana.startswith("pale-") and window is not None and window.pending == "tornado":
             return "Tornado turns only coloured Mana colourless."
         return f"{state.mages[target].name} has no {intent.mana.replace('pale-', 'colourless ')} left to pick."
     if isinstance(intent, Choose):
         if isinstance(intent.mana, str) or not all(c in ("fire", "water", "earth", "air") for c in intent.mana):
-            return "Choose a colour for each Mana of choice: fire, water, earth or air."
+            return "Choose an element for each Mana of choice: Fire, Water, Earth or Air."
         short = [c for c, n in Counter(intent.mana).items() if rules.available(state, c) < n]
         if short:
-            return (f"The Flux holds too little {short[0]} for that: choose among the colours it still holds "
+            return (f"The Flux holds too little {short[0]} for that: choose among the elements it still holds "
                     f"({', '.join(c for c in ('fire', 'water', 'earth', 'air') if rules.available(state, c))}).")
         return f"Choose the colours of {flow.pay_count} Mana of choice (as many as the Flux can give)."
     if isinstance(intent, Pay):
-        return f"Pay exactly {flow.pay_count} Mana you hold."
+        return f"Pay exactly {flow.pay_count} Mana, and only counters your Pool holds."
     if isinstance(intent, Oppose):
         return "Pick up only dice showing your Major's symbol."
-    return "That is not a move here."
+    return "That move does not exist in ElementaliS."
+
+
+#: When each kind of move is made (the first half of a refusal out of its moment).
+_WHEN: dict[type, str] = {
+    TakeMajor: "Majors are taken only in the draft, before the first turn",
+    TakeMinor: "Minors are taken only in the draft, once every mage has a Major",
+    StartMana: "Starting Mana is taken only once, after the draft",
+    Tap: "The Flux Tap comes only at the start of your turn, before the Power Roll, with an empty Pool",
+    Roll: "The Power Roll only starts a turn",
+    Declare: "Spells are declared only in a spell window, right after a roll",
+    PassWindow: "There is a spell to pass on only in a spell window, right after a roll",
+    Cast: "You cast only when your declared spell's turn comes",
+    Forfeit: "You forfeit only a spell you declared, when its turn comes",
+    CounterSpell: "Counter Spell answers only a spell just cast on you",
+    Allow: "There is a spell to let be only when one was just cast on you",
+    Pick: "Counters are picked only after casting Incinerate or Tornado",
+    Done: "Counters are picked only after casting Incinerate or Tornado",
+    Split: "Ethers are shared only when an Elementalist's roll scores",
+    Choose: "Mana of choice is chosen only when a Creationist's roll scores",
+    Bank: "You bank only after a roll of yours has scored",
+    Chance: "The Chance Roll comes only after a Power Roll has scored",
+    Cosmic: "The Cosmic Roll comes only after a Chance Roll has scored",
+    Oppose: "Dice are picked up only in an Elemental Opposition",
+    Pay: "Mana is paid only when an Opposition goes against you",
+    Give: "Mana is given only when a Cosmic Roll shows another mage's Major",
+}
+
+
+def _elitist_why(rules: "ElementaliSQueries", state: State, caster: int, target: int, element: str) -> str:
+    """Which of the Elitist limits stops a spell of ``element`` from ``caster`` at ``target``."""
+    name = state.mages[target].name
+    if rules.mage_type(state, target) == "elitist" and state.mages[target].major == element:
+        return f"{name} is a {element.capitalize()} Elitist: no {element.capitalize()} spell can touch them."
+    return (f"As an Elitist you cannot cast at {name}: their Minor is your Major, "
+            f"{state.mages[caster].major.capitalize()}.")
+
+
+def _why_not_cast(rules: "ElementaliSQueries", state: State, seat: int, intent: Cast) -> str:
+    """The actual reason a cast is refused: not yours, used, too dear, or a target it cannot have."""
+    flow = state.flow
+    if intent.spell not in {s.spell_id for s in rules.content.spells}:
+        return "There is no such spell."
+    spell = rules.content.spell(intent.spell)
+    cards = [card for card, s in rules.entries(state, seat) if s.spell_id == spell.spell_id]
+    if not cards:
+        return f"{spell.name} is on neither your Major nor your Minor."
+    if spell.target == "reaction":
+        return f"{spell.name} is never cast in a window: it answers a spell cast on you."
+    if all(f"{seat}:{card}:{spell.spell_id}" in flow.used for card in cards):
+        return f"You already cast {spell.name} this turn."
+    cost = rules.cost(state, seat, spell.level)
+    have = state.mages[seat].mana.get(spell.element)
+    if have < cost:
+        return (f"{spell.name} costs {cost} {spell.element.capitalize()} Mana from your Pool; you have "
+                f"{have}.")
+    if intent.die is not None:
+        if not 0 <= intent.die < len(flow.dice):
+            return "There is no such die."
+        die = flow.dice[intent.die]
+        if die.kind == "sun":
+            return "The Sun die cannot be targeted."
+        if flow.roll == "cosmic":
+            return "After the Cosmic Roll only spells at no die can matter: the Sun die alone was rolled."
+        if spell.target not in ("die", "die_face", "die_or_link"):
+            return f"{spell.name} is not cast at a die."
+        if die.destroyed:
+            return "That die is burned: no spell can touch it this turn."
+        if die.held and spell.spell_id in ("breeze", "petrify", "tremor"):
+            return f"That die is held: {spell.name} cannot touch it."
+        if not rules.may_target(state, seat, die.owner, spell):
+            return _elitist_why(rules, state, seat, die.owner, spell.element)
+        if spell.target == "die_face" and intent.face is not None:
+            return f"That die has no {_face(intent.face)} face."
+    if flow.roll == "cosmic" and spell.spell_id in ("gust", "mirror-pool"):
+        return "After the Cosmic Roll only spells at no die can matter: the Sun die alone was rolled."
+    if spell.target == "mana" and intent.target is not None:
+        return f"{spell.name} names no mage: cast it, then pick counters from any other mage's Pool."
+    if spell.spell_id == "ether-leak" and flow.ether_leak:
+        return "Ether Leak is already in force this turn."
+    if spell.spell_id == "gust" and not rules.gust_dice(state):
+        return "Gust has no die to roll again: the Sun die, held and burned dice are out of its reach."
+    if spell.spell_id == "gust" and not rules.may_target(state, seat, rules.roller(state), spell):
+        return _elitist_why(rules, state, seat, rules.roller(state), spell.element)
+    if intent.target is not None:
+        if not 0 <= intent.target < len(state.mages):
+            return "There is no such mage."
+        if intent.target == seat and intent.link is None:
+            return f"{spell.name} is cast at another mage, not at yourself."
+        if any(a == seat and b == intent.target for a, b in flow.links) and intent.link is None:
+            return f"Your Earth Link already holds {state.mages[intent.target].name}."
+        owner = intent.link if intent.link is not None else intent.target
+        if not rules.may_target(state, seat, owner, spell):
+            return _elitist_why(rules, state, seat, owner, spell.element)
+        if intent.link is not None:
+            return "There is no such Earth Link to burn."
+    if spell.target in ("die", "die_face") and intent.die is None:
+        return f"{spell.name} is cast at a die: click one that glows."
+    if spell.target == "player" and intent.target is None:
+        return f"{spell.name} is cast at another mage: click one that glows."
+    return f"{spell.name} cannot be cast at that target."
 

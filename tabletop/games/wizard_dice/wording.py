@@ -19,7 +19,8 @@ from .state import Stage, State, Target
 if TYPE_CHECKING:
     from .queries import WizardDiceQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "target_name", "dice_text", "PHASE_TITLES", "TIER_TITLES"]
+__all__ = ["prompt", "narrate", "why_illegal", "target_name", "dice_text", "dice_count", "article", "PHASE_TITLES",
+           "TIER_TITLES"]
 
 PHASE_TITLES = {1: "Phase 1: counter spells", 2: "Phase 2: summons", 3: "Phase 3: healing",
                 4: "Phase 4: allies attack", 5: "Phase 5: attack spells", 6: "End of the round: poison"}
@@ -34,6 +35,25 @@ def dice_text(dice: Iterable[int]) -> str:
     '1 2 3'
     """
     return " ".join(str(d) for d in dice)
+
+
+def dice_count(n: int) -> str:
+    """``1 die``, ``2 dice``.
+
+    >>> dice_count(1), dice_count(2)
+    ('1 die', '2 dice')
+    """
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
+def article(kind: str) -> str:
+    """``an Ogre``, ``a Troll``.
+
+    >>> article("ogre"), article("troll")
+    ('an Ogre', 'a Troll')
+    """
+    name = kind.capitalize()
+    return f"{'an' if name[:1] in 'AEIOU' else 'a'} {name}"
 
 
 def ally_name(state: State, number: int) -> str:
@@ -57,13 +77,13 @@ def _spell(rules: "WizardDiceQueries", spell: str) -> str:
 
 def _aimed(rules: "WizardDiceQueries", state: State, targets: Sequence[Target], split: Sequence[int] = ()) -> str:
     if split:
-        return " and ".join(f"{amount} at {target_name(state, t)}" for t, amount in zip(targets, split))
+        return ": " + " and ".join(f"{amount} damage at {target_name(state, t)}" for t, amount in zip(targets, split))
     counts = Counter(targets)
     parts = []
     for target in dict.fromkeys(targets):
         times = f" ({counts[target]})" if len(counts) > 1 and counts[target] > 1 else ""
         parts.append(target_name(state, target) + times)
-    return " and ".join(parts)
+    return " at " + " and ".join(parts)
 
 
 def prompt(rules: "WizardDiceQueries", state: State) -> str:
@@ -145,8 +165,8 @@ def _on_rolled(t: _Teller, event: ev.Rolled) -> str:
 
 
 def _on_allocated(t: _Teller, event: ev.Allocated) -> str:
-    return (f"{t.who(event.seat)} allocated {dice_text(event.dice)} to {_spell(t.rules, event.spell)} "
-            f"at {_aimed(t.rules, t.view, event.targets)}.")
+    return (f"{t.who(event.seat)} will cast {_spell(t.rules, event.spell)} ({dice_text(event.dice)})"
+            f"{_aimed(t.rules, t.view, event.targets)}.")
 
 
 def _on_withdrawn(t: _Teller, event: ev.Withdrawn) -> str:
@@ -162,8 +182,8 @@ def _on_committed(t: _Teller, event: ev.Committed) -> str:
 
 
 def _on_revealed(t: _Teller, event: ev.Revealed) -> str:
-    return (f"{t.who(event.seat)} cast {_spell(t.rules, event.spell)} ({dice_text(event.dice)}) "
-            f"at {_aimed(t.rules, t.view, event.targets, event.split)}.")
+    return (f"{t.who(event.seat)} cast {_spell(t.rules, event.spell)} ({dice_text(event.dice)})"
+            f"{_aimed(t.rules, t.view, event.targets, event.split)}.")
 
 
 def _on_phase_began(t: _Teller, event: ev.PhaseBegan) -> str | None:
@@ -210,7 +230,8 @@ def _on_silenced(t: _Teller, event: ev.Silenced) -> str:
 
 def _on_summoned(t: _Teller, event: ev.Summoned) -> str:
     stolen = "" if event.seat == event.caster else f", stolen from {t.view.wizards[event.caster].name}"
-    return f"A {event.kind.capitalize()} ({event.hp} HP) joins {t.view.wizards[event.seat].name}{stolen}."
+    named = article(event.kind)
+    return f"{named[0].upper()}{named[1:]} ({event.hp} HP) joins {t.view.wizards[event.seat].name}{stolen}."
 
 
 def _on_healed(t: _Teller, event: ev.Healed) -> str:
@@ -221,13 +242,18 @@ def _on_healed(t: _Teller, event: ev.Healed) -> str:
 def _on_ally_damage(t: _Teller, event: ev.AllyDamage) -> str:
     blocked = f" ({event.reduced} held off)" if event.reduced else ""
     return (f"Allies strike {t.view.wizards[event.seat].name} for {event.total}{blocked}: "
-            f"{event.taken} damage, {event.hp} HP.")
+            f"{event.taken} damage, {_left(event.hp)}.")
 
 
 def _on_hit(t: _Teller, event: ev.Hit) -> str:
     blocked = f" ({event.reduced} held off)" if event.reduced else ""
-    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} deals {event.amount} to "
-            f"{t.target(event.target)}{blocked}: {event.hp} HP.")
+    return (f"{t.whose(event.caster)} {_spell(t.rules, event.spell)} deals {event.amount} damage to "
+            f"{t.target(event.target)}{blocked}: {_left(event.hp)}.")
+
+
+def _left(hp: int) -> str:
+    """What a hit leaves: ``3 HP left``, or ``no HP left`` (the death check then says who falls)."""
+    return f"{hp} HP left" if hp > 0 else "no HP left"
 
 
 def _on_slain(t: _Teller, event: ev.Slain) -> str:
@@ -235,7 +261,7 @@ def _on_slain(t: _Teller, event: ev.Slain) -> str:
 
 
 def _on_paralysed(t: _Teller, event: ev.Paralysed) -> str:
-    return f"{t.view.wizards[event.seat].name} is paralysed: {event.dice} die fewer next round."
+    return f"{t.view.wizards[event.seat].name} is paralysed: {dice_count(event.dice)} fewer next round."
 
 
 def _on_poisoned(t: _Teller, event: ev.Poisoned) -> str:
@@ -243,7 +269,7 @@ def _on_poisoned(t: _Teller, event: ev.Poisoned) -> str:
 
 
 def _on_poison_tick(t: _Teller, event: ev.PoisonTick) -> str:
-    return f"Poison deals {event.amount} to {t.target(event.target)}: {event.hp} HP."
+    return f"Poison deals {event.amount} damage to {t.target(event.target)}: {_left(event.hp)}."
 
 
 def _on_fizzled(t: _Teller, event: ev.Fizzled) -> str:
@@ -318,12 +344,14 @@ def why_illegal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
     if seat != to_act:
         if seat is None or not 0 <= seat < len(state.wizards):
             return "There is no such wizard."
+        if flow.stage == Stage.SECRET:
+            return f"It is {state.wizards[to_act].name}'s secret turn: wait for yours."
         return f"It is {state.wizards[to_act].name}'s decision now, not {state.wizards[seat].name}'s."
     seat = to_act
     wizard = state.wizards[seat]
     if isinstance(intent, (Banish, KeepAllies)):
         if flow.stage != Stage.UPKEEP:
-            return "Allies can be banished only at the start of a round."
+            return "Allies can be banished only at the start of a round, before anyone rolls."
         return "That ally is not yours."
     if isinstance(intent, (Cancel, CancelNothing)):
         if flow.stage != Stage.COUNTER:
@@ -334,34 +362,67 @@ def why_illegal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
     if isinstance(intent, Carry):
         if flow.stage != Stage.CARRY:
             return "Dice are carried only at the end of a round."
-        return "You may carry at most 2 of this round's unused dice."
+        if len(intent.dice) > 2:
+            return "You may carry at most 2 dice."
+        unused = Counter(wizard.unused)
+        missing = [d for d, n in Counter(intent.dice).items() if unused[d] < n]
+        if not wizard.unused:
+            return "You have no unused dice to carry: every die went into a spell."
+        return (f"You have no unused {missing[0] if missing else dice_text(intent.dice)} to carry: "
+                f"your unused dice are {dice_text(sorted(wizard.unused))}.")
     if flow.stage != Stage.SECRET:
-        return "Spells are chosen only while the wizards roll in secret."
+        first = {Stage.UPKEEP: "banish an ally or keep your allies",
+                 Stage.COUNTER: "choose the spell your Counterspell cancels",
+                 Stage.CARRY: "carry dice into the next round, or none"}.get(flow.stage, "finish this step")
+        return f"Wait for your secret turn: first {first}."
     secret = wizard.secret
     assert secret is not None
     if isinstance(intent, (Roll, Keep, Release, Stop)):
         if secret.rolled_out:
-            return "Your dice are final: allocate them to spells."
+            return "Your dice are final: select dice to cast a spell."
         if isinstance(intent, Roll):
             return "Every die is kept: keep them all, or release one to roll it."
         if secret.rolls == 0:
             return "Roll first."
         if isinstance(intent, (Keep, Release)) and intent.die < secret.fixed:
-            return "A continued die keeps its value: it is not rolled."
+            return "A carried die keeps its value: it is not rolled."
         return "There is no such die."
     if not secret.rolled_out:
         return "Finish rolling first: keep all your dice, or roll the third time."
     if isinstance(intent, Uncast):
-        return f"You have not allocated {_spell(rules, intent.spell)}."
+        return f"You have not chosen {_spell(rules, intent.spell)} this round: there is nothing to take back."
     if isinstance(intent, Aim):
-        if state.teams:
-            return "Your ally may attack a living wizard of the other team, one of your choice."
-        return "Your ally may attack any other living wizard, one of your choice."
+        return _why_not_aim(state, seat, intent)
     if isinstance(intent, Commit):
-        return "You can commit now."
+        return "Your spells are already committed."
     if isinstance(intent, CastSpell):
         return _why_not_cast(rules, state, seat, intent)
     return "That is not a move of this game."
+
+
+def _why_not_aim(state: State, seat: int, intent: Aim) -> str:
+    found = state.ally(intent.ally)
+    if found is None or found[0] != seat:
+        return "That ally is not yours."
+    ally = found[1]
+    yours = f"Your {ally.kind.capitalize()}"
+    enemies = state.enemies(seat)
+    if len(enemies) <= 1:
+        return f"{yours} attacks your only opponent: there is no one else to aim it at."
+    if not 0 <= intent.at < len(state.wizards):
+        return "There is no such wizard."
+    if intent.at == seat:
+        return f"{yours} never attacks you."
+    name = state.wizards[intent.at].name
+    if not state.wizards[intent.at].alive:
+        return f"{name} has fallen: aim it at a living opponent."
+    if intent.at not in enemies:
+        return f"{name} is your team-mate: an ally attacks only the other team."
+    secret = state.wizards[seat].secret
+    current = dict(secret.aims).get(ally.number, ally.aim) if secret is not None else ally.aim
+    if intent.at == current:
+        return f"{yours} already attacks {name}."
+    return f"{yours} cannot attack {name} now."
 
 
 def _why_not_cast(rules: "WizardDiceQueries", state: State, seat: int, intent: CastSpell) -> str:
@@ -371,10 +432,12 @@ def _why_not_cast(rules: "WizardDiceQueries", state: State, seat: int, intent: C
     secret = state.wizards[seat].secret
     assert secret is not None
     if not state.repeat_spells and any(cast.spell == intent.spell for cast in secret.casts):
-        return f"Each spell at most once a round: you already allocated {spell.name}."
+        return f"Each spell at most once a round: you already cast {spell.name}."
     free = Counter(rules.free_dice(state.wizards[seat]))
     if any(free[d] < n for d, n in Counter(intent.dice).items()):
-        return f"You do not have {dice_text(intent.dice)} free."
+        left = sorted(rules.free_dice(state.wizards[seat]))
+        have = f"your free dice are {dice_text(left)}" if left else "every die is in a spell already"
+        return f"You do not have {dice_text(intent.dice)} free: {have}."
     if not spell.pattern.matches(tuple(intent.dice), state.loose_patterns):
         others = [s.name for s in rules.book.exactly(intent.dice, state.loose_patterns)]
         could = f" ({dice_text(intent.dice)} could be: {', '.join(others)})" if others else ""

@@ -315,6 +315,9 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
         spell = self.spell
         if index not in self.glowing_dice():
             # The rules say why this die cannot take this spell (the Sun die, a held die, an Elitist's roll).
+            if spell is not None and casting is not None and casting.fields == FACE_FIELDS:
+                return Reply(refusal=f"First choose the face {self.spell_of(spell).name} turns its die to, "
+                                     "with the buttons below (or Back).")
             if spell is not None:
                 return self.refuse(Cast(seat, spell, die=index))
             if self.stage == OPPOSE:

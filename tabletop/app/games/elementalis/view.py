@@ -194,7 +194,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         seat = state.to_act
         active = state.mages[flow.active].name
         if flow.stage in SETUP:
-            headline = f"The Arcana draft  ·  {state.mages[seat].name} chooses"
+            headline = f"The draft  ·  {state.mages[seat].name} chooses"
         elif seat == flow.active:
             roll = {"power": "Power Roll", "chance": "Chance Roll", "cosmic": "Cosmic Roll"}.get(flow.roll, "")
             headline = f"{active}'s turn" + (f"  ·  {roll}" if roll else "")
@@ -244,7 +244,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         elif mage.major:
             words = f"{mage.major.capitalize()} Major"
         else:
-            words = "Choosing Arcana"
+            words = "Choosing cards"
         text.draw(surface, words, layout["arcana"].style, pygame.Rect(x + 4, arcana.y, arcana.right - x - 4,
                                                                       arcana.height), shrink=True)
         text.draw(surface, f"{mage.total} Mana", layout["total"].style, geometry.seat_element("total", seat))

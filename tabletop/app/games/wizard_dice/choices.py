@@ -285,8 +285,8 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
             return (Slot.send("Keep all", once[Stop]), roll)
         if self.selection.spell is not None:
             return (Slot("Back", Reply(selection=self.fresh)), None, self._third_button())
-        clear = Slot("Clear", Reply(selection=self.fresh), reason="Nothing is selected.") if self.selection.dice \
-            else Slot.disabled("Clear", "Nothing is selected.")
+        clear = Slot("Clear", Reply(selection=self.fresh), reason="No dice are selected: there is nothing to clear.") if self.selection.dice \
+            else Slot.disabled("Clear", "No dice are selected: there is nothing to clear.")
         return (clear, Slot.send("Commit spells", once[Commit]))
 
     def _carry_buttons(self) -> tuple[Slot | None, ...]:
@@ -383,7 +383,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
             if secret.rolls == 0:
                 return Reply(refusal="Roll first.")
             if index < secret.fixed:
-                return Reply(refusal="A continued die keeps its value: it is not rolled.")
+                return Reply(refusal="A carried die keeps its value: it is not rolled.")
             return NOTHING
         if index not in free_indices(secret):
             return Reply(refusal="That die is in a spell already: click the spell below to take it back.")

@@ -9,7 +9,7 @@ from tabletop.core.values import Value
 from tabletop.games.wizard_dice.intents import Cancel, CancelNothing
 from tabletop.games.wizard_dice.spells import Spell, SpellBook
 from tabletop.games.wizard_dice.state import Secret, State, Target, Wizard
-from tabletop.games.wizard_dice.wording import dice_text, target_name
+from tabletop.games.wizard_dice.wording import dice_count, dice_text, target_name
 
 __all__ = ["CATEGORY_SYMBOL", "LEGEND_WORDS", "SPLIT_WORDS", "spell_help", "ally_help", "markers_help", "hp_help",
            "die_help", "shown_help", "choice_text", "targets_text", "free_die_words"]
@@ -32,7 +32,13 @@ _FREE_DIE = {"pair_plus_any": "3rd die", "straight3_plus_any": "4th die"}
 
 def spell_help(spell: Spell) -> str:
     """A spell of the book: its phase and what it does."""
-    phase = f"phase 1 (complexity {spell.tier})" if spell.category == "counter" else _PHASE[spell.category]
+    if spell.category == "counter":
+        phase = f"phase 1 (complexity {spell.tier})"
+    elif spell.tier:
+        # Paralysis: an attack spell at a wizard, a counter spell at an ally (its phase goes by its target).
+        phase = f"{_PHASE[spell.category]} at a wizard; phase 1 (complexity {spell.tier}) at an ally"
+    else:
+        phase = _PHASE[spell.category]
     return f"{spell.name} ({phase}): {spell.text}"
 
 
@@ -48,7 +54,7 @@ def markers_help(wizard: Wizard) -> str | None:
     if wizard.poison:
         parts.append(f"poisoned: 1 damage at the end of round {', '.join(map(str, wizard.poison))}")
     if wizard.paralysed or wizard.paralysis_next:
-        parts.append(f"paralysed: {wizard.paralysed or wizard.paralysis_next} die fewer")
+        parts.append(f"paralysed: {dice_count(wizard.paralysed or wizard.paralysis_next)} fewer")
     if wizard.shells or wizard.shells_next:
         parts.append("a Magic Shell shields them next round")
     if wizard.continued:
