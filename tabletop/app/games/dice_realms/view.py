@@ -29,6 +29,7 @@ from .board import grimoire_map
 from .choices import BUTTONS, DiceRealmsChoices, roll_number
 from .geometry import DiceRealmsGeometry, die_target
 from .help import REWARD_LEGEND, REWARD_NAMES
+from .marks import last_move_marks
 
 __all__ = ["DiceRealmsView"]
 
@@ -41,6 +42,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     """Draws the Dice Realms table and animates its events."""
 
     Choices = DiceRealmsChoices
+    marks_of = staticmethod(last_move_marks)
     choices: DiceRealmsChoices
     rules: DiceRealmsQueries
 
@@ -353,6 +355,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             size = self.small_die + 8
             draw_box(surface, pygame.Rect(x - size // 2, y - size // 2, size, size), slot.style)
         self._draw_dice(surface)
+        self.draw_last_move(surface)
+        for seat, rect in enumerate(self.grimoire_rects):
+            self.draw_bot_badge(surface, seat, self._badge_anchor(seat, rect))
         for answer, chip in zip(self.menu_bar.slots, self.menu_bar.buttons):
             if answer is not None and answer.reply.selection == self.choices.selection:
                 chip.hovered = True          # the bonus chosen stays lit
@@ -360,6 +365,16 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.action_bar.draw(surface)
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)
+
+    def _badge_anchor(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a bot seat's badge starts: after the player's name on the grimoire."""
+        plate = self.map.layout["name_plate"]
+        style = plate.style
+        width = self.app.text.size(self.match.seats[seat], style.font, style.size)[0]
+        scale = rect.width / self.map.size[0]
+        x, y, _, height = plate.rect
+        return (int(rect.x + (x + min(width, plate.rect[2]) + 20) * scale),
+                int(rect.y + (y + height / 2) * scale))
 
     def _draw_grimoire(self, surface: pygame.Surface, seat: int, deciding: bool) -> None:
         state = self.state
