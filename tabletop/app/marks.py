@@ -17,7 +17,7 @@ last move whenever it changes (a move, an undo, a hand-over, a replay's step).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
 
 import pygame
@@ -25,12 +25,13 @@ import pygame
 from tabletop.core.values import Value
 
 from .choosing import Target
+from .text import draw_box
 
 if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["Mark", "SYMBOLS", "MarksOf", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
-           "recent_moves"]
+           "recent_moves", "draw_recent_moves"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
 SYMBOLS = {
@@ -260,8 +261,8 @@ def draw_bot_badge(app: "AppServices", surface: pygame.Surface, anchor: tuple[in
 
 # ---------------------------------------------------------------------------------------------- recent moves
 def recent_moves(lines_of_moves: Sequence[Sequence[str]], count: int = 3) -> list[str]:
-    """The last ``count`` moves in a line each (their first sentence), oldest first, for the "recent moves"
-    strip; moves the log tells nothing of are skipped."""
+    """The last ``count`` moves in a sentence each (the first the log tells of it), oldest first, for the
+    "recent moves" strip; moves the log tells nothing of are skipped."""
     found: list[str] = []
     for lines in reversed(lines_of_moves):
         if lines:
@@ -269,3 +270,38 @@ def recent_moves(lines_of_moves: Sequence[Sequence[str]], count: int = 3) -> lis
             if len(found) == count:
                 break
     return found[::-1]
+
+
+def draw_recent_moves(app: "AppServices", surface: pygame.Surface, moves: Sequence[str]) -> None:
+    """The "recent moves" strip beside the move log while a bot plays: the last moves, newest at the bottom and
+    brightest, each after a numbered disc (3, 2, 1: how many moves ago), whole sentences only (wrapped)."""
+    layout = app.layouts["table"]
+    box = layout["recent"]
+    line = layout["recent_line"]
+    style = line.style
+    text = app.text
+    draw_box(surface, box.rect, box.style)
+    area = pygame.Rect(box.rect).inflate(-24, -12)
+    height = line.rect[3]
+    room = area.height // height
+    disc = height - 6
+    width = area.width - disc - 12
+    rows: list[tuple[str, int, bool]] = []          # a row's words, how many moves ago, whether it starts a move
+    for age, sentence in enumerate(reversed(moves)):
+        wrapped = text.wrap(sentence, style.font, style.size, width)
+        if rows and len(rows) + len(wrapped) > room:
+            break
+        rows[:0] = [(piece, age, index == 0) for index, piece in enumerate(wrapped)]
+    rows = rows[-room:]
+    light = _colours(app)[0]
+    dim = app.layouts.theme.rgb("text_dim")
+    for index, (piece, age, first) in enumerate(rows):
+        y = area.y + index * height
+        colour = light if age == 0 else dim
+        if first:
+            centre = (area.x + disc // 2, y + height // 2)
+            pygame.draw.circle(surface, colour, centre, disc // 2, 2)
+            text.draw(surface, str(age + 1), replace(style, colour=(*colour, 255), align="center"),
+                      pygame.Rect(centre[0] - disc // 2, y, disc, height))
+        text.draw(surface, piece, style, pygame.Rect(area.x + disc + 12, y, width, height),
+                  colour=(*colour, 255))

@@ -217,3 +217,76 @@ def test_bot_seats_wear_a_badge(app, game, monkeypatch):
     table.draw(pygame.Surface((1920, 1080)))
     bots = len(table.match.seats) - 1
     assert drawn.count("bot · strong") == bots, f"{game}: {drawn.count('bot · strong')} badges for {bots} bots"
+
+
+# ---------------------------------------------------------------------------------------------- a bot's turn, staged
+def bots_table(app, game: str = "dice-realms", pace: str = "paced"):
+    """A table of two strong bots (nobody at the screen), at ``pace``."""
+    app.settings.bots = pace
+    match = MatchController(get_rules(game), None, ["Ada", "Brom"], 9, seat_kinds=["strong", "strong"])
+    table = app.scenes.open("table", match=match)
+    return table
+
+
+#: The least time a bot's move stays on the table, at rest and marked, before the bot's next move (seconds at
+#: the normal animation speed): paced, long enough to follow each roll and pick; fast, still a beat.
+LEAST_REST = {"paced": 1.6, "fast": 0.45}
+
+
+@pytest.mark.parametrize("pace", ["paced", "fast"])
+def test_each_step_of_a_bots_turn_stays_on_the_table_before_the_next(app, pace):
+    """Between two moves of bots, the table rests (marked), then shows the choice in the banner: a whole Dice
+    Realms turn is not a blur."""
+    table = bots_table(app, pace=pace)
+    least = LEAST_REST[pace] * max(app.animation_factor, 0.3)
+    gaps = []
+    moves = len(table.match.journal)
+    settled_at = None                       # when the table came to rest after the last move
+    dt = 0.02
+    for _ in range(5000):
+        app.frame(dt)
+        if len(table.match.journal) != moves:
+            moves = len(table.match.journal)
+            if settled_at is not None:
+                gaps.append(table.clock - settled_at)
+            settled_at = None
+        elif settled_at is None and not table.view.busy:
+            settled_at = table.clock
+        if len(gaps) >= 6:
+            break
+    assert len(gaps) >= 6
+    assert min(gaps) >= least - 2 * dt, f"{pace}: a bot moved {min(gaps):.2f}s after the table came to rest"
+
+
+def test_while_a_bot_plays_its_last_three_moves_are_readable_beside_the_log(app, monkeypatch):
+    from tabletop.app import text as text_module
+
+    table = bots_table(app, "elemental-dice")
+    for _ in range(600):
+        app.frame(0.05)
+        if len(table.match.journal) >= 8 and table.bot_to_act() is not None:
+            break
+    expected = table.recent_lines()
+    assert len(expected) == 3
+    last = table.log.sentences(table.match.history[-1].events)
+    if last:
+        assert expected[-1] == last[0]
+    drawn: list[str] = []
+    original = text_module.TextRenderer.draw
+
+    def spy(self, surface, text, *args, **kwargs):
+        drawn.append(text)
+        return original(self, surface, text, *args, **kwargs)
+
+    monkeypatch.setattr(text_module.TextRenderer, "draw", spy)
+    table.draw(pygame.Surface((1920, 1080)))
+    # Each of the three sentences is drawn whole (its lines one after the other, if it wraps).
+    shown = " ".join(drawn)
+    for sentence in expected:
+        assert sentence in shown, f"{sentence!r} is not on the screen"
+    # ... in the strip, not only in the move log (which may show the newest lines too).
+    monkeypatch.setattr(type(table), "bot_to_act", lambda self: None)
+    drawn.clear()
+    table.draw(pygame.Surface((1920, 1080)))
+    without = " ".join(drawn)
+    assert all(shown.count(sentence) > without.count(sentence) for sentence in expected)
