@@ -49,6 +49,7 @@ SYMBOLS = {
     "lose": "lost",
     "hidden": "placed face down",
     "move": "moved",
+    "pass": "passed",
 }
 
 
@@ -163,6 +164,10 @@ def draw_symbol(surface: pygame.Surface, symbol: str, centre: tuple[int, int], r
         pygame.draw.polygon(surface, colour, [(x + r * 0.2, y - r * 1.1), (x - r * 0.7, y + r * 0.15),
                                               (x - r * 0.05, y + r * 0.15), (x - r * 0.3, y + r * 1.1),
                                               (x + r * 0.7, y - r * 0.2), (x + r * 0.05, y - r * 0.2)])
+    elif symbol == "pass":          # two chevrons: on to the next
+        for dx in (-r * 0.55, r * 0.35):
+            pygame.draw.lines(surface, colour, False, [(x + dx - r * 0.35, y - r * 0.75), (x + dx + r * 0.3, y),
+                                                       (x + dx - r * 0.35, y + r * 0.75)], w + 1)
     elif symbol == "hidden":        # a card's back: a card with a cross-hatch
         card = pygame.Rect(0, 0, int(r * 1.4), int(r * 2))
         card.center = centre

@@ -8,6 +8,7 @@ import pytest
 
 from tabletop.app.choosing import Target
 from tabletop.app.games.dice_cards.geometry import ZONES
+from tabletop.app.games.elemental_dice.help import PILES
 from tabletop.app.marks import SYMBOLS, Mark, draw_mark
 from tabletop.core.controller import MatchController, _words
 from tabletop.core.values import PrivateEvent, visible_events
@@ -65,7 +66,7 @@ def playout(table, seed: int, moves: int = MOVES):
 
 
 #: Names of places on a game's table a target may hold (not news of the move: the zone a unit's grave is in).
-PLACES = set(ZONES)
+PLACES = set(ZONES) | set(PILES)
 
 
 def key_words(target: Target) -> set[str]:

@@ -60,6 +60,8 @@ def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> 
             marks.append(Mark(_unit(event.unit), "pick"))
         elif isinstance(event, (ev.Rolled, ev.RolledCount)):
             marks.append(Mark(_zone(event.seat, "hand"), "roll"))
+        elif isinstance(event, ev.TurnEnded):
+            marks.append(Mark(_zone(event.seat, "hand"), "pass"))
         elif isinstance(event, (ev.Discarded, ev.Banished)):
             marks.append(Mark(_zone(event.seat, "grave"), "lose"))
     # A unit that left the field in the move (destroyed, sacrificed) takes its marks with it.

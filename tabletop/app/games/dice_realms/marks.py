@@ -8,10 +8,16 @@ from typing import Any, Sequence
 from tabletop.core.values import Value
 from tabletop.games.dice_realms import events as ev
 
+from ...choosing import Target
 from ...marks import Mark
 from .geometry import cell_target, die_target
 
-__all__ = ["last_move_marks"]
+__all__ = ["last_move_marks", "name_target"]
+
+
+def name_target(seat: int) -> Target:
+    """The target of a player's name on their grimoire (a pass is marked there; the view finds where it lies)."""
+    return Target("name", seat)
 
 
 def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> list[Mark]:
@@ -27,4 +33,6 @@ def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> 
             marks.extend(Mark(die_target(die), "roll") for die in event.dice)
         elif isinstance(event, ev.DieToField):
             marks.append(Mark(die_target(event.die), "move"))
+        elif isinstance(event, (ev.Passed, ev.RollForfeited)):
+            marks.append(Mark(name_target(event.seat), "pass"))
     return marks

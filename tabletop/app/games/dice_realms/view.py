@@ -21,6 +21,7 @@ from tabletop.games.dice_realms.tables import REALMS
 from tabletop.games.dice_realms.wording import describe_bonus
 
 from ...anim import ease_in_out
+from ...choosing import Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
@@ -366,15 +367,26 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)
 
-    def _badge_anchor(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
-        """Where a bot seat's badge starts: after the player's name on the grimoire."""
+    def _name_rect(self, seat: int) -> pygame.Rect:
+        """Where the player's name lies on their grimoire."""
+        rect = self.grimoire_rects[seat]
         plate = self.map.layout["name_plate"]
         style = plate.style
-        width = self.app.text.size(self.match.seats[seat], style.font, style.size)[0]
+        width = min(self.app.text.size(self.match.seats[seat], style.font, style.size)[0], plate.rect[2])
         scale = rect.width / self.map.size[0]
         x, y, _, height = plate.rect
-        return (int(rect.x + (x + min(width, plate.rect[2]) + 20) * scale),
-                int(rect.y + (y + height / 2) * scale))
+        return pygame.Rect(int(rect.x + x * scale), int(rect.y + y * scale), int(width * scale), int(height * scale))
+
+    def _badge_anchor(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a bot seat's badge starts: after the player's name on the grimoire."""
+        name = self._name_rect(seat)
+        return name.right + 34, name.centery      # clear of a pass marked on the name
+
+    def mark_rect(self, target: Target) -> pygame.Rect | None:
+        """A player's name (a pass is marked there), else where the geometry puts a target."""
+        if target.kind == "name":
+            return self._name_rect(int(target.key))  # type: ignore[arg-type]
+        return super().mark_rect(target)
 
     def _draw_grimoire(self, surface: pygame.Surface, seat: int, deciding: bool) -> None:
         state = self.state

@@ -1,6 +1,7 @@
 """What the last Elemental Dice move touched, to mark on the board (no pygame): the card just played (on the
 chain while it waits for answers, then in the pile or the column it went to), a card placed face down (never
-which one), the card just bought, the dice rolled or kept, gold and HP that changed."""
+which one), the card just bought, cards drawn, discarded or removed (their piles), the dice rolled or kept, gold
+and HP that changed, a pass (on the player's panel)."""
 
 from __future__ import annotations
 
@@ -14,10 +15,12 @@ from ...choosing import Target
 from ...marks import Mark
 from .help import PILES
 
-__all__ = ["last_move_marks", "CHAIN"]
+__all__ = ["last_move_marks", "CHAIN", "PANEL"]
 
 #: The kind of target of a card on the chain (the view finds where it lies: the geometry clicks none).
 CHAIN = "chain"
+#: The kind of target of a player's panel (a pass is marked there; the view finds where it lies).
+PANEL = "panel"
 
 
 def _chip(state: State, seat: int, card: str) -> Target | None:
@@ -69,4 +72,12 @@ def last_move_marks(events: Sequence[Value], state: State, viewer: int | None) -
             marks.append(Mark(Target("gold", event.seat), "gain"))
         elif isinstance(event, (ev.GoldSpent, ev.MilitiaPaid)):
             marks.append(Mark(Target("gold", event.seat), "lose"))
+        elif isinstance(event, (ev.CardsDiscarded, ev.Discarded)):
+            marks.append(Mark(Target("pile", (event.seat, "discard")), "move"))
+        elif isinstance(event, ev.CardsRemoved):
+            marks.append(Mark(Target("pile", (event.seat, "removed")), "move"))
+        elif isinstance(event, ev.DrewCards):
+            marks.append(Mark(Target("pile", (event.seat, "draw")), "move"))
+        elif isinstance(event, (ev.WindowPassed, ev.PassingThisTurn)):
+            marks.append(Mark(Target(PANEL, event.seat), "pass"))
     return marks

@@ -36,7 +36,7 @@ from .choices import Chosen, ElementalDiceChoices, pile_of
 from .drawing import Painter
 from .faces import TYPES, card_face, die_key, type_colour
 from .geometry import ElementalDiceGeometry
-from .marks import CHAIN, last_move_marks
+from .marks import CHAIN, PANEL, last_move_marks
 
 __all__ = ["ElementalDiceView"]
 
@@ -226,7 +226,8 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         return items
 
     def mark_rect(self, target: Target) -> pygame.Rect | None:
-        """A card on the chain (the geometry clicks none), else where the geometry puts a target."""
+        """A card on the chain or a player's panel (the geometry clicks neither), else where the geometry puts a
+        target."""
         if target.kind == CHAIN:
             state = self.state
             cards = [pending.card for pending in state.flow.chain] + (
@@ -234,6 +235,8 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             if target.key not in cards:
                 return None
             return self.geometry.chain_rect(state, len(cards) - 1 - cards[::-1].index(target.key))
+        if target.kind == PANEL:
+            return self.geometry.at("panel", int(target.key))  # type: ignore[arg-type]
         return super().mark_rect(target)
 
     def status(self) -> TableStatus:

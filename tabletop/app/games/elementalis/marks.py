@@ -45,6 +45,8 @@ def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> 
             marks.append(Mark(mage_target(event.target), "lose"))
         elif isinstance(event, ev.ManaMoved):
             marks.append(Mark(mage_target(event.seat), "gain"))
+        elif isinstance(event, ev.Declared):
+            marks.append(Mark(mage_target(event.seat), "play" if event.cast else "pass"))
         elif isinstance(event, ev.LinkMade):
             marks.append(Mark(mage_target(event.linked), "move"))
     # Dice banked or lost with the Channel leave the row: only those still in it keep a mark.
