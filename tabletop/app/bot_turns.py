@@ -17,28 +17,33 @@ from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
 from tabletop.core.values import Value, visible_events
 
-__all__ = ["BotTurn", "BotSeats", "BotPace", "BOT_PAUSE", "PACES"]
+__all__ = ["BotTurn", "BotSeats", "BotPace", "BOT_PAUSE", "BOT_HOLD", "PACES"]
 
-#: How long a paced bot's move waits after the table settles (seconds, at normal animation speed).
+#: How long a paced bot's choice is shown in the banner before it is played (seconds, at normal animation speed).
 BOT_PAUSE = 0.9
+#: How long the result of a paced bot's move stays alone on the table, marked, before its next choice is shown:
+#: each step of a bot's turn (a roll, then a pick) can be followed.
+BOT_HOLD = 0.8
 
 
 @dataclass(frozen=True)
 class BotPace:
-    """How a bot's moves are shown: thought out in a thread (the screen stays alive), its choice shown for
-    ``pause`` seconds (times the animation speed), its animations at ``speed`` (None: the animation setting;
-    0: not played at all)."""
+    """How a bot's moves are shown: thought out in a thread (the screen stays alive), the result of its last move
+    left alone on the table with its marks for ``hold`` seconds, then its choice shown for ``pause`` seconds
+    (both times the animation speed), its animations at ``speed`` (None: the animation setting; 0: not played
+    at all)."""
 
     threaded: bool
     pause: float
     speed: float | None
+    hold: float = 0.0
 
 
 #: Settings -> Bots: Paced (watchable), Fast, Instant (a bot's move shows nothing but its result).
-PACES = {"paced": BotPace(True, BOT_PAUSE, None), "fast": BotPace(True, 0.3, 0.35),
+PACES = {"paced": BotPace(True, BOT_PAUSE, None, hold=BOT_HOLD), "fast": BotPace(True, 0.3, 0.35, hold=0.2),
          "instant": BotPace(False, 0.0, 0.0),
          # The attract mode: every step still seen, a little brisker, so a game lasts a few minutes.
-         "demo": BotPace(True, 0.6, 0.6)}
+         "demo": BotPace(True, 0.6, 0.6, hold=0.3)}
 
 
 @dataclass
@@ -108,9 +113,11 @@ class BotSeats:
         seat = self.match.state.to_act
         return seat if seat is not None and seat in self.bots else None
 
-    def take_turn(self, clock: float, paced: bool, pause: float, viewer: int | None) -> Value | None:
-        """Advance the bot's turn, if a bot is to act: start its thinking, show its choice for ``pause`` seconds
-        (when ``paced``), then return the move to play (None while it is not time yet)."""
+    def take_turn(self, clock: float, paced: bool, pause: float, viewer: int | None,
+                  hold: float = 0.0) -> Value | None:
+        """Advance the bot's turn, if a bot is to act: start its thinking, leave the table as the last move left
+        it for ``hold`` seconds, show its choice for ``pause`` seconds (when ``paced``), then return the move to
+        play (None while it is not time yet)."""
         seat = self.to_act()
         if seat is None:
             self.turn = None
@@ -119,7 +126,7 @@ class BotSeats:
         if self.turn is None or self.turn.state is not state:
             self.turn = self._start(state, seat, clock, paced)
         turn = self.turn
-        if turn.thinking:
+        if turn.thinking or (paced and clock - turn.since < hold):
             return None
         if paced and turn.choice is not None and turn.shown_at is None:
             turn.shown_at = clock            # the choice is shown for a moment before it applies

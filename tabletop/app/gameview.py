@@ -22,15 +22,16 @@ may be clicked, and sends moves with ``table.submit(intent)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import pygame
 
-from tabletop.core.values import Value
+from tabletop.core.values import Value, visible_events
 from tabletop.registry import entry
 
 from .anim import Timeline
 from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
+from .marks import Mark, MarksOf, draw_bot_badge, draw_marks, unique
 from .sprites import Announcer, FloatingTexts
 
 if TYPE_CHECKING:
@@ -146,6 +147,8 @@ class GameViewBase(Generic[C]):
     choices: C
     #: Where things lie on the game's table.
     geometry: Any
+    #: The game's marks of the last move (its ``marks.py``, wrapped in ``staticmethod``); None: no marks.
+    marks_of: ClassVar[MarksOf | None] = None
 
     def __init__(self, app: "AppServices", table: TableAccess, match: "MatchController") -> None:
         self.app = app
@@ -161,6 +164,7 @@ class GameViewBase(Generic[C]):
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
         self.selection: Any = None           # what the player has chosen so far (the game's own value)
+        self._marked: tuple[Any, int, int | None, tuple[Mark, ...]] | None = None   # last move, viewer, marks
 
     @property
     def state(self) -> Any:
@@ -302,6 +306,54 @@ class GameViewBase(Generic[C]):
     def seat_colour(self, seat: int) -> tuple[int, int, int]:
         """The colour of the player at ``seat`` (their own: a rematch keeps it as the seats turn)."""
         return self.app.layouts.theme.rgb(f"seat_{self.match.colours[seat]}")
+
+    # ---------------------------------------------------------------- the last move, marked
+    def last_marks(self) -> tuple[Mark, ...]:
+        """What the last move touched, as the seat in front of the screen may see it (worked out again whenever
+        the last move or the viewer changes: a move, an undo, a hand-over, a replay's step)."""
+        history = self.match.history
+        marks_of = self.marks_of
+        if not history or marks_of is None:
+            return ()
+        last, viewer = history[-1], self.table.viewer
+        known = self._marked
+        if known is None or known[0] is not last or known[1] != len(history) or known[2] != viewer:
+            events = visible_events(last.events, viewer)
+            known = self._marked = (last, len(history), viewer, unique(marks_of(events, self.state, viewer)))
+        return known[3]
+
+    def mark_rect(self, target: Target) -> pygame.Rect | None:
+        """Where a marked target lies now (default: where the geometry puts it; None: not on the table)."""
+        return self.geometry.rect_of(self.state, target)
+
+    def placed_marks(self) -> list[tuple[Mark, pygame.Rect]]:
+        """The last move's marks with where each lies (those on the table)."""
+        placed = []
+        for mark in self.last_marks():
+            rect = self.mark_rect(mark.target)
+            if rect is not None:
+                placed.append((mark, rect))
+        return placed
+
+    def draw_last_move(self, surface: pygame.Surface, clip: pygame.Rect | None = None) -> None:
+        """The last move's marks, once its animations (and any steps the view shows one by one) have played: a
+        moving piece carries no mark, and a mark never tells the outcome of a step not shown yet."""
+        if self.busy:
+            return
+        draw_marks(self.app, surface, self.placed_marks(), clip)
+
+    def bot_kind(self, seat: int) -> str | None:
+        """The level of the bot playing ``seat`` ("strong"), or None for a person."""
+        kind = self.match.seat_kinds[seat]
+        return None if kind == "human" else kind
+
+    def draw_bot_badge(self, surface: pygame.Surface, seat: int, anchor: tuple[int, int],
+                       align: str = "left") -> pygame.Rect | None:
+        """The badge of a bot seat ("bot · strong" with a robot's head) at ``anchor``; nothing for a person."""
+        kind = self.bot_kind(seat)
+        if kind is None:
+            return None
+        return draw_bot_badge(self.app, surface, anchor, kind, align)
 
     # ---------------------------------------------------------------- shared geometry from the layout
     def seat_corners(self, seats: int) -> list[tuple[int, int]]:

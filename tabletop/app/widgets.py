@@ -10,6 +10,7 @@ import pygame
 
 from .choosing import Reply, Slot
 from .layout import Element, Style
+from .marks import draw_bot_badge
 from .text import draw_box
 
 if TYPE_CHECKING:
@@ -559,12 +560,13 @@ class SeatPanel:
     """A player's place at the table: name in the seat colour, whose turn it is, and a few lines."""
 
     def __init__(self, app: "AppServices", rect: pygame.Rect | tuple, seat: int, name: str,
-                 colour: int | None = None) -> None:
+                 colour: int | None = None, bot: Callable[[], str | None] | None = None) -> None:
         self.app = app
         self.rect = pygame.Rect(rect)
         self.seat = seat
         self.name = name
         self.colour_slot = seat if colour is None else colour      # the player's colour (kept in a rematch)
+        self.bot = bot              # the level of the bot playing this seat now (its badge on the panel), or None
 
     @property
     def colour(self) -> tuple[int, int, int]:
@@ -602,4 +604,7 @@ class SeatPanel:
             text.draw(surface, content, line.style, pygame.Rect(self.rect.x + 24, y, self.rect.width - 36,
                                                                 line.rect[3]), shrink=True)
             y += line.rect[3]
+        kind = self.bot() if self.bot is not None else None
+        if kind is not None:        # in the panel's lower right corner: clear of the name and the tag
+            draw_bot_badge(self.app, surface, (self.rect.right - 10, self.rect.bottom - 26), kind, align="right")
         return pygame.Rect(self.rect.x + 24, y, self.rect.width - 36, self.rect.bottom - y - 8)

@@ -37,6 +37,7 @@ from tabletop.core.values import Value, visible_events
 from ..bot_turns import PACES, BotPace, BotSeats
 from ..games import make_view
 from ..gameview import GameView, Tooltip
+from ..marks import draw_recent_moves, recent_moves
 from ..movelog import MoveLog, draw_log, log_rect
 from ..scenes import Scene
 from ..services import AppServices
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.tip: Tooltip | None = None
         self.tip_since = 0.0
         self.clock = 0.0
+        self._recent: tuple[Any, list[str]] = (None, [])
         self._refresh_undo()
 
     # ---------------------------------------------------------------- who plays each seat
@@ -360,8 +362,8 @@ class TableScene(Scene):
         if self.watch_only:
             return
         pace = self.bot_pace()
-        pause = pace.pause * max(self.app.animation_factor, 0.3)
-        choice = self.bots.take_turn(self.clock, pace.threaded, pause, self.viewer)
+        factor = max(self.app.animation_factor, 0.3)
+        choice = self.bots.take_turn(self.clock, pace.threaded, pace.pause * factor, self.viewer, pace.hold * factor)
         if choice is None:
             return
         self.view.speed_override = pace.speed
@@ -371,6 +373,14 @@ class TableScene(Scene):
                 self.view.finish_animations()        # Instant: the move's result at once, nothing to watch
         finally:
             self.view.speed_override = None
+
+    def recent_lines(self) -> list[str]:
+        """The last three moves, a sentence each, as the log tells them to the screen (while a bot plays)."""
+        history = self.match.history
+        key = (len(history), self.log.seat, history[-1] if history else None)
+        if self._recent[0] != key:
+            self._recent = (key, recent_moves([self.log.sentences(entry.events) for entry in history[-12:]]))
+        return self._recent[1]
 
     def thinking_line(self) -> str:
         """The banner's line while a bot works out its move, then the move it chose, for a moment."""
@@ -387,6 +397,8 @@ class TableScene(Scene):
         self.view.draw(surface)
         self._draw_banner(surface)
         draw_log(self.app, surface, self.log, self.view.layout)
+        if self.bot_to_act() is not None and not self.replay:
+            draw_recent_moves(self.app, surface, self.recent_lines())   # nobody clicks for a bot: its last moves
         if self.demo:
             return                    # a demo's watchers use no button of the table (any key leaves)
         for button in self.buttons:

@@ -29,6 +29,7 @@ from ...sprites import DieSprite, tumble_dice
 from ...widgets import ActionBar
 from .choices import MENU_ITEMS, DiceCardsChoices
 from .geometry import DiceCardsGeometry
+from .marks import last_move_marks
 from .mat import MatPainter
 from .stages import Stage
 
@@ -39,6 +40,7 @@ class DiceCardsView(GameViewBase):
     """Draws the playmat, animates the events of each move and passes clicks to the choices."""
 
     Choices = DiceCardsChoices
+    marks_of = staticmethod(last_move_marks)
     choices: DiceCardsChoices | None
     rules: Any                  # DiceCardsRules: its queries (ability, power, content) are not in the Rules protocol
 
@@ -325,6 +327,10 @@ class DiceCardsView(GameViewBase):
                                           choices.selection.deck if choices is not None else ())
         else:
             self.painter.draw_duel(surface, glowing, pulse)
+            for seat in range(2):
+                hand = self.geometry.zone("hand", seat)
+                self.draw_bot_badge(surface, seat, (hand.right - 12, hand.centery), align="right")
+        self.draw_last_move(surface)
         self.action_bar.draw(surface)
         self.painter.draw_menu(surface)
         self.draw_effects(surface)

@@ -21,6 +21,7 @@ from tabletop.games.dice_realms.tables import REALMS
 from tabletop.games.dice_realms.wording import describe_bonus
 
 from ...anim import ease_in_out
+from ...choosing import Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
@@ -29,6 +30,7 @@ from .board import grimoire_map
 from .choices import BUTTONS, DiceRealmsChoices, roll_number
 from .geometry import DiceRealmsGeometry, die_target
 from .help import REWARD_LEGEND, REWARD_NAMES
+from .marks import last_move_marks
 
 __all__ = ["DiceRealmsView"]
 
@@ -41,6 +43,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     """Draws the Dice Realms table and animates its events."""
 
     Choices = DiceRealmsChoices
+    marks_of = staticmethod(last_move_marks)
     choices: DiceRealmsChoices
     rules: DiceRealmsQueries
 
@@ -353,6 +356,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             size = self.small_die + 8
             draw_box(surface, pygame.Rect(x - size // 2, y - size // 2, size, size), slot.style)
         self._draw_dice(surface)
+        self.draw_last_move(surface)
+        for seat, rect in enumerate(self.grimoire_rects):
+            self.draw_bot_badge(surface, seat, self._badge_anchor(seat, rect))
         for answer, chip in zip(self.menu_bar.slots, self.menu_bar.buttons):
             if answer is not None and answer.reply.selection == self.choices.selection:
                 chip.hovered = True          # the bonus chosen stays lit
@@ -360,6 +366,27 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.action_bar.draw(surface)
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)
+
+    def _name_rect(self, seat: int) -> pygame.Rect:
+        """Where the player's name lies on their grimoire."""
+        rect = self.grimoire_rects[seat]
+        plate = self.map.layout["name_plate"]
+        style = plate.style
+        width = min(self.app.text.size(self.match.seats[seat], style.font, style.size)[0], plate.rect[2])
+        scale = rect.width / self.map.size[0]
+        x, y, _, height = plate.rect
+        return pygame.Rect(int(rect.x + x * scale), int(rect.y + y * scale), int(width * scale), int(height * scale))
+
+    def _badge_anchor(self, seat: int, rect: pygame.Rect) -> tuple[int, int]:
+        """Where a bot seat's badge starts: after the player's name on the grimoire."""
+        name = self._name_rect(seat)
+        return name.right + 34, name.centery      # clear of a pass marked on the name
+
+    def mark_rect(self, target: Target) -> pygame.Rect | None:
+        """A player's name (a pass is marked there), else where the geometry puts a target."""
+        if target.kind == "name":
+            return self._name_rect(int(target.key))  # type: ignore[arg-type]
+        return super().mark_rect(target)
 
     def _draw_grimoire(self, surface: pygame.Surface, seat: int, deciding: bool) -> None:
         state = self.state

@@ -8,6 +8,7 @@ moves from its picture (:mod:`.animations`).  Drawing never changes either.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import Any, Protocol
 
 import pygame
@@ -72,7 +73,8 @@ class Painter:
         geometry = view.geometry
         theme = view.theme
         seats = range(len(view.match.seats))
-        self.panels = [SeatPanel(app, geometry.at("panel", seat), seat, name, view.match.colours[seat])
+        self.panels = [SeatPanel(app, geometry.at("panel", seat), seat, name, view.match.colours[seat],
+                                 bot=partial(view.bot_kind, seat))
                        for seat, name in enumerate(view.match.seats)]
         self.meters = [Meter(app, geometry.at("hp", seat), theme.rgb("ed_hp"), "HP") for seat in seats]
         self.purses = [Counter(app, geometry.at("gold", seat), theme.rgb(element_colour("YELLOW"))) for seat in seats]

@@ -36,6 +36,7 @@ from .choices import Chosen, ElementalDiceChoices, pile_of
 from .drawing import Painter
 from .faces import TYPES, card_face, die_key, type_colour
 from .geometry import ElementalDiceGeometry
+from .marks import CHAIN, PANEL, last_move_marks
 
 __all__ = ["ElementalDiceView"]
 
@@ -50,6 +51,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
     """Draws the Elemental Dice table, animates its events and turns input into its choices' replies."""
 
     Choices = ElementalDiceChoices
+    marks_of = staticmethod(last_move_marks)
     choices: ElementalDiceChoices
     selection: Chosen
     rules: ElementalDiceQueries
@@ -223,6 +225,20 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         items.append((sample, words.BADGE_LEGEND))
         return items
 
+    def mark_rect(self, target: Target) -> pygame.Rect | None:
+        """A card on the chain or a player's panel (the geometry clicks neither), else where the geometry puts a
+        target."""
+        if target.kind == CHAIN:
+            state = self.state
+            cards = [pending.card for pending in state.flow.chain] + (
+                [state.flow.executing.card] if state.flow.executing else [])
+            if target.key not in cards:
+                return None
+            return self.geometry.chain_rect(state, len(cards) - 1 - cards[::-1].index(target.key))
+        if target.kind == PANEL:
+            return self.geometry.at("panel", int(target.key))  # type: ignore[arg-type]
+        return super().mark_rect(target)
+
     def status(self) -> TableStatus:
         """Banner texts: whose turn, what to do now, the turn number."""
         return TableStatus(*words.banner(self.rules, self.state))
@@ -250,6 +266,8 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             rect = flight.rect()
             image = self.cards.face(flight.face, rect.size) if flight.face else self.cards.back(rect.size)
             surface.blit(image, rect)
+        if not picker:
+            self.draw_last_move(surface)
         self.draw_effects(surface)
         painter.zoom(surface)
         self.action_bar.draw_tooltips(surface)

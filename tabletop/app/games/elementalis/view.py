@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 
 import pygame
 
@@ -27,6 +28,7 @@ from ...widgets import ActionBar, SeatPanel
 from .choices import ElementaliSChoices
 from .geometry import ElementaliSGeometry
 from .help import round_text, spell_lines
+from .marks import last_move_marks
 from .stages import CAST, OPPOSE, OVER, SETUP
 
 __all__ = ["ElementaliSView"]
@@ -44,6 +46,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
     """Draws the ElementaliS table and animates its events."""
 
     Choices = ElementaliSChoices
+    marks_of = staticmethod(last_move_marks)
     choices: ElementaliSChoices
     rules: ElementaliSQueries
 
@@ -54,7 +57,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         self.art = app.dice_for("elementalis")
         self.theme = app.layouts.theme
         self.geometry = geometry = ElementaliSGeometry(layout, len(match.seats))
-        self.panels = [SeatPanel(app, rect, seat, name, match.colours[seat])
+        self.panels = [SeatPanel(app, rect, seat, name, match.colours[seat], bot=partial(self.bot_kind, seat))
                        for seat, (rect, name) in enumerate(zip(geometry.panel_rects, match.seats))]
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], (None, pygame.K_SPACE, None))
         self.menu_bar = ActionBar(app, geometry.choice_places())
@@ -209,6 +212,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         self._draw_tray(surface, pulse)
         self._draw_channel(surface)
         self._draw_choices(surface)
+        self.draw_last_move(surface)
         self.action_bar.draw(surface)
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 import random
+from functools import partial
 from typing import Any, Sequence
 
 import pygame
@@ -35,6 +36,7 @@ from .choices import WizardDiceChoices
 from .drawing import TableDrawing
 from .geometry import WizardDiceGeometry
 from .help import LEGEND_WORDS, ally_help, shown_help
+from .marks import REVEALED, last_move_marks
 from .offer import own_secret
 from .reveal import RevealSteps, Shown, reveal_from
 
@@ -53,6 +55,7 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
+    marks_of = staticmethod(last_move_marks)
     rules: WizardDiceQueries
 
     def __init__(self, app: Any, table: Any, match: Any) -> None:
@@ -63,7 +66,8 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
         self.dice_art = app.dice_for("wizard_dice")
         count = len(match.seats)
         self.geometry = geometry = WizardDiceGeometry(layout, count, [spell.spell_id for spell in self.book.spells])
-        self.panels = [SeatPanel(app, geometry.panel_rect(seat), seat, name, match.colours[seat]) for seat, name in enumerate(match.seats)]
+        self.panels = [SeatPanel(app, geometry.panel_rect(seat), seat, name, match.colours[seat],
+                                 bot=partial(self.bot_kind, seat)) for seat, name in enumerate(match.seats)]
         self.meters = [Meter(app, geometry.seat_element("hp", seat), self.theme.rgb("wd_hp_meter"), "HP")
                        for seat in range(count)]
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], [None, pygame.K_SPACE, None])
@@ -279,10 +283,24 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
             self._draw_public_tray(surface, state)
             self._draw_board(surface, state)
         self._draw_book(surface, pulse)
+        self.draw_last_move(surface)
         self.action_bar.draw(surface)
         self.menu_bar.draw(surface)
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)
+
+    def mark_rect(self, target: Target) -> pygame.Rect | None:
+        """A spell on the reveal board (its row, while the board lists it), else where the geometry puts it."""
+        if target.kind != REVEALED:
+            return super().mark_rect(target)
+        if any(button.visible for button in self.menu_bar.buttons):
+            return None                 # the Counterspell's answers take the board's place
+        caster, spell = target.key  # type: ignore[misc]
+        order = list(dict.fromkeys(shown.caster for shown in self.board))
+        rows = [shown.spell for shown in self.board if shown.caster == caster]
+        if caster not in order[:4] or spell not in rows or rows.index(spell) >= 3:
+            return None
+        return self.geometry.reveal_rect(order.index(caster), rows.index(spell))
 
     # ================================================================ help
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
