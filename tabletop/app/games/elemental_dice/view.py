@@ -203,6 +203,10 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
                 self.place()
         return super().position_of(move)
 
+    def cover_answer(self) -> tuple[str, Value] | None:
+        """The public answer the cover before this screen may offer (see the choices)."""
+        return self.choices.cover_answer()
+
     # ================================================================ words
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """What a die, a card in play, a face-down card, a pile, HP, gold or the shop means."""

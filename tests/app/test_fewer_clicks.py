@@ -1,0 +1,105 @@
+"""Clicks (and keys) a player spends on the routine moves of each game, counted on the real app and pinned.
+
+Each count is the number of inputs posted through the driver (a click or a key each) from one screen to the next,
+the way a player would make them; the cover's "I'm ready" counts as one."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from .driver import Driver, open_new_game
+
+
+class Counter:
+    """Counts the clicks and keys posted through a driver (and on which screen each was made)."""
+
+    def __init__(self, driver: Driver) -> None:
+        self.inputs: list[str] = []
+        click, key = driver.click, driver.key
+
+        def counted_click(pos, button=1):
+            self.inputs.append(f"click on {driver.app.scenes.top.scene_name}")
+            click(pos, button)
+
+        def counted_key(k, mod=0):
+            self.inputs.append(f"{pygame.key.name(k)} on {driver.app.scenes.top.scene_name}")
+            key(k, mod)
+
+        driver.click, driver.key = counted_click, counted_key
+
+    def since(self, mark: int) -> list[str]:
+        return self.inputs[mark:]
+
+
+# ---------------------------------------------------------------------------------------------- Elemental Dice
+def _ed_step(driver: Driver, table, kinds: tuple[str, ...]) -> None:
+    """One input the way a quick player makes it: the cover's public pass on Space when passing, else "I'm
+    ready"; Space for a pass on the table (its first button); otherwise the clicks of the move."""
+    top = driver.app.scenes.top
+    if top.scene_name == "pass_device":
+        if "pass" in kinds and top.quick is not None:
+            driver.key(pygame.K_SPACE)
+        else:
+            driver.click(top.ready.rect.center)
+        driver.settle()
+        return
+    legal = table.legal()
+    for kind in kinds:
+        chosen = [intent for intent in legal if intent.KIND == kind]
+        if chosen:
+            slot = table.view.choices.buttons()[0]
+            if kind == "pass" and slot is not None and slot.reply.intent == chosen[0]:
+                driver.key(pygame.K_SPACE)
+                driver.settle()
+            else:
+                driver.play_intent(chosen[0])
+            return
+    raise AssertionError(f"nothing of {kinds} to do: {[i.to_str() for i in legal]}")
+
+
+def _ed_until(driver, table, done, kinds, counter) -> list[str]:
+    mark = len(counter.inputs)
+    for _ in range(20):
+        if driver.app.scenes.top.scene_name == "table" and not table.view.busy and done():
+            return counter.since(mark)
+        _ed_step(driver, table, kinds)
+    raise AssertionError("never got there")
+
+
+def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_private_screen(driver, monkeypatch):
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elemental-dice")
+    driver.settle()
+    match = table.match
+    counter = Counter(driver)
+    covers = []
+    original_open = driver.app.scenes.open
+
+    def watch_open(name, **kwargs):
+        if name == "pass_device":
+            covers.append(match.state)
+        return original_open(name, **kwargs)
+
+    monkeypatch.setattr(driver.app.scenes, "open", watch_open)
+
+    # Brom's public prompt before Ada's turn (Space), then the cover before Ada's private turn.
+    first = _ed_until(driver, table, lambda: any(i.KIND == "play" for i in table.legal()), ("pass",), counter)
+    assert first == ["space on table", "click on pass_device"]
+
+    # One Basic Income: the card, Play, Brom's public pass (Space), Ada's pass on her own card from the cover.
+    played = len(match.journal)
+    one_card = _ed_until(driver, table, lambda: len(match.journal) > played + 1 and not match.state.flow.chain
+                         and match.state.flow.phase == "main", ("play", "pass"), counter)
+    assert one_card == ["click on table", "click on table", "space on table", "space on pass_device"]
+    assert match.state.players[0].gold > 0 or match.journal[played].intent.KIND == "play"
+
+    # The end of the turn: End turn, Ada's public prompt before Brom's turn (Space), the cover before Brom's turn.
+    end = _ed_until(driver, table, lambda: match.state.flow.active == 1 and match.state.flow.phase == "main",
+                    ("end-turn", "pass"), counter)
+    assert end == ["click on table", "space on table", "click on pass_device"]
+
+    # Every cover stood before a private screen: the seat it named holds the screen by the rules.
+    assert covers
+    for state in covers:
+        assert match.rules.handover(state) is not None
