@@ -103,3 +103,66 @@ def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_privat
     assert covers
     for state in covers:
         assert match.rules.handover(state) is not None
+
+
+# ---------------------------------------------------------------------------------------------- ElementaliS
+@pytest.mark.parametrize("players, inputs", [(2, 6), (5, 14)])
+def test_elementalis_the_first_power_roll(driver, monkeypatch, players, inputs):
+    # The draft (one click per Arcana; the last Major left is given), two Mana of one colour in one click,
+    # the Power Roll.  Before: 7 with 2 mages, 19 with 5.
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elementalis", players)
+    driver.settle()
+    match = table.match
+    counter = Counter(driver)
+    for _ in range(40):
+        if any(entry.intent.KIND == "roll" for entry in match.journal):
+            break
+        legal = table.legal()
+        kind = next(k for k in ("major", "minor", "start-mana", "roll") if any(i.KIND == k for i in legal))
+        # Each mage takes the first Arcana offered, and two Mana of their Major's colour.
+        major = match.state.mages[legal[0].seat].major
+        offers = [i for i in legal if i.KIND == kind]
+        chosen = next((i for i in offers if kind == "start-mana" and set(i.mana) == {major}), offers[0])
+        driver.play_intent(chosen)
+    assert len(counter.inputs) == inputs, counter.inputs
+    assert all(entry.intent.KIND != "major" or i < players for i, entry in enumerate(match.journal))
+
+
+def test_elementalis_the_draft_says_what_each_arcana_does(driver):
+    table = open_new_game(driver, "elementalis", 2)
+    driver.settle()
+    view = table.view
+    choices = view.choices
+    assert "three spells" in choices.panel_title()
+    tip = view.help_at(view.geometry.choice_rect(0).center)
+    assert tip is not None and "Fire Major" in tip[0] and "Incinerate" in tip[0]
+    fire = next(i for i in table.legal() if getattr(i, "element", "") == "fire")
+    driver.play_intent(fire)                                    # Ada takes the Fire Major
+    driver.play_intent(table.legal()[0])                        # Brom another
+    minors = [slot.text for slot in view.choices.menu().items]
+    assert "Air Minor: Elementalist" in minors and "Fire Minor: Purist" in minors
+    tip = view.help_at(view.geometry.choice_rect(minors.index("Air Minor: Elementalist")).center)
+    assert tip is not None and "makes you an Elementalist" in tip[0]
+
+
+def test_elementalis_the_default_button_is_never_the_risky_roll(driver, monkeypatch):
+    # After a scoring roll, Space (the middle button, in the primary look) banks; the Chance Roll is beside it.
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elementalis", 2)
+    driver.settle()
+    match = table.match
+    for _ in range(60):
+        if match.state.flow.stage == "push":
+            break
+        legal = table.legal()
+        kind = next((k for k in ("major", "minor", "start-mana", "pass", "roll") if any(i.KIND == k for i in legal)))
+        driver.play_intent(next(i for i in legal if i.KIND == kind))
+    assert match.state.flow.stage == "push"
+    slots = table.view.choices.buttons()
+    assert slots[1] is not None and slots[1].text.startswith("Bank")
+    assert slots[2] is not None and "risk" in slots[2].text
+    before = len(match.journal)
+    driver.key(pygame.K_SPACE)
+    driver.settle()
+    assert match.journal[before].intent.KIND == "bank"
