@@ -166,3 +166,79 @@ def test_elementalis_the_default_button_is_never_the_risky_roll(driver, monkeypa
     driver.key(pygame.K_SPACE)
     driver.settle()
     assert match.journal[before].intent.KIND == "bank"
+
+
+# ---------------------------------------------------------------------------------------------- Dice Cards
+def _dc_to_the_first_turn(driver, table, pick) -> list[str]:
+    """Through the covers and both deck choices (``pick(view)`` makes one) to the first player's turn."""
+    counter = Counter(driver)
+    match = table.match
+    for _ in range(20):
+        top = driver.app.scenes.top
+        if top.scene_name == "pass_device":
+            driver.click(top.ready.rect.center)
+            driver.settle()
+        elif match.state.flow.stage == "deck":
+            pick(table.view)
+            driver.settle()
+        else:
+            return counter.inputs
+    raise AssertionError("the duel never began")
+
+
+def test_dice_cards_a_deck_in_one_click_and_the_last_one_remembered_by_name(driver, private_user_dir):
+    # Before: a starter deck took two clicks (the starter, then "Play these 3"), three archetypes four; 7 inputs
+    # to the first turn with starters (11 by hand), now 5: each deck is one click, between the covers.
+    import json
+
+    from tabletop.app.storage import SettingsStore
+
+    table = open_new_game(driver, "dice-cards")
+    driver.settle()
+    quick = lambda view: driver.click(view.quick_bar.buttons[1 if view.last_deck() else 0].rect.center)  # noqa
+    inputs = _dc_to_the_first_turn(driver, table, quick)
+    assert inputs == ["click on pass_device", "click on table", "click on pass_device", "click on table",
+                      "click on pass_device"]
+    decks = {entry.intent.seat: entry.intent.archetypes for entry in table.match.journal}
+    assert decks[0] == decks[1] == ("CINDER", "BRAMBLE", "CLOCKWORK")        # Wildfire, the first starter
+    saved = json.loads((private_user_dir / "settings.json").read_text())["decks"]
+    assert saved == {"Ada": ["CINDER", "BRAMBLE", "CLOCKWORK"], "Brom": ["CINDER", "BRAMBLE", "CLOCKWORK"]}
+
+    # Next time, with Brom's last deck changed by hand, each finds their own last deck first, one click away.
+    driver.app.settings.decks["Brom"] = ["BASTION", "HOLLOW"]
+    assert SettingsStore(private_user_dir).load().decks["Ada"] == ["CINDER", "BRAMBLE", "CLOCKWORK"]
+    from tabletop.core.controller import MatchController
+    from tabletop.registry import get_rules
+
+    match = MatchController(get_rules("dice-cards"), None, ["Ada", "Brom"], 7)
+    table = driver.app.scenes.open("table", match=match)
+    driver.settle()
+    texts = []
+
+    def last(view):
+        texts.append(view.quick_bar.buttons[0].text)
+        driver.click(view.quick_bar.buttons[0].rect.center)
+
+    assert len(_dc_to_the_first_turn(driver, table, last)) == 5
+    assert texts == ["Your last: Cinder · Bramble · Clockwork", "Your last: Bastion · Hollow"]
+    assert [entry.intent.archetypes for entry in match.journal] == [("CINDER", "BRAMBLE", "CLOCKWORK"),
+                                                                    ("BASTION", "HOLLOW")]
+
+
+def test_dice_cards_two_archetypes_picked_are_completed_with_their_suggested_deck(driver):
+    from tabletop.app.choosing import Move, Target
+    from tabletop.app.games.dice_cards.decks import recommended
+
+    table = open_new_game(driver, "dice-cards")
+    driver.settle()
+    driver.click(driver.app.scenes.top.ready.rect.center)
+    driver.settle()
+    view = table.view
+    for archetype in ("CINDER", "VEIL"):
+        driver.click(view.position_of(Move("target", Target("deck", archetype))))
+    suggested = [b for b in view.quick_bar.buttons if b.visible and b.text.startswith("Suggested")]
+    assert [b.text for b in suggested] == ["Suggested: Cinder · Bastion · Veil"]
+    assert recommended(view.rules.content, ("CINDER", "VEIL")) == ("CINDER", "BASTION", "VEIL")
+    driver.click(suggested[0].rect.center)
+    driver.settle()
+    assert table.match.journal[-1].intent.archetypes == ("CINDER", "BASTION", "VEIL")
