@@ -105,6 +105,31 @@ def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_privat
         assert match.rules.handover(state) is not None
 
 
+def test_elemental_dice_space_presses_the_highlighted_button_and_never_rerolls_the_shop(driver, monkeypatch):
+    # Space used to press the first button whatever it was: on a player's turn, "Reroll · 2 gold".
+    from tabletop.app.choosing import Move, Target
+
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elemental-dice")
+    driver.settle()
+    match = table.match
+    driver.key(pygame.K_SPACE)                       # Brom's public pass before Ada's turn
+    driver.settle()
+    driver.click(driver.app.scenes.top.ready.rect.center)
+    driver.settle()
+    view = table.view
+    assert [s.text for s in view.choices.buttons()[:2]] == ["Reroll · 2 gold", "End turn"]
+    before = len(match.journal)
+    driver.key(pygame.K_SPACE)                       # nothing highlighted that Space may press: nothing happens
+    driver.settle()
+    assert len(match.journal) == before
+    card = next(i.card for i in table.legal() if i.KIND == "play")
+    driver.click(view.position_of(Move("target", Target("hand", card))))
+    driver.key(pygame.K_SPACE)                       # a card chosen: Space plays it
+    driver.settle()
+    assert match.journal[before].intent.KIND == "play" and match.journal[before].intent.card == card
+
+
 # ---------------------------------------------------------------------------------------------- ElementaliS
 @pytest.mark.parametrize("players, inputs", [(2, 6), (5, 14)])
 def test_elementalis_the_first_power_roll(driver, monkeypatch, players, inputs):

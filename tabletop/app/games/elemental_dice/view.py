@@ -40,8 +40,9 @@ from .geometry import ElementalDiceGeometry
 __all__ = ["ElementalDiceView"]
 
 #: Where the choices' buttons are (in the order of :data:`.choices.BUTTONS`), in three bars, and their keys: the
-#: three buttons of the moment (in a normal or a primary look), − 1 and + 1 of a payment, the picker's button.
-_BARS = ((("button_1", pygame.K_SPACE), ("button_2", None), ("button_3", None)),
+#: three buttons of the moment (in a normal or a primary look; Space presses the highlighted one, see the
+#: choices' ``space_slot``), − 1 and + 1 of a payment, the picker's button.
+_BARS = ((("button_1", None), ("button_2", None), ("button_3", None)),
          (("minus", pygame.K_MINUS), ("plus", pygame.K_EQUALS)),
          (("picker_button", pygame.K_RETURN),))
 
@@ -143,6 +144,12 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             if reply is not None:
                 self.apply(reply)
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            slot = self.choices.space_slot()          # the highlighted button (a public pass, Play ...)
+            if slot is not None:
+                self.app.audio.play("click")
+                self.apply(slot.reply)
+            return
         picking = self.choices.picking
         if event.type == pygame.MOUSEWHEEL and picking:
             self.painter.grid.scroll_by(event.y, len(self.choices.picker()))
