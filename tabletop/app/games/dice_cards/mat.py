@@ -359,5 +359,5 @@ class MatPainter:
             top, bottom = inner.copy(), inner.copy()
             top.height = bottom.height = inner.height // 2
             bottom.top = top.bottom
-            self.app.text.draw(surface, label, style, top, colour=self.theme.rgb("text_dim"), shrink=True)
+            self.app.text.draw(surface, label, style, top, colour=(*self.theme.rgb("text_dim"), 255), shrink=True)
             self.app.text.draw(surface, decks, style, bottom, shrink=True)

@@ -13,6 +13,7 @@ whole round.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.core.values import Value
@@ -211,17 +212,17 @@ class RevealSteps:
         elif isinstance(event, ev.Healed):
             self._mark(event.caster, event.spell, done=True, note=f"+{event.amount} {name(event.target)}")
             self.fly(self.card_rect(event.caster, event.spell), event.target, f"+{event.amount}", "gain",
-                     lambda e=event: self._set_health(e.target, e.hp))
+                     partial(self._set_health, event.target, event.hp))
             self.float_at(event.target, f"+{event.amount}", "gain", "bonus")
         elif isinstance(event, ev.AllyDamage):
             wizard_hit = Target.wizard(event.seat)
-            self.fly(None, wizard_hit, f"-{event.taken}", "hurt", lambda e=event: self._set_health(wizard_hit, e.hp))
+            self.fly(None, wizard_hit, f"-{event.taken}", "hurt", partial(self._set_health, wizard_hit, event.hp))
             held = f" ({event.reduced} held)" if event.reduced else ""
             self.float_at(wizard_hit, f"-{event.taken}{held}", "hurt", "cross")
         elif isinstance(event, ev.Hit):
             self._mark(event.caster, event.spell, done=True, note=f"{event.amount} to {name(event.target)}")
             self.fly(self.card_rect(event.caster, event.spell), event.target, f"-{event.amount}", "hurt",
-                     lambda e=event: self._set_health(e.target, e.hp))
+                     partial(self._set_health, event.target, event.hp))
             self.float_at(event.target, f"-{event.amount}", "hurt", "cross")
         elif isinstance(event, ev.Slain):
             self._mark(event.caster, "finger-of-death", done=True, note=f"slays {wizard(event.seat)}")

@@ -34,7 +34,7 @@ _GAP = 28
 _CARD_WIDTH = 460
 _CARD_HEIGHT = 230
 _TITLE_HEIGHT = 52
-_BACK = (42, 36, 64)                    # a card's back
+_BACK = (42, 36, 64, 255)                   # a card's back
 
 
 @dataclass
