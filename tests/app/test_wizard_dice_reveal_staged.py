@@ -111,3 +111,33 @@ def test_at_the_instant_bot_pace_only_the_result_is_shown(app):
     driver.frames(2)
     assert not view.revealing
     assert view.shown_hp == [w.hp for w in match.state.wizards]
+
+
+def test_every_card_of_a_crowded_stage_shows_its_whole_spell_name(app):
+    # Up to 20 casts (five wizards, four casts each): the cards stay inside the stage and no name is cut.
+    from tabletop.app.games.wizard_dice.reveal import Shown
+    from tabletop.app.games.wizard_dice.stage import stage_area
+
+    table = wizard_table(app, 4, 5, _before_the_last_commit)
+    view = table.view
+    longest = max(view.book.spells, key=lambda spell: len(spell.name)).spell_id
+    clipped = []
+    original = app.text.clip
+
+    def watch(text, font, size, width):
+        cut = original(text, font, size, width)
+        if cut != text:
+            clipped.append(text)
+        return cut
+
+    app.text.clip = watch
+    for count in (2, 5, 8, 12, 13, 16, 20):
+        view.board = [Shown(i % 4, longest, (1, 2, 3, 4), (), ()) for i in range(count)]
+        view.turned = [1.0] * count
+        view.current = (0, longest)
+        rects = view.stage_rects(count)
+        assert all(stage_area(count).contains(rect) for rect in rects), count
+        assert all(a.colliderect(b) is False for i, a in enumerate(rects) for b in rects[i + 1:]), count
+        surface = pygame.Surface((1920, 1080))
+        view.draw_stage(surface, view.state)
+        assert not [t for t in clipped if view.book[longest].name in t], (count, clipped)

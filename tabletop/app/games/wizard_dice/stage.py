@@ -23,10 +23,12 @@ from ...text import draw_box
 from .help import targets_text
 from .reveal import Shown
 
-__all__ = ["RevealStage", "Flight", "STAGE", "FLIP_SECONDS", "FLIGHT_SECONDS"]
+__all__ = ["RevealStage", "Flight", "STAGE", "WIDE_STAGE", "stage_area", "FLIP_SECONDS", "FLIGHT_SECONDS"]
 
-#: The middle of the table the reveal takes (the tray and the spells, left of the book), in logical pixels.
+#: The middle of the table the reveal takes (the tray and the spells, left of the book), in logical pixels; a
+#: reveal of more than twelve casts takes the book's place too.
 STAGE = pygame.Rect(12, 358, 1410, 564)
+WIDE_STAGE = pygame.Rect(12, 358, 1896, 564)
 #: How long one card takes to turn over, and a number to fly to its target (at normal speed).
 FLIP_SECONDS = 0.28
 FLIGHT_SECONDS = 0.5
@@ -35,6 +37,11 @@ _CARD_WIDTH = 460
 _CARD_HEIGHT = 230
 _TITLE_HEIGHT = 52
 _BACK = (42, 36, 64, 255)                   # a card's back
+
+
+def stage_area(count: int) -> pygame.Rect:
+    """Where a reveal of ``count`` casts is staged."""
+    return WIDE_STAGE if count > 12 else STAGE
 
 
 @dataclass
@@ -78,19 +85,22 @@ class RevealStage:
         """The cards of ``count`` casts, in reveal order, in rows of at most five centred on the stage."""
         if count <= 0:
             return []
-        rows = math.ceil(count / 5)
+        stage = stage_area(count)
+        most = 4 if count <= 12 else 5              # rows of four leave a spell's whole name room on one line
+        rows = math.ceil(count / most)
         columns = math.ceil(count / rows)
-        width = min(_CARD_WIDTH, (STAGE.width - 2 * _GAP - (columns - 1) * _GAP) // columns)
-        area_top = STAGE.y + _TITLE_HEIGHT + 8
-        height = min(_CARD_HEIGHT, (STAGE.bottom - 10 - area_top - (rows - 1) * _GAP) // rows)
-        block = rows * height + (rows - 1) * _GAP
-        top = area_top + max(0, (STAGE.bottom - 10 - area_top - block) // 2)
+        gap = _GAP if rows <= 3 else _GAP // 2
+        width = min(_CARD_WIDTH, (stage.width - 2 * gap - (columns - 1) * gap) // columns)
+        area_top = stage.y + _TITLE_HEIGHT + 8
+        height = min(_CARD_HEIGHT, (stage.bottom - 10 - area_top - (rows - 1) * gap) // rows)
+        block = rows * height + (rows - 1) * gap
+        top = area_top + max(0, (stage.bottom - 10 - area_top - block) // 2)
         out = []
         for index in range(count):
             row, column = divmod(index, columns)
             in_row = min(columns, count - row * columns)
-            left = STAGE.centerx - (in_row * width + (in_row - 1) * _GAP) // 2
-            out.append(pygame.Rect(left + column * (width + _GAP), top + row * (height + _GAP), width, height))
+            left = stage.centerx - (in_row * width + (in_row - 1) * gap) // 2
+            out.append(pygame.Rect(left + column * (width + gap), top + row * (height + gap), width, height))
         return out
 
     def card_rect(self, caster: int, spell: str) -> pygame.Rect | None:
@@ -119,7 +129,7 @@ class RevealStage:
         if end_rect is None:
             land()
             return
-        start = source.center if source is not None else STAGE.center
+        start = source.center if source is not None else stage_area(len(self.board)).center
         flight = Flight(start, end_rect.center, text, self.theme.rgb(colour))
 
         def begin() -> None:
@@ -140,10 +150,11 @@ class RevealStage:
         """The phase's title and every cast's card, the cast being resolved lifted and lit."""
         layout = self.layout
         text = self.app.text
-        draw_box(surface, STAGE, layout["spells"].style)
+        stage = stage_area(len(self.board))
+        draw_box(surface, stage, layout["spells"].style)
         title = self.phase_title if self.phase_title not in ("", "The reveal") else "The reveal: every spell turns over"
         text.draw(surface, title, layout["phase_title"].style,
-                  pygame.Rect(STAGE.x + 20, STAGE.y + 8, STAGE.width - 40, _TITLE_HEIGHT - 8), shrink=True)
+                  pygame.Rect(stage.x + 20, stage.y + 8, stage.width - 40, _TITLE_HEIGHT - 8), shrink=True)
         rects = self.stage_rects(len(self.board))
         turned = self.turned if len(self.turned) == len(self.board) else [1.0] * len(self.board)
         lifted = None
@@ -178,18 +189,36 @@ class RevealStage:
             return
         text = self.app.text
         inner = card.inflate(-24, 0)
-        line = (inner.height - 16) // 4
+        short = inner.height < 150              # a crowded stage: caster and dice share the first line
+        line = (inner.height - 16) // (3 if short else 4)
         rows = [pygame.Rect(inner.x, card.y + 12 + n * line, inner.width, line) for n in range(4)]
         size = max(style.size, min(44, int(line * 0.7)))      # larger on a stage with room, never below 29 px
         dim = (*self.theme.rgb("text_dim"), 255)
         cancelled = (*self.theme.rgb("wd_cancelled"), 255) if shown.cancelled else None
         note = self.layout["tray_note"].style
-        text.draw(surface, state.wizards[shown.caster].name, style, rows[0], colour=(*colour, 255), size=size,
-                  shrink=True)
-        text.draw(surface, self.book[shown.spell].name, style, rows[1], colour=cancelled or (dim if done else None),
-                  size=size, shrink=True)
-        text.draw(surface, dice_text(shown.dice), note, rows[2], colour=dim if done else None,
-                  size=max(note.size, size - 4), shrink=True)
+        spell = self.book[shown.spell].name
+        spell_colour = cancelled or (dim if done else None)
+        if short:
+            text.draw(surface, f"{state.wizards[shown.caster].name} · {dice_text(shown.dice)}", style, rows[0],
+                      colour=(*colour, 255), shrink=True)
+            text.draw(surface, spell, style, rows[1], colour=spell_colour, shrink=True)
+            text.draw(surface, shown.note or ("→ " + targets_text(state, shown)), note, rows[2],
+                      colour=dim if done else None, shrink=True)
+            if shown.cancelled:
+                pygame.draw.line(surface, self.theme.rgb("wd_fallen"), (card.x + 10, rows[1].centery),
+                                 (card.right - 10, rows[1].centery), 4)
+            return
+        if text.size(spell, style.font, style.size)[0] <= inner.width:
+            text.draw(surface, state.wizards[shown.caster].name, style, rows[0], colour=(*colour, 255), size=size,
+                      shrink=True)
+            text.draw(surface, spell, style, rows[1], colour=spell_colour, size=size, shrink=True)
+            text.draw(surface, dice_text(shown.dice), note, rows[2], colour=dim if done else None,
+                      size=max(note.size, size - 4), shrink=True)
+        else:
+            # A narrow card: the caster and the dice share the first line, the spell's name takes two.
+            text.draw(surface, f"{state.wizards[shown.caster].name} · {dice_text(shown.dice)}", style, rows[0],
+                      colour=(*colour, 255), shrink=True)
+            text.draw(surface, spell, style, rows[1].union(rows[2]), colour=spell_colour, wrap=True)
         detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, note, rows[3], colour=dim if done else None, size=max(note.size, size - 4),
                   shrink=True)

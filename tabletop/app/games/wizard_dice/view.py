@@ -294,12 +294,12 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         elif state.flow.stage == Stage.CARRY and not self.revealing:
             self._draw_carry(surface, state, pulse)
             self._draw_board(surface, state)
-        elif self.revealing:
-            self.draw_stage(surface, state)
-        else:
+        elif not self.revealing:
             self._draw_public_tray(surface, state)
             self._draw_board(surface, state)
         self._draw_book(surface, pulse)
+        if self.revealing:
+            self.draw_stage(surface, state)            # over the book too when the casts are many
         self.action_bar.draw(surface)
         self.menu_bar.draw(surface)
         self.draw_flights(surface)
