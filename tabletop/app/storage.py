@@ -84,6 +84,7 @@ class Settings:
     names: dict = field(default_factory=dict)       # game id -> last seat names
     starter: dict = field(default_factory=dict)     # game id -> index of the last starting name
     tonight: dict = field(default_factory=dict)     # tonight's wins per player, across games (tally.py)
+    decks: dict = field(default_factory=dict)       # player name -> the archetypes of their last Dice Cards deck
 
     def clean(self) -> "Settings":
         """Bring every value into its allowed range (a hand-edited file may hold anything)."""
@@ -110,6 +111,10 @@ class Settings:
         self.starter = {game: index for game, index in starters.items()
                         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 8}
         self.tonight = clean_tally(self.tonight)
+        decks = self.decks if isinstance(self.decks, dict) else {}
+        self.decks = {name: list(deck) for name, deck in list(decks.items())[:64]
+                      if isinstance(name, str) and 0 < len(name) <= 64 and isinstance(deck, list)
+                      and 1 <= len(deck) <= 3 and all(isinstance(a, str) and len(a) <= 40 for a in deck)}
         return self
 
 

@@ -83,9 +83,13 @@ def test_a_payment_of_two_colours_is_sent_whichever_counter_is_clicked_first():
 
 
 def test_the_starting_mana_is_taken_one_counter_at_a_time_and_taken_back_with_start_again():
+    # Two of one colour in one click; a mixed pair counter by counter.
     match = position(lambda m: m.state.flow.stage == stages.START_MANA)
     choices = choices_at(match)
-    assert [slot.text for slot in choices.menu().items] == ["+1 fire", "+1 water", "+1 earth", "+1 air"]
+    assert [slot.text for slot in choices.menu().items] == ["+2 fire", "+2 water", "+2 earth", "+2 air",
+                                                            "+1 fire", "+1 water", "+1 earth", "+1 air"]
+    both = item(choices.menu(), "+2 earth").reply.intent
+    assert isinstance(both, StartMana) and list(both.mana) == ["earth", "earth"] and both in match.legal_intents()
     assert choices.buttons() == ()
     water = then(choices, item(choices.menu(), "+1 water").reply)
     assert water.panel_title() == "Chosen so far: 1 water"

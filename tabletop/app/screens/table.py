@@ -212,7 +212,16 @@ class TableScene(Scene):
         self.log.rebuild(holder)
         self.view.sync()
         if holder is not None:
-            self.app.scenes.open("pass_device", player=self.match.seats[holder])
+            self.app.scenes.open("pass_device", player=self.match.seats[holder], quick=self._quick_answer())
+
+    def _quick_answer(self) -> tuple[str, Any] | None:
+        """A public answer the cover may offer (the view names it from the legal moves: never built here)."""
+        offer = getattr(self.view, "cover_answer", None)
+        answer = offer() if offer is not None else None
+        if answer is None:
+            return None
+        text, intent = answer
+        return text, lambda: self.submit(intent)
 
     # ---------------------------------------------------------------- moves
     def submit(self, intent: Value) -> bool:

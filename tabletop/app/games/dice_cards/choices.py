@@ -22,17 +22,20 @@ from tabletop.games.dice_cards.intents import (Activate, Adjust, Attack, Battle,
 from tabletop.games.dice_cards.rules import payments
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, field_of
+from .decks import recommendations, short_name
 from .stages import Stage, field_tokens
 from .words import (COURT_TITLE, DECK_FULL, NOT_THAT_UNIT, ORDER_TITLE, OVERFLOW_TITLE, PICK_ATTACKERS, PICK_DECK, SHED_TITLE,
                     STRIKE_TITLE, Words)
 
-__all__ = ["DiceCardsChoices", "Chosen", "FIELDS", "read", "MENU_ITEMS"]
+__all__ = ["DiceCardsChoices", "Chosen", "FIELDS", "read", "MENU_ITEMS", "QUICK_DECKS"]
 
 #: The intent fields a choice asks about, in order.
 FIELDS = ("kind", "ability", "archetype", "die", "discard", "sacrifice", "pay", "mode", "caster", "target",
           "shield", "slot", "value", "by", "unit")
 #: The most answers a menu offers.
 MENU_ITEMS = 9
+#: The most decks offered one click away at the deck choice.
+QUICK_DECKS = 6
 #: The questions a click on a unit answers.
 _UNIT_QUESTIONS = ("caster", "target", "unit", "sacrifice")
 
@@ -246,6 +249,31 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
         else:
             middle = Slot.disabled(text, PICK_DECK)
         return (starters[0], middle, *starters[1:2])
+
+    def quick_decks(self, last: Sequence[str] = ()) -> list[Slot]:
+        """Decks one click away at the deck choice, each sending its legal choice at once: the player's last deck
+        (``last``, remembered by their name), the starter decks, and the decks recommended for the archetypes
+        picked so far (see :mod:`.decks`)."""
+        if self.stage != Stage.DECK or not self.legal:
+            return []
+        content = self.rules.content
+        out: list[Slot] = []
+        seen: set[tuple[str, ...]] = set()
+
+        def offer(label: str, archetypes: Sequence[str]) -> None:
+            deck = tuple(a for a in content.archetypes if a in archetypes)
+            intent = self._legal(ChooseDeck, archetypes=deck)
+            if intent is not None and deck not in seen:
+                seen.add(deck)
+                out.append(Slot(f"{label}: " + " · ".join(short_name(content, a) for a in deck), self.send(intent)))
+
+        if last:
+            offer("Your last", last)
+        for name, deck in content.starter_decks.items():
+            offer(name, deck)
+        for deck in recommendations(content, tuple(a for a in content.archetypes if a in self.selection.deck)):
+            offer("Suggested", deck)
+        return out[:QUICK_DECKS]
 
     def menu(self) -> Menu | None:
         if not self.legal:

@@ -15,6 +15,7 @@ from ...cards import RowFace, RowLook, draw_row
 from ...choosing import Target
 from ...text import draw_box
 from .stages import Stage
+from .decks import DECK_QUICK
 from .words import DECK_PRIVATE, DECK_PROMPT
 
 
@@ -367,10 +368,25 @@ class MatPainter:
                 cost = ability.cost_text if ability.cost else f"{ability.kind} summon"
                 draw_row(surface, line, RowFace(f"{ability.n} {ability.name} ({cost})"), self.deck_line_look,
                          self.app.text, self.art)
-        info = pygame.Rect(1440, 150, 460, 700)
-        lines = ["Starter decks:"]
-        for name, deck in content.starter_decks.items():
-            lines.append(f"{name}: " + ", ".join(content.name(a) for a in deck))
-        lines.append("")
-        lines.append("Your choice: " + (", ".join(content.name(a) for a in picked) or "none yet"))
-        self._text(surface, "\n".join(lines), "deck_ability", info, wrap=True, valign="top")
+        info = pygame.Rect(1440, 150, 460, 122)
+        self._text(surface, "Your choice: " + (", ".join(content.name(a) for a in picked) or "none yet"),
+                   "deck_ability", info, wrap=True, valign="top")
+        if any(button.visible for button in self.view.quick_bar.buttons):
+            self._text(surface, DECK_QUICK, "deck_quick_title", self.layout["deck_quick_title"].rect, shrink=True)
+            self.draw_quick_decks(surface)
+
+    def draw_quick_decks(self, surface: pygame.Surface) -> None:
+        """Each deck one click away as a button of two lines: what it is (``Your last``, a starter deck's name),
+        then its archetypes."""
+        for button in self.view.quick_bar.buttons:
+            if not button.visible:
+                continue
+            style = button.look(hovered=button.hovered, enabled=button.enabled)
+            draw_box(surface, button.rect, style)
+            label, _, decks = button.text.partition(": ")
+            inner = button.rect.inflate(-16, -8)
+            top, bottom = inner.copy(), inner.copy()
+            top.height = bottom.height = inner.height // 2
+            bottom.top = top.bottom
+            self.app.text.draw(surface, label, style, top, colour=(*self.theme.rgb("text_dim"), 255), shrink=True)
+            self.app.text.draw(surface, decks, style, bottom, shrink=True)

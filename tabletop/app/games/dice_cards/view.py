@@ -21,13 +21,14 @@ from typing import Any, Sequence
 import pygame
 
 from tabletop.games.dice_cards import events as ev
+from tabletop.games.dice_cards.intents import ChooseDeck
 
 from ...anim import ease_out
-from ...choosing import Move
+from ...choosing import Move, Reply
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...sprites import DieSprite, tumble_dice
 from ...widgets import ActionBar
-from .choices import MENU_ITEMS, DiceCardsChoices
+from .choices import MENU_ITEMS, QUICK_DECKS, DiceCardsChoices
 from .geometry import DiceCardsGeometry
 from .marks import last_move_marks
 from .mat import MatPainter
@@ -55,6 +56,8 @@ class DiceCardsView(GameViewBase):
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in (1, 2, 3)], [None, pygame.K_SPACE, None])
         self.menu_shift = 0                      # the menu moves over the near mat when far units glow
         self.menu_bar = self._menu_bar()
+        self.quick_bar = ActionBar.repeated(app, layout["deck_quick"], QUICK_DECKS,
+                                            (0, layout.setting("deck_quick_step").int()))
         self.menu_title = ""
         self.visual_random = random.Random(7)    # only for how dice tumble
         self.sprites: dict[str, DieSprite] = {}
@@ -107,6 +110,7 @@ class DiceCardsView(GameViewBase):
         choices = self.choices
         assert choices is not None
         self.action_bar.show(choices.buttons())
+        self.quick_bar.show(choices.quick_decks(self.last_deck()))
         menu = choices.menu()
         items = menu.items if menu is not None else ()
         self.menu_title = menu.title if menu is not None else ""
@@ -118,6 +122,23 @@ class DiceCardsView(GameViewBase):
         for button in self.menu_bar.buttons:
             button.hovered = False               # a new menu is lit only once the mouse moves over it
         self.menu_bar.show(items)
+
+    def last_deck(self) -> tuple[str, ...]:
+        """The archetypes of the last deck the player choosing now played (remembered by their name), if any."""
+        choices = self.choices
+        seat = choices.acting if choices is not None else None
+        if seat is None or self.state.flow.stage != Stage.DECK:
+            return ()
+        return tuple(self.app.settings.decks.get(self.match.seats[seat], ()))
+
+    def apply(self, reply: Reply) -> None:
+        """As every view; a deck chosen on this screen is remembered under the player's name for next time."""
+        before = len(self.match.journal)
+        super().apply(reply)
+        intent = reply.intent
+        if isinstance(intent, ChooseDeck) and len(self.match.journal) > before:
+            self.app.settings.decks[self.match.seats[intent.seat]] = list(intent.archetypes)
+            self.app.save_settings()
 
     def animate(self, events: Sequence[Any]) -> None:
         """A move was made: the choice in progress is forgotten, the units' places remembered for the events."""
@@ -132,7 +153,7 @@ class DiceCardsView(GameViewBase):
         """Mouse and keys (ignored while the dice are still moving)."""
         if self.busy:
             return
-        reply = self.menu_bar.handle(event) or self.action_bar.handle(event)
+        reply = self.menu_bar.handle(event) or self.action_bar.handle(event) or self.quick_bar.handle(event)
         if reply is not None:
             self.apply(reply)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

@@ -284,6 +284,29 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             return self._button(_PICKER_BUTTONS[type(self.picker_intent)], self.picker_intent, True)
         return None
 
+    def space_slot(self) -> Slot | None:
+        """The button Space presses: the highlighted one of the moment (a pass, Play, Roll again ...), never one
+        that ends the turn (its draw cannot be taken back) nor one that is not highlighted (a shop reroll costs
+        gold)."""
+        for slot in self.buttons()[:3]:
+            if slot is not None and slot.primary and slot.enabled and not isinstance(slot.reply.intent, EndTurn):
+                return slot
+        return None
+
+    def cover_answer(self) -> tuple[str, Value] | None:
+        """What the cover before a player's own answer in a card's window may offer: their pass, given in public
+        (passing shows nothing hidden, and the prompt is still put to them), so that a player who just played a
+        card passes on it with one key.  Taken from the legal moves; None where there is no such pass."""
+        flow = self.state.flow
+        viewer = self.seen.viewer
+        if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or viewer is None:
+            return None
+        mine = [intent for intent in self.plain.get(Pass, []) if getattr(intent, "seat") == viewer]
+        if not mine:
+            return None
+        name = self.state.players[viewer].name
+        return f"{name}: pass on {card_name(self.rules, flow.chain[-1].card)}", mine[0]
+
     def menu(self) -> Menu | None:
         """Sleight of Hand and the like: once a die is chosen, a chip per value it may take."""
         die = self.selection.die

@@ -41,8 +41,9 @@ from .marks import CHAIN, PANEL, last_move_marks
 __all__ = ["ElementalDiceView"]
 
 #: Where the choices' buttons are (in the order of :data:`.choices.BUTTONS`), in three bars, and their keys: the
-#: three buttons of the moment (in a normal or a primary look), − 1 and + 1 of a payment, the picker's button.
-_BARS = ((("button_1", pygame.K_SPACE), ("button_2", None), ("button_3", None)),
+#: three buttons of the moment (in a normal or a primary look; Space presses the highlighted one, see the
+#: choices' ``space_slot``), − 1 and + 1 of a payment, the picker's button.
+_BARS = ((("button_1", None), ("button_2", None), ("button_3", None)),
          (("minus", pygame.K_MINUS), ("plus", pygame.K_EQUALS)),
          (("picker_button", pygame.K_RETURN),))
 
@@ -145,6 +146,12 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             if reply is not None:
                 self.apply(reply)
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            slot = self.choices.space_slot()          # the highlighted button (a public pass, Play ...)
+            if slot is not None:
+                self.app.audio.play("click")
+                self.apply(slot.reply)
+            return
         picking = self.choices.picking
         if event.type == pygame.MOUSEWHEEL and picking:
             self.painter.grid.scroll_by(event.y, len(self.choices.picker()))
@@ -204,6 +211,10 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
                 grid.scroll_by(-1, count)          # as the wheel scrolls down
                 self.place()
         return super().position_of(move)
+
+    def cover_answer(self) -> tuple[str, Value] | None:
+        """The public answer the cover before this screen may offer (see the choices)."""
+        return self.choices.cover_answer()
 
     # ================================================================ words
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:

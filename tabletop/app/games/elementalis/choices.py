@@ -29,6 +29,7 @@ from tabletop.games.elementalis.queries import ElementaliSQueries
 from tabletop.games.elementalis.wording import mana_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
+from .arcana import draft_line, major_help, minor_help, minor_label
 from .help import CHANNEL_HELP, die_help, idle_line, mage_help, mana_word, spell_button, spell_help
 from .stages import CAST, COUNTER, DECLARE, DRAFT, DRAFT_MAJOR, GIVE, MANA_CHOICE, OPPOSE, PICK, PUSH, SPLIT, TURN
 
@@ -149,6 +150,18 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
         yield from (die_target(index) for index in range(len(self.state.flow.dice)))
         yield from (mage_target(seat) for seat in range(len(self.state.mages)))
 
+    # ---------------------------------------------------------------- what the table sends itself
+    def forced(self) -> Value | None:
+        """The move the table sends for the mage at the screen, unasked: their one legal move when it only lets
+        the game go on (a pass, a forfeit with no spell castable any more, stopping when nothing is left to pick)
+        or is the last Major of the draft.  Nothing is hidden in ElementaliS, so not asking tells nobody
+        anything; the move is taken from the legal list, never built here."""
+        legal = self.legal
+        if len(legal) != 1:
+            return None
+        only = legal[0]
+        return only if isinstance(only, (PassWindow, Forfeit, Done, TakeMajor)) else None
+
     # ---------------------------------------------------------------- the buttons of the bottom strip
     def buttons(self) -> tuple[Slot | None, ...]:
         if not self.legal:
@@ -173,7 +186,8 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
             channel = self.state.flow.channel.total
             onward = Chance if any(isinstance(intent, Chance) for intent in self.legal) else Cosmic
             # The button says what a Sun would cost.
-            return (self._slot(f"Bank {channel} Mana", Bank),
+            # The button on Space (the middle one, in the primary look) is the safe choice: never the risk.
+            return (None, self._slot(f"Bank {channel} Mana", Bank),
                     self._slot(f"{onward.__name__} Roll: risk {channel}", onward))
         if stage == OPPOSE:
             return self._opposition_buttons()
@@ -216,6 +230,8 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
             return f"{spell.name}: {spell.text}"
         if self.stage == CAST:
             return "Your spells (cost in Mana of the spell's element, from your Pool)"
+        if offered and self.stage in DRAFT:
+            return f"{self.rules.prompt(self.state)} {draft_line(self.stage != DRAFT_MAJOR, self._my_major())}"
         if offered:
             return str(self.rules.prompt(self.state))
         return idle_line(self.rules, self.state)
@@ -224,8 +240,10 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
         stage = self.stage
         legal = self.legal
         if stage in DRAFT:
-            word = "Major" if stage == DRAFT_MAJOR else "Minor"
-            return [Slot(f"Take the {i.element.capitalize()} {word}", self.send(i))
+            # A Minor says the mage type it would make with the mage's Major (hover: what the Arcana does).
+            major = self.state.mages[self.me].major
+            return [Slot(minor_label(self.rules.content, major, i.element) if isinstance(i, TakeMinor)
+                         else f"Take the {i.element.capitalize()} Major", self.send(i))
                     for i in legal if isinstance(i, (TakeMajor, TakeMinor))]
         if stage in MANA_CHOICE:
             return self._mana_items()
@@ -245,17 +263,31 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
             return [Slot(f"Give 1 {i.mana}", self.send(i)) for i in legal if isinstance(i, Give)]
         return []
 
+    def _my_major(self) -> str:
+        """The Major of the mage choosing now ("" before the draft gave one)."""
+        return self.state.mages[self.me].major if self.legal else ""
+
+    def _draft_offers(self) -> list[Value]:
+        return [i for i in self.legal if isinstance(i, (TakeMajor, TakeMinor))] if self.stage in DRAFT else []
+
     def _fitting(self, taken: Counter) -> list[Value]:
         """The Mana choices that hold every counter taken so far."""
         return [intent for counts, intent in self.mana_moves if not taken - counts]
 
     def _mana_items(self) -> list[Slot]:
-        """A button per colour still possible; the counter that completes a legal choice sends it."""
+        """A button per colour still possible; the counter that completes a legal choice sends it.  First, where
+        the rest of a legal choice can be all of one colour, a button takes it all at once (``+2 fire``)."""
         taken = list(self.selection.mana)
         fits = [counts for counts, _ in self.mana_moves if not Counter(taken) - counts]
         kinds = sorted({unit for counts in fits for unit in counts if Counter(taken + [unit]) <= counts},
                        key=unit_order)
         out = []
+        for unit in kinds:
+            whole = [(counts[unit] - taken.count(unit), intent) for counts, intent in self.mana_moves
+                     if counts - Counter(taken) == Counter({unit: counts[unit] - taken.count(unit)})]
+            rest, intent = max(whole, key=lambda pair: pair[0], default=(0, None))
+            if rest >= 2 and intent is not None:
+                out.append(Slot(f"+{rest} {mana_word(unit)}", self.send(intent)))
         for unit in kinds:
             more = Counter(taken + [unit])
             done = next((intent for counts, intent in self.mana_moves if counts == more), None)
@@ -344,6 +376,16 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
     # ---------------------------------------------------------------- hover
     def explain(self, target: Target) -> str | None:
         state = self.state
+        if target.kind == "choice" and self.stage in DRAFT:
+            offers = self._draft_offers()
+            index = _index(target)
+            if index >= len(offers):
+                return None
+            offer = offers[index]
+            content = self.rules.content
+            element = getattr(offer, "element")
+            return (minor_help(content, self._my_major(), element) if isinstance(offer, TakeMinor)
+                    else major_help(content, element))
         if target.kind == "choice":
             spells = self._spell_ids()
             index = _index(target)

@@ -66,6 +66,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         self.sprites: dict[int, DieSprite] = {}
         self.tumbling_faces: dict[int, tuple[str, ...]] = {}   # a tumbling die's numbers are positions on these
         self.menu: Menu | None = None                  # the lower panel's choices, as the choices offer them now
+        self.sent_unasked: set[int] = set()            # positions (moves made) where the table sent a forced move
         self.handlers = {ev.Rolled: self._on_rolled, ev.DieChanged: self._on_die_changed,
                          ev.Scored: self._on_scored, ev.Busted: self._on_busted, ev.Banked: self._on_banked,
                          ev.ManaMoved: self._on_moved, ev.SpellCast: self._on_cast, ev.Countered: self._on_countered,
@@ -91,6 +92,19 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         self.menu_bar.show(menu.items if menu is not None else ())
         for button in self.menu_bar.buttons:
             button.hovered = False          # new choices light up under the mouse only once it moves
+
+    def update(self, dt: float) -> None:
+        """Advance the animations; once they are over, send the move the mage at the screen is not asked for (see
+        the choices' ``forced``), once per position: after an undo back to it, the mage is asked."""
+        super().update(dt)
+        if self.busy:
+            return
+        forced = self.choices.forced()
+        position = len(self.match.history)
+        if forced is None or position in self.sent_unasked:
+            return
+        self.sent_unasked.add(position)
+        self.table.submit(forced)
 
     def die_rect(self, index: int) -> pygame.Rect:
         """The square die ``index`` of the row covers."""

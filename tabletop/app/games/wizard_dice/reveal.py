@@ -1,4 +1,5 @@
-"""The Wizard Dice reveal on screen: every cast shown on the board, then the phases one step at a time.
+"""The Wizard Dice reveal on screen: every cast turned over in the middle of the table (:mod:`.stage`), then the
+phases one step at a time.
 
 A step is a few events shown together (a reflection with what follows it); the view
 waits for a click or Space before each step, unless "Play all" (or the setting, or a
@@ -12,7 +13,8 @@ whole round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.core.values import Value
 from tabletop.games.wizard_dice import events as ev
@@ -84,6 +86,13 @@ class RevealSteps:
 
         def sync(self) -> None: ...
 
+        def turn_cards_over(self) -> None: ...
+
+        def card_rect(self, caster: int, spell: str) -> pygame.Rect | None: ...
+
+        def fly(self, source: pygame.Rect | None, target: Target, text: str, colour: str,
+                land: Callable[[], None]) -> None: ...
+
     @property
     def revealing(self) -> bool:
         """A reveal is being shown (its steps, or the last step still on screen)."""
@@ -104,6 +113,7 @@ class RevealSteps:
         if reveals:
             self.board = [Shown(e.seat, e.spell, e.dice, e.targets, e.split) for e in reveals]
             self.phase_title = "The reveal"
+            self.turn_cards_over()          # then the first step waits (or plays, when playing all)
         beats: list[list[Value]] = []
         current: list[Value] = []
         for event in events:
@@ -117,8 +127,8 @@ class RevealSteps:
         if current:
             beats.append(current)
         self.beats = beats
-        self.waiting = bool(reveals) and not self.play_all
-        if not self.waiting:
+        self.waiting = False
+        if not reveals:
             self.next_beat()
 
     def next_beat(self) -> None:
@@ -201,15 +211,18 @@ class RevealSteps:
             self.float_at(Target.wizard(event.seat), f"+ {event.kind.capitalize()}", "gain", "bonus")
         elif isinstance(event, ev.Healed):
             self._mark(event.caster, event.spell, done=True, note=f"+{event.amount} {name(event.target)}")
-            self._set_health(event.target, event.hp)
+            self.fly(self.card_rect(event.caster, event.spell), event.target, f"+{event.amount}", "gain",
+                     partial(self._set_health, event.target, event.hp))
             self.float_at(event.target, f"+{event.amount}", "gain", "bonus")
         elif isinstance(event, ev.AllyDamage):
-            self._set_health(Target.wizard(event.seat), event.hp)
+            wizard_hit = Target.wizard(event.seat)
+            self.fly(None, wizard_hit, f"-{event.taken}", "hurt", partial(self._set_health, wizard_hit, event.hp))
             held = f" ({event.reduced} held)" if event.reduced else ""
-            self.float_at(Target.wizard(event.seat), f"-{event.taken}{held}", "hurt", "cross")
+            self.float_at(wizard_hit, f"-{event.taken}{held}", "hurt", "cross")
         elif isinstance(event, ev.Hit):
             self._mark(event.caster, event.spell, done=True, note=f"{event.amount} to {name(event.target)}")
-            self._set_health(event.target, event.hp)
+            self.fly(self.card_rect(event.caster, event.spell), event.target, f"-{event.amount}", "hurt",
+                     partial(self._set_health, event.target, event.hp))
             self.float_at(event.target, f"-{event.amount}", "hurt", "cross")
         elif isinstance(event, ev.Slain):
             self._mark(event.caster, "finger-of-death", done=True, note=f"slays {wizard(event.seat)}")

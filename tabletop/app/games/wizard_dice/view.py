@@ -39,6 +39,7 @@ from .help import LEGEND_WORDS, ally_help, shown_help
 from .marks import REVEALED, last_move_marks
 from .offer import own_secret
 from .reveal import RevealSteps, Shown, reveal_from
+from .stage import RevealStage
 
 __all__ = ["WizardDiceView"]
 
@@ -51,7 +52,7 @@ def _committed(secret: Secret | None) -> bool:
     return secret is not None and secret.committed
 
 
-class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices]):
+class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[WizardDiceChoices]):
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
@@ -85,6 +86,8 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
         self.play_all = self.app.settings.reveal == "play"
         self.current: tuple[int, str] | None = None     # the cast the reveal is showing now
         self.before = None                              # the table as last shown at rest (for a reveal)
+        self.turned: list[float] = []                   # each card of the staged reveal: 0 face down, 1 face up
+        self.flights: list[Any] = []                    # damage and healing on their way to their targets
         self.handlers = {
             ev.Rolled: self._on_rolled, ev.Committed: self._on_committed, ev.Banished: self._on_banished,
             ev.Carried: self._on_carried, ev.RoundBegan: self._on_round_began,
@@ -116,6 +119,8 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
                         for i, value in enumerate(dice)}
         if state.flow.revealed and not self.beats:
             self.board = [Shown.of(caster, cast) for caster, cast in state.flow.revealed]
+        self.turned = [1.0] * len(self.board)
+        self.flights = []
         self.selection = None                           # a move was applied: the selection is forgotten
         self.refresh()
 
@@ -152,7 +157,13 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
 
     # ================================================================ input
     def handle(self, event: pygame.event.Event) -> None:
-        """Mouse and keys; during the reveal a click or Space shows the next step."""
+        """Mouse and keys; during the reveal a click or Space shows the next step, or ends at once what moves."""
+        if self.revealing and self.timeline.busy and not self.waiting and (
+                (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or
+                (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
+            self.timeline.finish()
+            self.flights.clear()
+            return
         if self.beats:
             if not (self.waiting and self._step_on(event)):
                 reply = self.action_bar.handle(event)
@@ -210,6 +221,14 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
     def update(self, dt: float) -> None:
         super().update(dt)
         self.step_reveal()
+
+    def finish_animations(self) -> None:
+        """Everything at once, a reveal's every step too (the Instant bot pace: only the result is shown)."""
+        while self.beats:
+            self.next_beat()
+            self.timeline.finish()
+        super().finish_animations()
+        self.flights.clear()
 
     def _on_rolled(self, event: ev.Rolled) -> None:
         landing = {}
@@ -279,13 +298,16 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
         elif state.flow.stage == Stage.CARRY and not self.revealing:
             self._draw_carry(surface, state, pulse)
             self._draw_board(surface, state)
-        else:
+        elif not self.revealing:
             self._draw_public_tray(surface, state)
             self._draw_board(surface, state)
         self._draw_book(surface, pulse)
+        if self.revealing:
+            self.draw_stage(surface, state)            # over the book too when the casts are many
         self.draw_last_move(surface)
         self.action_bar.draw(surface)
         self.menu_bar.draw(surface)
+        self.draw_flights(surface)
         self.draw_effects(surface)
         self.action_bar.draw_tooltips(surface)
 
@@ -326,6 +348,11 @@ class WizardDiceView(RevealSteps, TableDrawing, GameViewBase[WizardDiceChoices])
                     rect = self.geometry.ally_rect(seat, slot)
                     if rect.collidepoint(pos):
                         return ally_help(state.wizards[seat].name, kind, hp), rect.midtop
+        if self.revealing:
+            for shown, rect in zip(self.board, self.stage_rects(len(self.board))):
+                if rect.collidepoint(pos):
+                    return shown_help(state, self.book, shown.caster, shown.spell), rect.midtop
+            return None
         order = list(dict.fromkeys(s.caster for s in self.board))
         for shown in self.board:
             row = [s for s in self.board if s.caster == shown.caster].index(shown)
