@@ -365,12 +365,15 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         choices = self.choices
         menu = self.menu
         title = menu.title if menu is not None else choices.panel_title()
-        self.app.text.draw(surface, title, layout["choices_title"].style, layout["choices_title"].rect, shrink=True)
+        # Two lines where the prompt and what the choice does need them, never cut.
+        self.app.text.draw(surface, title, layout["choices_title"].style, layout["choices_title"].rect, wrap=True,
+                           valign="top")
         self.menu_bar.draw(surface)
         offered = menu is not None and bool(menu.items)
         if not offered and not choices.selection.mana and choices.spell is None and self.state.flow.stage != CAST:
             # Nothing to choose here now: each mage's spells, so the table knows what may come.
-            line = pygame.Rect(layout["choice"].rect[0], layout["choice"].rect[1], 1850, 44)
+            panel, heading = pygame.Rect(layout["choices"].rect), pygame.Rect(layout["choices_title"].rect)
+            line = pygame.Rect(heading.x, heading.y + 44, panel.right - heading.x - 12, 44)
             for seat, words in spell_lines(self.rules, self.state):
                 self.app.text.draw(surface, words, layout["faded"].style,
                                    pygame.Rect(line.x, line.y + seat * 48, line.width, line.height), shrink=True)
