@@ -244,8 +244,13 @@ class DiceRealmsRules(BaseRules):
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        legal = self.legal_intents(state)
+        for listed in legal:
+            if listed is intent:        # the usual case: an intent taken from the list itself
+                break
+        else:
+            if intent not in legal:
+                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Roll):
