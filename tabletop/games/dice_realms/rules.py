@@ -81,6 +81,8 @@ class DiceRealmsRules(BaseRules):
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
         self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
+        # Every pick listed so far, by (seat, die, realm) and then by its cell (a Dragon cell) or number.
+        self._made_picks: dict[tuple[int, str, str], dict[Any, Pick]] = {}
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -158,8 +160,62 @@ class DiceRealmsRules(BaseRules):
         return []
 
     def _picks(self, state: State, seat: int, dice: Sequence[str]) -> list[Value]:
-        """Every pick of one of ``dice`` that ``seat`` could make, die by die in the order given."""
-        return [Pick(seat, die, realm, cell) for die in dice for realm, cell in self.die_targets(state, seat, die)]
+        """Every pick of one of ``dice`` that ``seat`` could make, die by die in the order given.
+
+        The same list as ``Pick(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``,
+        worked out without the pairs in between, each pick made once per rules object and kept
+        (:meth:`_add_picks`): listing the picks is what a game's turns do most.
+        """
+        sheet = state.players[seat]
+        table = state.dice
+        gaia = table.green + table.white
+        out: list[Value] = []
+        add = self._add_picks
+        for die in dice:
+            if die == "white":
+                face = table.white
+                for realm in REALMS:
+                    add(out, sheet, seat, die, realm, gaia if realm == "green" else face)
+            else:
+                add(out, sheet, seat, die, die, gaia if die == "green" else getattr(table, die))
+        return out
+
+    def _add_picks(self, out: list[Value], sheet: Grimoire, seat: int, die: str, realm: str, value: int) -> None:
+        """Append to ``out`` a pick of ``die`` for each of ``entry_targets(sheet, realm, value)``, in its order."""
+        key = (seat, die, realm)
+        made = self._made_picks.get(key)
+        if made is None:
+            made = self._made_picks[key] = {}
+        if realm == "red":
+            crossed = sheet.red
+            for cell in self.tables.red_cells_by_value.get(value, ()):
+                if cell not in crossed:
+                    pick = made.get(cell)
+                    if pick is None:
+                        pick = made[cell] = Pick(seat, die, realm, cell)
+                    out.append(pick)
+            return
+        if realm == "green":
+            if value not in self.tables.green_goals_by_cell or value in sheet.green:
+                return
+            number = value
+        elif realm == "blue":
+            heads = sheet.blue
+            thresholds = self.tables.blue_thresholds
+            if heads >= len(thresholds) or value < thresholds[heads]:
+                return
+            number = heads + 1
+        else:
+            entries = sheet.magenta if realm == "magenta" else sheet.yellow
+            if len(entries) >= self._track_lengths[realm]:
+                return
+            if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
+                return
+            number = len(entries) + 1
+        pick = made.get(number)
+        if pick is None:
+            pick = made[number] = Pick(seat, die, realm, self._numbered[number])
+        out.append(pick)
 
     def _bonus_intents(self, state: State, seat: int) -> list[Value]:
         sheet = state.players[seat]
