@@ -34,7 +34,7 @@ from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSp
                       Release, Roll, Stop, Uncast)
 from .resolution import NOTHING, portion_key, resolve
 from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carry
-from .spells import Spell, SpellBook, load_spells
+from .spells import VALUES, Spell, SpellBook, load_spells
 from .state import Flow, Secret, Stage, State, Target, Wizard
 
 if TYPE_CHECKING:
@@ -77,6 +77,9 @@ META = GameMeta(
 
 ROLLS = 3
 
+#: The spells free dice can form, each with its forms (see ``WizardDiceRules._formable``).
+_Formable = tuple[tuple[Spell, tuple[tuple[int, ...], ...]], ...]
+
 
 def _secret_of(wizard: Wizard) -> Secret:
     """A wizard's secret (asked only while the wizards roll, when every living one has one)."""
@@ -98,6 +101,8 @@ class WizardDiceRules(BaseRules):
 
     def __init__(self, book: SpellBook | None = None) -> None:
         self.book = book or load_spells()
+        self._formable_by_counts: dict[tuple[tuple[int, ...], bool], _Formable] = {}
+        self._last_view: tuple[State, int | None, State] | None = None
 
     # ================================================================ setup and rounds
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -167,9 +172,20 @@ class WizardDiceRules(BaseRules):
 
     # ================================================================ views and secrets
     def view(self, state: State, seat: int | None) -> State:
-        """Before the reveal, another wizard's rolls, keeps, spells and aims are hidden (only "committed" shows)."""
+        """Before the reveal, another wizard's rolls, keeps, spells and aims are hidden (only "committed" shows).
+
+        The view last made is kept (a bot, then the controller, ask for the same one in a row); a view is
+        frozen like the state, so the same one can be handed out again."""
         if state.flow.stage != Stage.SECRET:
             return state
+        last = self._last_view
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        view = self._make_view(state, seat)
+        self._last_view = (state, seat, view)
+        return view
+
+    def _make_view(self, state: State, seat: int | None) -> State:
         wizards = []
         for owner, wizard in enumerate(state.wizards):
             secret = wizard.secret
@@ -376,17 +392,20 @@ class WizardDiceRules(BaseRules):
         wizard = state.wizards[seat]
         secret = wizard.secret
         assert secret is not None
-        counts = _counts(self.free_dice(wizard))
-        if not counts:
+        free = [0] * 7                   # the free dice by value (free_dice() as counts)
+        for value in secret.dice:
+            free[value] += 1
+        for cast in secret.casts:
+            for value in cast.dice:
+                free[value] -= 1
+        counts = tuple(max(0, free[value]) for value in VALUES)
+        if not any(counts):
             return []
         cast_already = {cast.spell for cast in secret.casts}
         opponents = list(state.enemies(seat))
         out: list[Value] = []
-        for spell in self.book.spells:
+        for spell, forms in self._formable(counts, state.loose_patterns):
             if spell.spell_id in cast_already and not state.repeat_spells:
-                continue
-            forms = spell.pattern.forms(counts, state.loose_patterns)
-            if not forms:
                 continue
             targets = self.targets(state, seat, spell)
             for dice in forms:
@@ -397,6 +416,20 @@ class WizardDiceRules(BaseRules):
                     else:
                         out.append(CastSpell(seat, spell.spell_id, dice, aimed, split))
         return out
+
+    def _formable(self, counts: tuple[int, ...], loose: bool) -> _Formable:
+        """Each spell of the book (in book order) that free dice of ``counts`` (how many of each value, 1 to 6)
+        can form, with its forms (``Pattern.forms``); kept by counts, for the same few come up all game long."""
+        key = (counts, loose)
+        known = self._formable_by_counts.get(key)
+        if known is None:
+            by_value = dict(zip(VALUES, counts))
+            known = tuple((spell, tuple(forms)) for spell in self.book.spells
+                          if (forms := spell.pattern.forms(by_value, loose)))
+            if len(self._formable_by_counts) >= 4096:    # every count of up to 6 dice twice over fits in it
+                self._formable_by_counts.clear()
+            self._formable_by_counts[key] = known
+        return known
 
     def _target_choices(self, spell: Spell, dice: tuple[int, ...],
                         targets: list[Target]) -> list[tuple[tuple[Target, ...], tuple[int, ...]]]:
@@ -417,8 +450,13 @@ class WizardDiceRules(BaseRules):
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        legal = self.legal_intents(state)
+        for listed in legal:
+            if listed is intent:        # the usual case: an intent taken from the list itself
+                break
+        else:
+            if intent not in legal:
+                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Banish):
