@@ -121,3 +121,15 @@ def test_seeded_draws_are_those_of_random_randrange():
             assert source.randint(low, high) == reference.randrange(low, high + 1)
         for count in (1, 2, 5, 40, 6, 1000):
             assert source.choose(["x"] * count) == reference.randrange(0, count)
+
+
+def test_the_random_bot_chooses_as_randrange_would():
+    """RandomBot draws by ``_randbelow`` for speed; its choices must stay ``legal[randrange(len(legal))]``."""
+    import random
+
+    from tabletop.core.bots import RandomBot
+
+    bot, reference = RandomBot(5), random.Random(5)
+    for size in [1, 2, 3, 7, 40, 1000] * 20:
+        legal = list(range(size))
+        assert bot.choose(legal) == legal[reference.randrange(size)]

@@ -81,8 +81,11 @@ class DiceRealmsRules(BaseRules):
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
         self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
-        # Every pick listed so far, by (seat, die, realm) and then by its cell (a Dragon cell) or number.
-        self._made_picks: dict[tuple[int, str, str], dict[Any, Pick]] = {}
+        # Every pick and boost listed so far, by (kind, seat, die, realm), then by its cell (a Dragon cell) or
+        # number; a roll and a pass by seat.
+        self._made_picks: dict[tuple[type, int, str, str], dict[Any, Pick | Boost]] = {}
+        self._rolls = (Roll(0), Roll(1))
+        self._passes = (Pass(0), Pass(1))
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -142,7 +145,7 @@ class DiceRealmsRules(BaseRules):
         stage = flow.stage
         if stage == Stage.ACTIVE:
             if not flow.rolled:
-                return [Roll(seat)]
+                return [self._rolls[seat]]
             out = self._picks(state, seat, state.dice.hand)
             if state.players[seat].time_warps:
                 if not out:
@@ -154,16 +157,19 @@ class DiceRealmsRules(BaseRules):
             out = self._picks(state, seat, state.dice.forgotten)
             if not out:
                 out = self._picks(state, seat, state.dice.fields)
-            return [*out, Pass(seat)]
+            out.append(self._passes[seat])
+            return out
         if stage in _BOOST_STAGES:
-            return [*self._boost_intents(state, seat), Pass(seat)]
+            out = self._boost_intents(state, seat)
+            out.append(self._passes[seat])
+            return out
         return []
 
-    def _picks(self, state: State, seat: int, dice: Sequence[str]) -> list[Value]:
-        """Every pick of one of ``dice`` that ``seat`` could make, die by die in the order given.
+    def _picks(self, state: State, seat: int, dice: Sequence[str], kind: type[Pick | Boost] = Pick) -> list[Value]:
+        """Every pick (or ``Boost``) of one of ``dice`` that ``seat`` could make, die by die in the order given.
 
-        The same list as ``Pick(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``,
-        worked out without the pairs in between, each pick made once per rules object and kept
+        The same list as ``kind(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``,
+        worked out without the pairs in between, each intent made once per rules object and kept
         (:meth:`_add_picks`): listing the picks is what a game's turns do most.
         """
         sheet = state.players[seat]
@@ -175,14 +181,15 @@ class DiceRealmsRules(BaseRules):
             if die == "white":
                 face = table.white
                 for realm in REALMS:
-                    add(out, sheet, seat, die, realm, gaia if realm == "green" else face)
+                    add(out, sheet, kind, seat, die, realm, gaia if realm == "green" else face)
             else:
-                add(out, sheet, seat, die, die, gaia if die == "green" else getattr(table, die))
+                add(out, sheet, kind, seat, die, die, gaia if die == "green" else getattr(table, die))
         return out
 
-    def _add_picks(self, out: list[Value], sheet: Grimoire, seat: int, die: str, realm: str, value: int) -> None:
-        """Append to ``out`` a pick of ``die`` for each of ``entry_targets(sheet, realm, value)``, in its order."""
-        key = (seat, die, realm)
+    def _add_picks(self, out: list[Value], sheet: Grimoire, kind: type[Pick | Boost], seat: int, die: str,
+                   realm: str, value: int) -> None:
+        """Append to ``out`` a ``kind`` of ``die`` for each of ``entry_targets(sheet, realm, value)``, in order."""
+        key = (kind, seat, die, realm)
         made = self._made_picks.get(key)
         if made is None:
             made = self._made_picks[key] = {}
@@ -192,7 +199,7 @@ class DiceRealmsRules(BaseRules):
                 if cell not in crossed:
                     pick = made.get(cell)
                     if pick is None:
-                        pick = made[cell] = Pick(seat, die, realm, cell)
+                        pick = made[cell] = kind(seat, die, realm, cell)
                     out.append(pick)
             return
         if realm == "green":
@@ -214,7 +221,7 @@ class DiceRealmsRules(BaseRules):
             number = len(entries) + 1
         pick = made.get(number)
         if pick is None:
-            pick = made[number] = Pick(seat, die, realm, self._numbered[number])
+            pick = made[number] = kind(seat, die, realm, self._numbered[number])
         out.append(pick)
 
     def _bonus_intents(self, state: State, seat: int) -> list[Value]:
@@ -234,8 +241,7 @@ class DiceRealmsRules(BaseRules):
         sheet = state.players[seat]
         if not sheet.arcane_boosts:
             return []
-        return [Boost(seat, die, realm, cell) for die in DICE if die not in sheet.boosted
-                for realm, cell in self.die_targets(state, seat, die)]
+        return self._picks(state, seat, [die for die in DICE if die not in sheet.boosted], Boost)
 
     def passive_source(self, state: State) -> tuple[tuple[str, ...], bool]:
         """Dice the passive player may pick from, and whether they are the active player's dice fields.
