@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
-from tabletop.core.values import Value, evolve
+from tabletop.core.values import Value, copier
 
 from . import events as ev
 from . import wording
@@ -54,6 +54,9 @@ META = GameMeta(
                    "Who is the active wizard first in every round: the first seat, or one drawn at random."),
     ),
 )
+
+# The copies of the state's records that every move makes (``evolve`` written out for each class).
+_state, _flow, _dice, _sheet = copier(State), copier(Flow), copier(Dice), copier(Grimoire)
 
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
 _BOOST_STAGES = wording.BOOST_STAGES
@@ -325,7 +328,7 @@ class DiceRealmsRules(BaseRules):
             state = self._pick(state, intent, events)
         elif isinstance(intent, Boost):
             sheet = state.players[seat]
-            state = self._with_sheet(state, seat, evolve(sheet, arcane_boosts=sheet.arcane_boosts - 1,
+            state = self._with_sheet(state, seat, _sheet(sheet, arcane_boosts=sheet.arcane_boosts - 1,
                                                          boosted=sheet.boosted | {intent.die}))
             value = self.entry_value(state, intent.die, intent.realm)
             events.append(ev.TokenSpent(seat, "arcane_boost"))
@@ -335,7 +338,7 @@ class DiceRealmsRules(BaseRules):
             state = self._resolve_bonus(state, intent, events)
         elif isinstance(intent, Forfeit):
             events.append(ev.RollForfeited(seat, state.flow.rolls_used, chosen=True))
-            state = evolve(state, flow=evolve(state.flow, rolled=False))
+            state = _state(state, flow=_flow(state.flow, rolled=False))
         elif isinstance(intent, Pass):
             events.append(ev.Passed(seat, state.flow.stage))
             state = self._next_stage(state, events)
@@ -348,10 +351,10 @@ class DiceRealmsRules(BaseRules):
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
         dice = state.dice
         values = tuple(rng.randint(1, 6, DIE_CODES[die]) for die in dice.hand)
-        dice = evolve(dice, **dict(zip(dice.hand, values)))
+        dice = _dice(dice, **dict(zip(dice.hand, values)))
         rolls = state.flow.rolls_used + (0 if time_warp else 1)
         events.append(ev.DiceRolled(seat, rolls, dice.hand, values, time_warp))
-        return evolve(state, dice=dice, flow=evolve(state.flow, rolled=True, rolls_used=rolls))
+        return _state(state, dice=dice, flow=_flow(state.flow, rolled=True, rolls_used=rolls))
 
     def _pick(self, state: State, intent: Pick, events: list[Value]) -> State:
         seat, die = intent.seat, intent.die
@@ -366,8 +369,8 @@ class DiceRealmsRules(BaseRules):
             if lower:
                 events.append(ev.DiceForgotten(lower))
             hand = tuple(d for d in dice.hand if d != die and d not in lower)
-            dice = evolve(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
-            state = evolve(state, dice=dice, flow=evolve(state.flow, rolled=False))
+            dice = _dice(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
+            state = _state(state, dice=dice, flow=_flow(state.flow, rolled=False))
             return self._mark(state, seat, intent.realm, intent.cell, value, events)
         events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "pick"))
         state = self._mark(state, seat, intent.realm, intent.cell, value, events)
@@ -378,7 +381,7 @@ class DiceRealmsRules(BaseRules):
         flow = state.flow
         pending = list(flow.pending)
         pending.remove(intent.kind)
-        state = evolve(state, flow=evolve(flow, pending=tuple(pending)))
+        state = _state(state, flow=_flow(flow, pending=tuple(pending)))
         events.append(ev.BonusUsed(intent.seat, intent.kind, intent.realm, intent.cell))
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
@@ -394,12 +397,12 @@ class DiceRealmsRules(BaseRules):
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
         players = list(state.players)
         players[seat] = sheet
-        return evolve(state, players=tuple(players), **changes)
+        return _state(state, players=tuple(players), **changes)
 
     def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
         field = _TOKEN_FIELDS[token]
         sheet = state.players[seat]
-        return self._with_sheet(state, seat, evolve(sheet, **{field: getattr(sheet, field) + count}))
+        return self._with_sheet(state, seat, _sheet(sheet, **{field: getattr(sheet, field) + count}))
 
     def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value]) -> State:
         """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
@@ -409,27 +412,27 @@ class DiceRealmsRules(BaseRules):
         goals: list[Value] = []
         if realm == "red":
             crossed = sheet.red | {cell}
-            sheet = evolve(sheet, red=crossed)
+            sheet = _sheet(sheet, red=crossed)
             for goal in t.red_goals_by_cell[cell]:
                 if goal.cells <= crossed:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "green":
             crossed_g = sheet.green | {cell.number}
-            sheet = evolve(sheet, green=crossed_g)
+            sheet = _sheet(sheet, green=crossed_g)
             for goal in t.green_goals_by_cell[cell.number]:
                 if goal.cells <= crossed_g:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "blue":
-            sheet = evolve(sheet, blue=sheet.blue + 1)
+            sheet = _sheet(sheet, blue=sheet.blue + 1)
             rewards.append((t.blue_rewards[sheet.blue - 1], RewardSource(realm, f"head-{sheet.blue}")))
         elif realm == "magenta":
-            sheet = evolve(sheet, magenta=(*sheet.magenta, value))
+            sheet = _sheet(sheet, magenta=(*sheet.magenta, value))
             rewards.append((t.magenta_rewards[len(sheet.magenta) - 1],
                             RewardSource(realm, f"cell-{len(sheet.magenta)}")))
         else:
-            sheet = evolve(sheet, yellow=(*sheet.yellow, value))
+            sheet = _sheet(sheet, yellow=(*sheet.yellow, value))
             rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], RewardSource(realm, f"cell-{len(sheet.yellow)}")))
         events.append(ev.CellMarked(seat, realm, cell, value, realm_score(sheet, realm, t)))
         events.extend(goals)
@@ -439,7 +442,7 @@ class DiceRealmsRules(BaseRules):
                 continue
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
-                sheet = evolve(sheet, **{field: getattr(sheet, field) + 1})
+                sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
                 events.append(ev.TokenGained(seat, reward, source))
                 continue
             kind = BonusKind(reward)
@@ -454,7 +457,7 @@ class DiceRealmsRules(BaseRules):
         flow = state.flow
         if pending != list(flow.pending) or flow.pending_seat != seat:
             # (A mark that queued nothing for the seat already pending keeps the flow it had.)
-            flow = evolve(flow, pending=tuple(pending), pending_seat=seat)
+            flow = _flow(flow, pending=tuple(pending), pending_seat=seat)
         return self._with_sheet(state, seat, sheet, flow=flow)
 
     # ------------------------------------------------------------------ flow
@@ -479,7 +482,7 @@ class DiceRealmsRules(BaseRules):
                     else:
                         events.append(ev.BonusLost(seat, kind))
                 if len(live) != len(flow.pending):
-                    state = evolve(state, flow=evolve(flow, pending=tuple(live)))
+                    state = _state(state, flow=_flow(flow, pending=tuple(live)))
                     continue
                 choices = self.legal_intents(state)   # the pending seat's bonus intents
                 if len(choices) == 1:
@@ -504,7 +507,7 @@ class DiceRealmsRules(BaseRules):
                 if self.legal_intents(state):
                     return state
                 events.append(ev.RollForfeited(flow.active, flow.rolls_used))
-                state = evolve(state, flow=evolve(flow, rolled=False))
+                state = _state(state, flow=_flow(flow, rolled=False))
                 continue
             if stage == Stage.PASSIVE_PICK:
                 # Pass is always listed; anything more is a die the passive player can use.
@@ -514,8 +517,8 @@ class DiceRealmsRules(BaseRules):
                 state = self._next_stage(state, events)
                 continue
             # An Arcane Boost window stays open while the seat can still spend a token
-            # (again, Pass is always listed).
-            if len(self.legal_intents(state)) > 1:
+            # (again, Pass is always listed); without a token it closes before any die is looked at.
+            if state.players[flow.seat].arcane_boosts and len(self.legal_intents(state)) > 1:
                 return state
             state = self._next_stage(state, events)
 
@@ -528,7 +531,7 @@ class DiceRealmsRules(BaseRules):
             dice = state.dice
             if dice.hand:
                 events.append(ev.DiceForgotten(dice.hand))
-                state = evolve(state, dice=evolve(dice, hand=(), forgotten=dice.forgotten + dice.hand))
+                state = _state(state, dice=_dice(dice, hand=(), forgotten=dice.forgotten + dice.hand))
             return self._enter(state, Stage.ACTIVE_BOOST if split else Stage.PASSIVE_PICK, active)
         if stage == Stage.ACTIVE_BOOST:
             return self._enter(state, Stage.PASSIVE_PICK if split else Stage.PASSIVE_BOOST,
@@ -545,7 +548,7 @@ class DiceRealmsRules(BaseRules):
         raise AssertionError(f"no stage follows {stage}")
 
     def _enter(self, state: State, stage: str, seat: int) -> State:
-        return evolve(state, flow=evolve(state.flow, stage=stage, seat=seat))
+        return _state(state, flow=_flow(state.flow, stage=stage, seat=seat))
 
     def _end_turn(self, state: State, events: list[Value]) -> State:
         flow = state.flow
@@ -558,7 +561,7 @@ class DiceRealmsRules(BaseRules):
 
     def _start_round(self, state: State, round_no: int, events: list[Value]) -> State:
         events.append(ev.RoundStarted(round_no))
-        state = evolve(state, flow=evolve(state.flow, round=round_no))
+        state = _state(state, flow=_flow(state.flow, round=round_no))
         reward = self.tables.round_rewards[round_no - 1]
         if reward in _TOKEN_FIELDS:
             for seat in range(len(state.players)):
@@ -566,24 +569,24 @@ class DiceRealmsRules(BaseRules):
                 events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
             # Nobody is active during the Essence Shift: the last turn's dice leave the table.
-            return self._enter_essence(evolve(state, dice=Dice()), state.start)
+            return self._enter_essence(_state(state, dice=Dice()), state.start)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
-        return evolve(state, flow=evolve(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
+        return _state(state, flow=_flow(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
                                          pending=(BonusKind.essence(),), pending_seat=seat))
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
         active = state.start if turn == 1 else 1 - state.start
         events.append(ev.TurnStarted(state.flow.round, turn, active))
         # A grimoire that boosted nothing this turn is kept as it is.
-        players = tuple(evolve(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
-        flow = evolve(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
+        players = tuple(_sheet(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
+        flow = _flow(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
                       rolls_used=0, seat=active, pending=(), pending_seat=active)
-        return evolve(state, players=players, dice=Dice(), flow=flow)
+        return _state(state, players=players, dice=Dice(), flow=flow)
 
     def _end_game(self, state: State, events: list[Value]) -> State:
-        state = evolve(state, flow=evolve(state.flow, stage=Stage.GAME_OVER))
+        state = _state(state, flow=_flow(state.flow, stage=Stage.GAME_OVER))
         result = self.outcome(state)
         events.append(ev.GameEnded(result.scores, result.winners))
         return state
