@@ -107,6 +107,8 @@ class WizardDiceRules(BaseRules):
         self.book = book or load_spells()
         self._formable_by_counts: dict[tuple[tuple[int, ...], bool], _Formable] = {}
         self._last_view: tuple[State, int | None, State] | None = None
+        self._casts_by_key: dict[tuple[Any, ...], tuple[Value, ...]] = {}
+        self._hidden: dict[int, tuple[Wizard, Wizard]] = {}      # by seat: a wizard and its hidden form
 
     # ================================================================ setup and rounds
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -191,10 +193,18 @@ class WizardDiceRules(BaseRules):
 
     def _make_view(self, state: State, seat: int | None) -> State:
         wizards = []
+        hidden = self._hidden
         for owner, wizard in enumerate(state.wizards):
             secret = wizard.secret
             if owner != seat and secret is not None:
-                wizard = _copy_wizard(wizard, secret=Secret(seal="hidden", committed=secret.committed))
+                # A wizard not to act is the same record move after move: its hidden form is kept.
+                known = hidden.get(owner)
+                if known is not None and known[0] is wizard:
+                    wizard = known[1]
+                else:
+                    shown = _copy_wizard(wizard, secret=Secret(seal="hidden", committed=secret.committed))
+                    hidden[owner] = (wizard, shown)
+                    wizard = shown
             wizards.append(wizard)
         return _copy_state(state, wizards=tuple(wizards))
 
@@ -407,6 +417,15 @@ class WizardDiceRules(BaseRules):
             return []
         cast_already = {cast.spell for cast in secret.casts}
         opponents = list(state.enemies(seat))
+        # The casts depend on nothing else than this (who may be aimed at is who lives and their allies):
+        # the same list comes up again and again while a wizard allocates (an aim, a spell taken back).
+        living = state.living
+        key = (seat, counts, state.loose_patterns, state.repeat_spells,
+               None if state.repeat_spells else frozenset(cast_already), living, tuple(opponents),
+               tuple(tuple(ally.number for ally in state.wizards[s].allies) for s in living))
+        known = self._casts_by_key.get(key)
+        if known is not None:
+            return list(known)
         out: list[Value] = []
         for spell, forms in self._formable(counts, state.loose_patterns):
             if spell.spell_id in cast_already and not state.repeat_spells:
@@ -419,6 +438,9 @@ class WizardDiceRules(BaseRules):
                             out.append(CastSpell(seat, spell.spell_id, dice, aimed, split, aim))
                     else:
                         out.append(CastSpell(seat, spell.spell_id, dice, aimed, split))
+        if len(self._casts_by_key) >= 2048:
+            self._casts_by_key.clear()
+        self._casts_by_key[key] = tuple(out)
         return out
 
     def _formable(self, counts: tuple[int, ...], loose: bool) -> _Formable:
