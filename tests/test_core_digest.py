@@ -4,7 +4,8 @@ Dice Realms' and Wizard Dice's cores were made faster (issue 22, item 4).  Every
 below is played from a fixed seed by a small weighted-random bot defined here (not a
 game's bots, which change on their own), and at every move this digest takes in the
 legal intents in their order, the intent chosen, the random draws, the events, the
-whole state and every seat's view (and a spectator's).  Whatever the screen shows
+whole state and every seat's view (and a spectator's), and where undo stops (the match
+controller's barrier after each move, which reads the views and the rules' secrets).  Whatever the screen shows
 and the move log says is worked out from these, so equal digests mean the same game.
 
 The expected digests were recorded by running this file as a script
@@ -102,6 +103,7 @@ def game_digest(game: str, index: int) -> str:
         events = match.submit(intent)
         digest.update(intent.to_str().encode())
         digest.update(repr(match.journal[-1].draws).encode())
+        digest.update(match.journal[-1].barrier.encode())      # where undo stops: what the table allows
         digest.update(repr([canon(event) for event in events]).encode())
         take(match.state)
     digest.update(f"moves={len(match.journal)} finished={match.finished}".encode())
@@ -110,24 +112,24 @@ def game_digest(game: str, index: int) -> str:
 
 EXPECTED: dict[str, list[str]] = {
     'dice-realms': [
-        '3a1f4ba78e210df21e1b328a', 'cd7fb5493ccbcbb5eecbe23e', '6db4ef12f6726cf098c72c50',
-        '272f10461095aa6418993118', '1bd071ac46b4c7331607312c', 'be8f910a4193a3a50a61b212',
-        'df6794a5da21af4b6f05686b', '46a4d6f245161160da23235b', 'b77593432fb1ab0c21747beb',
-        '205079a5e8247b20a2ee4950', 'f764a3f745de27c72e2f942a', '0ca6ec1327ecbfc89bf5e30b',
-        '8d07b614f82ccfcbbfe48342', 'c8ebd1c0a3c9ee388b01f7f1', 'f599b8b4deeb914db867b706',
-        '87e7619d4238c9ef48508e84', 'd3b5a4d07d633ab328fd8c4e', '927aa636c6bddb2baaadc999',
-        'fb50d9298dfa8ce3bcae1da4', '68e75de6445aadf598106a6b', '9fcb78b4a9afdb11b634c400',
-        '363542c9bdc7535f307c7199', '9f96b06d807be67a2928bddc', 'b2c35fa54adfd285e18ed2b6',
+        '5eca423bc66e793c0a430f5b', '34db33a0cba30e6f68c721ef', '28179dd7f355c7657bbab974',
+        'ab33f7b1c922da994d5320bd', '117f1fb002196e8fcfdca173', '68855f1bceb77974d03fceed',
+        'e956a44b45437f10ef60a670', '95c3d0f5a6cab8f2c960b5f8', 'e6bc8c3a4e9b67d4c6b6ea8c',
+        '98558f499d77dbff26065cfc', 'a11526f0fae16abda65a9033', '1835236ef273a6d9c3d31a05',
+        '62e458f981451fca6d14f85b', '318cb5b4b1557949bd295543', '26a88ed873bc0f47da65325b',
+        '5d7bc1b7103b4ef646609833', '5cf6b17d5b8589cc10abc526', 'fc62ac1f4262233d72c306f3',
+        '0ae0b48dd9662eed2eb1fade', 'd7a06a20853d177fec720c43', '1ec2d220e84ed9e1303dc31a',
+        'a7b8263050aa7f1e6997edd9', 'e01f7a433136b7b9de6825ec', '4b34dfd1918cb5437a502e92',
     ],
     'wizard-dice': [
-        '007e3268299a605bd7b46f66', '88195612e2379a8e5a9d1fc4', 'bd92dfb9ded7282dd4bfa9c8',
-        'f52c241abfcb936cfe6d645c', '193d148b5d09bd0151fe596f', 'e6112d64f0cb194af034931c',
-        'e04bcfdb2a2704df286cc1aa', '53d3f63c6ea101d7bc440c54', '02adba50a9a3a476cc65417d',
-        '7503b2c6a11adda76d15dbde', '04be37d920da21d769723d71', '57f26aa1816ef1f5cfb05cc1',
-        '7ae6211b744a789affc60372', '3faa9acaac7d3f4d7dc21cc4', 'ef0b9c18e95bdce61740acc9',
-        '736874e8e1d17540efffab73', '7d3baf499b0226d59eb62090', 'f8f13c9874bc4fdd7c5413f3',
-        'a7ef95718dd38eacf83ff494', 'be392874fd3dada6bdd679dc', '0cb3b7ff0f68fc4c97f9eb91',
-        '8ccff879e8594b9cf4e14e67', 'fdda86bfcc4d74df4c77aeea', 'eca31d50d66d99394f894441',
+        '248161c85bf5c5f92b4ea5ee', '8b670c34b9f5f8dd80e29e35', '799200ffbd45fe683606a32f',
+        '25dff7abdb7bc19a4632a9ba', 'e77ef97a8eb1d8e1196f17d3', 'd0c288b469a823968fa481f5',
+        'aba05a1e3207ec5c6f2faeb0', '2c1db9b0a9e1ea8c402a27ba', 'f28b7156dcc87738eccc3d5b',
+        '72336c0448e24539f4970bbb', '3cb08a46ce766ad0653e9314', '78f753e0a2d242e11df2de31',
+        'f104ff8a0f64a36f433d4bf4', 'c6641a7b3b4d4253e0a92533', '08ed624114ac36f0febbf16f',
+        '74a9dbc6241f3eeba3240a53', '17bff075de7241489369829e', '7752908de5f7e5faf10fe576',
+        'b3089496377a4369171b4b70', '85eb857e966d4428885bb81a', '99dee935d769e7bcdc54bdd0',
+        '26e8ed9ffdcb6b43e750713e', 'a754a482ba30ff70dc5e3fab', 'acfbb915569f77413187515a',
     ],
 }
 
