@@ -84,9 +84,11 @@ class DiceRealmsRules(BaseRules):
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
         self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
-        # Every pick and boost listed so far, by (kind, seat, die, realm), then by its cell (a Dragon cell) or
+        # Every pick and boost listed so far, by kind, seat, die and realm, then by its cell (a Dragon cell) or
         # number; a roll and a pass by seat.
-        self._made_picks: dict[tuple[type, int, str, str], dict[Any, Pick | Boost]] = {}
+        self._made_picks: dict[type, tuple[dict[str, dict[str, dict[Any, Pick | Boost]]], ...]] = {
+            kind: tuple({die: {realm: {} for realm in REALMS} for die in DICE} for _ in range(2))
+            for kind in (Pick, Boost)}
         self._rolls = (Roll(0), Roll(1))
         self._passes = (Pass(0), Pass(1))
 
@@ -171,61 +173,56 @@ class DiceRealmsRules(BaseRules):
     def _picks(self, state: State, seat: int, dice: Sequence[str], kind: type[Pick | Boost] = Pick) -> list[Value]:
         """Every pick (or ``Boost``) of one of ``dice`` that ``seat`` could make, die by die in the order given.
 
-        The same list as ``kind(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``,
-        worked out without the pairs in between, each intent made once per rules object and kept
-        (:meth:`_add_picks`): listing the picks is what a game's turns do most.
+        The same list as ``kind(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``
+        (the cells are those of :meth:`entry_targets`), worked out without the pairs in between, each intent
+        made once per rules object and kept: listing the picks is what a game's turns do most.
         """
         sheet = state.players[seat]
         table = state.dice
         gaia = table.green + table.white
+        t = self.tables
+        made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Dragon) or number -> intent
         out: list[Value] = []
-        add = self._add_picks
         for die in dice:
             if die == "white":
                 face = table.white
-                for realm in REALMS:
-                    add(out, sheet, kind, seat, die, realm, gaia if realm == "green" else face)
+                aims: Sequence[tuple[str, int]] = [(realm, gaia if realm == "green" else face) for realm in REALMS]
             else:
-                add(out, sheet, kind, seat, die, die, gaia if die == "green" else getattr(table, die))
+                aims = ((die, gaia if die == "green" else getattr(table, die)),)
+            made_by_realm = made_for[die]
+            for realm, value in aims:
+                made = made_by_realm[realm]
+                if realm == "red":
+                    crossed = sheet.red
+                    for cell in t.red_cells_by_value.get(value, ()):
+                        if cell not in crossed:
+                            pick = made.get(cell)
+                            if pick is None:
+                                pick = made[cell] = kind(seat, die, realm, cell)
+                            out.append(pick)
+                    continue
+                if realm == "green":
+                    if value not in t.green_goals_by_cell or value in sheet.green:
+                        continue
+                    number = value
+                elif realm == "blue":
+                    heads = sheet.blue
+                    thresholds = t.blue_thresholds
+                    if heads >= len(thresholds) or value < thresholds[heads]:
+                        continue
+                    number = heads + 1
+                else:
+                    entries = sheet.magenta if realm == "magenta" else sheet.yellow
+                    if len(entries) >= self._track_lengths[realm]:
+                        continue
+                    if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
+                        continue
+                    number = len(entries) + 1
+                pick = made.get(number)
+                if pick is None:
+                    pick = made[number] = kind(seat, die, realm, self._numbered[number])
+                out.append(pick)
         return out
-
-    def _add_picks(self, out: list[Value], sheet: Grimoire, kind: type[Pick | Boost], seat: int, die: str,
-                   realm: str, value: int) -> None:
-        """Append to ``out`` a ``kind`` of ``die`` for each of ``entry_targets(sheet, realm, value)``, in order."""
-        key = (kind, seat, die, realm)
-        made = self._made_picks.get(key)
-        if made is None:
-            made = self._made_picks[key] = {}
-        if realm == "red":
-            crossed = sheet.red
-            for cell in self.tables.red_cells_by_value.get(value, ()):
-                if cell not in crossed:
-                    pick = made.get(cell)
-                    if pick is None:
-                        pick = made[cell] = kind(seat, die, realm, cell)
-                    out.append(pick)
-            return
-        if realm == "green":
-            if value not in self.tables.green_goals_by_cell or value in sheet.green:
-                return
-            number = value
-        elif realm == "blue":
-            heads = sheet.blue
-            thresholds = self.tables.blue_thresholds
-            if heads >= len(thresholds) or value < thresholds[heads]:
-                return
-            number = heads + 1
-        else:
-            entries = sheet.magenta if realm == "magenta" else sheet.yellow
-            if len(entries) >= self._track_lengths[realm]:
-                return
-            if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
-                return
-            number = len(entries) + 1
-        pick = made.get(number)
-        if pick is None:
-            pick = made[number] = kind(seat, die, realm, self._numbered[number])
-        out.append(pick)
 
     def _bonus_intents(self, state: State, seat: int) -> list[Value]:
         sheet = state.players[seat]
