@@ -105,7 +105,7 @@ def _shape(kind: type) -> tuple[tuple[str, ...], bool]:
 _FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
 #: The words of frozen records met lately, by id (each entry holds its record, so the id stays its own).
 _WORDS_OF: dict[int, tuple[Any, frozenset[str]]] = {}
-_WORDS_KEPT = 20_000
+_WORDS_KEPT = 5_000
 
 
 def _names(text: str, word: str) -> bool:
