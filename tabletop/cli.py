@@ -60,6 +60,12 @@ def _parser() -> argparse.ArgumentParser:
                        help="play one game of strong bots through the real table at the Instant pace; print its time")
     bench.add_argument("--pace", default="instant", choices=("paced", "fast", "instant"),
                        help="with --bots-game: the bots' pace (Settings -> Bots)")
+    bench.add_argument("--core", default=None, choices=(*GAME_IDS, "all"), metavar="GAME",
+                       help="games per second of GAME's rules core (or all games'), alone and through the match "
+                            "controller, printed as JSON; nothing is drawn")
+    bench.add_argument("--games", type=int, default=300, help="with --core: games per run")
+    bench.add_argument("--runs", type=int, default=3, help="with --core: runs (the best and the median are given)")
+    bench.add_argument("--seed", type=int, default=1, help="with --core: the seed of the games")
     return parser
 
 
@@ -118,8 +124,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                            bots=bots, options=options)
         return 1 if summary["errors"] else 0
     if args.command == "bench":
-        from tabletop.app.bench import run_bench, run_bots_game, run_demo_bench
+        from tabletop.app.bench import run_bench, run_bots_game, run_core_bench, run_demo_bench
 
+        if args.core:
+            return run_core_bench(args.core, args.games, args.runs, args.seed)
         if args.demo:
             return run_demo_bench(args.minutes)
         if args.bots_game:

@@ -107,3 +107,29 @@ def test_recorded_choices_replay_as_numbers():
     shuffled(("Wish", "Veto"), rec)
     assert rec.draws == [1, 1]
     assert roll_face(("fire", "water"), ScriptedRandom([1])) == "water"
+
+
+def test_seeded_draws_are_those_of_random_randrange():
+    """SeededRandom draws by ``_randbelow`` for speed; the numbers must stay those of ``randrange``."""
+    import random
+
+    from tabletop.core.rng import SeededRandom
+
+    for seed in range(20):
+        source, reference = SeededRandom(seed), random.Random(seed)
+        for low, high in [(1, 6), (0, 0), (0, 99), (3, 5), (-4, 4), (0, 2 ** 40)] * 10:
+            assert source.randint(low, high) == reference.randrange(low, high + 1)
+        for count in (1, 2, 5, 40, 6, 1000):
+            assert source.choose(["x"] * count) == reference.randrange(0, count)
+
+
+def test_the_random_bot_chooses_as_randrange_would():
+    """RandomBot draws by ``_randbelow`` for speed; its choices must stay ``legal[randrange(len(legal))]``."""
+    import random
+
+    from tabletop.core.bots import RandomBot
+
+    bot, reference = RandomBot(5), random.Random(5)
+    for size in [1, 2, 3, 7, 40, 1000] * 20:
+        legal = list(range(size))
+        assert bot.choose(legal) == legal[reference.randrange(size)]

@@ -23,7 +23,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-__all__ = ["run_bench", "measure_launch", "open_busy_table", "run_bots_game"]
+__all__ = ["run_bench", "measure_launch", "open_busy_table", "run_bots_game", "run_core_bench"]
 
 LAUNCH_MARK = "TABLETOP_FIRST_FRAME"
 
@@ -274,3 +274,57 @@ def run_bots_game(game: str, seed: int = 2026, level: str = "strong", pace: str 
         print(json.dumps(figures))
         pygame.quit()
         return 0 if match.finished else 1
+
+
+def _core_games(rules: Any, games: int, seed: int) -> None:
+    """Play ``games`` whole games on the rules alone, as a search's playouts do: no controller, no journal;
+    one seeded source per game, the game's playout bot in every seat, shown the view of the seat to act."""
+    from tabletop.core.rng import SeededRandom, derive_seed
+    from tabletop.core.simulate import DEFAULT_SEATS, MOVE_CAP
+
+    seats = DEFAULT_SEATS[:rules.meta.min_players]
+    for index in range(games):
+        rng = SeededRandom(derive_seed(seed, index))
+        bot = rules.playout_bot(derive_seed(seed, index, "bot"))
+        state = rules.setup({}, seats, rng).state
+        moves = 0
+        while state.to_act is not None and moves < MOVE_CAP:
+            intent = bot.choose(rules.legal_intents(state), rules.view(state, state.to_act))
+            state = rules.apply(state, intent, rng).state
+            moves += 1
+
+
+def _rates(play: Any, games: int, runs: int) -> dict[str, float]:
+    """Games per second of ``play()`` over ``runs`` runs: the best and the median, by the wall clock and by
+    this process's CPU time (the CPU figure is the steadier one on a shared machine)."""
+    wall: list[float] = []
+    cpu: list[float] = []
+    for _ in range(runs):
+        started, used = time.perf_counter(), time.process_time()
+        play()
+        wall.append(games / (time.perf_counter() - started))
+        cpu.append(games / max(1e-9, time.process_time() - used))
+    return {"best": round(max(wall), 1), "median": round(statistics.median(wall), 1),
+            "cpu_best": round(max(cpu), 1), "cpu_median": round(statistics.median(cpu), 1)}
+
+
+def run_core_bench(game: str, games: int = 300, runs: int = 3, seed: int = 1) -> int:
+    """``bench --core GAME``: games per second of a game's rules core in one process, printed as JSON.
+
+    Two figures per game, each the best and the median of ``runs`` runs of ``games`` seeded games played
+    by the game's playout bot: ``core``, the rules alone (setup, legal intents, apply: what a bot's search
+    plays), and ``simulate``, the same games through the match controller as ``tabletop simulate --jobs 1
+    --no-check`` plays them (journal, recorded draws; what ``tools/profile_core.py`` times).  ``GAME`` may
+    be ``all``.  Nothing is asserted."""
+    from tabletop.core.simulate import simulate
+    from tabletop.registry import game_ids, get_rules
+
+    for name in (game_ids() if game == "all" else (game,)):
+        rules = get_rules(name)
+        _core_games(rules, 2, seed)            # load the tables and warm the caches before the clock starts
+        core = _rates(lambda: _core_games(rules, games, seed), games, runs)
+        simulated = _rates(lambda: simulate(get_rules, name, games, seed, jobs=1, check=False,
+                                            emit=lambda line: None), games, runs)
+        print(json.dumps({"game": name, "games": games, "runs": runs, "seed": seed,
+                          "core_games_per_second": core, "simulate_games_per_second": simulated}))
+    return 0

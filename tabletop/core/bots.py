@@ -17,10 +17,12 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
+        self._randbelow = self._random._randbelow  # type: ignore[attr-defined]
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
-        """One of ``legal`` (which must not be empty)."""
-        return legal[self._random.randrange(len(legal))]
+        """One of ``legal`` (which must not be empty): ``legal[randrange(len(legal))]``, drawn as
+        ``randrange`` draws it (``_randbelow``) without its argument checks, since playouts choose all the time."""
+        return legal[self._randbelow(len(legal))]
 
 
 class WeightedBot:

@@ -56,7 +56,11 @@ WHOLE = "whole"
 
 
 def _words(value: Any) -> frozenset[str]:
-    """Every text a state (or a view) holds: its strings and tokens, the words its secrets are made of."""
+    """Every text a state (or a view) holds: its strings and tokens, the words its secrets are made of.
+
+    The words of each frozen record inside ``value`` are kept (by the record itself, which the store holds):
+    one move's state shares nearly all its records with the state before and with the views, so each is
+    walked once."""
     found: set[str] = set()
     stack = [value]
     while stack:
@@ -74,15 +78,34 @@ def _words(value: Any) -> frozenset[str]:
         elif isinstance(item, str):
             found.add(str(item))
         else:
-            names = _FIELDS.get(kind)
-            if names is None:
-                names = _FIELDS[kind] = (tuple(f.name for f in dataclasses.fields(kind))
-                                         if dataclasses.is_dataclass(kind) else ())
-            stack.extend(getattr(item, name) for name in names)
+            shape = _FIELDS.get(kind)
+            if shape is None:
+                shape = _FIELDS[kind] = _shape(kind)
+            names, frozen = shape
+            if frozen and item is not value:
+                known = _WORDS_OF.get(id(item))
+                if known is None or known[0] is not item:
+                    if len(_WORDS_OF) >= _WORDS_KEPT:
+                        _WORDS_OF.clear()
+                    known = _WORDS_OF[id(item)] = (item, _words(item))
+                found.update(known[1])
+            else:
+                stack.extend(getattr(item, name) for name in names)
     return frozenset(found)
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}
+def _shape(kind: type) -> tuple[tuple[str, ...], bool]:
+    """The field names of a dataclass (none for anything else), and whether it is frozen."""
+    if not dataclasses.is_dataclass(kind):
+        return (), False
+    return (tuple(f.name for f in dataclasses.fields(kind)),
+            bool(getattr(kind, "__dataclass_params__").frozen))
+
+
+_FIELDS: dict[type, tuple[tuple[str, ...], bool]] = {}
+#: The words of frozen records met lately, by id (each entry holds its record, so the id stays its own).
+_WORDS_OF: dict[int, tuple[Any, frozenset[str]]] = {}
+_WORDS_KEPT = 5_000
 
 
 def _names(text: str, word: str) -> bool:

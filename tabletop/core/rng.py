@@ -114,12 +114,18 @@ class SeededRandom:
     def randint(self, low: int, high: int, label: str = "") -> int:
         """A whole number from ``low`` to ``high`` inclusive."""
         generator = self._random or self._start()
-        # randint(low, high) is documented as randrange(low, high + 1): the same number, one call less.
+        # randint(low, high) is documented as randrange(low, high + 1), and randrange(start, stop) of whole
+        # numbers returns start + _randbelow(stop - start) (CPython 3.2 onwards): the same number, without the
+        # argument checks that cost more than the draw itself.
+        if high >= low:
+            return low + generator._randbelow(high - low + 1)  # type: ignore[attr-defined]
         return generator.randrange(low, high + 1)
 
     def choose(self, names: Sequence[str], label: str = "") -> int:
-        """A uniformly drawn position among ``names``."""
+        """A uniformly drawn position among ``names`` (``randrange(len(names))``, drawn as randint is)."""
         generator = self._random or self._start()
+        if names:
+            return generator._randbelow(len(names))  # type: ignore[attr-defined,no-any-return]
         return generator.randrange(0, len(names))
 
 

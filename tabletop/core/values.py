@@ -34,12 +34,12 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, ClassVar, TypeVar, Union
+from typing import Any, Callable, ClassVar, TypeVar, Union
 
 R = TypeVar("R")
 
 __all__ = ["Value", "Token", "PrivateEvent", "Codec", "ValueFormatError", "to_plain", "from_plain",
-           "visible_events", "evolve"]
+           "visible_events", "evolve", "copier"]
 
 
 class ValueFormatError(ValueError):
@@ -271,7 +271,74 @@ class Codec:
 
 _new = object.__new__          # bound once: evolve() runs hundreds of times per game
 _set = object.__setattr__
-_FIELD_NAMES: dict[type, tuple[tuple[str, ...], frozenset[str]]] = {}
+#: Per class: its field names, and a copier made for it (see :func:`_make_copier`).
+_COPIERS: dict[type, tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]] = {}
+
+
+def _make_copier(cls: type) -> tuple[frozenset[str], Callable[[Any, dict[str, Any]], Any]]:
+    """The field names of ``cls`` and a function ``copy(record, changes)`` written for its fields.
+
+    The function sets every field of a new instance once, from ``changes`` or the record.  A
+    field held in a slot is set through its slot's own descriptor, which is exactly what
+    ``object.__setattr__`` ends up calling (a frozen dataclass's ``__init__`` goes that way
+    too), without the attribute lookup on every call; any other field through
+    ``object.__setattr__`` itself.
+    """
+    fields = dataclasses.fields(cls)
+    if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
+        raise TypeError(f"evolve() copies plain records only; use dataclasses.replace for {cls.__name__}")
+    names = tuple(f.name for f in fields)
+    scope: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": cls}
+    lines = ["def copy(record, changes):", "    new = _new(_cls)"]
+    for number, name in enumerate(names):
+        slot = next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
+        value = f"changes[{name!r}] if {name!r} in changes else record.{name}"
+        if isinstance(slot, types.MemberDescriptorType):
+            scope[f"_put{number}"] = slot.__set__
+            lines.append(f"    _put{number}(new, {value})")
+        else:
+            lines.append(f"    _set(new, {name!r}, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - the source is built above from the class's own field names
+    return frozenset(names), scope["copy"]
+
+
+_KEEP: Any = object()       # a copier's default: keep the record's own value
+
+
+def copier(cls: type[R]) -> Callable[..., R]:
+    """A function ``copy(record, **changes)`` for records of ``cls``: :func:`evolve` written out for one class.
+
+    Each field is a keyword of its own (an unknown one is refused as any unknown keyword is), so a rules
+    core's busiest copies skip the look-ups ``evolve`` makes for any class.  It sets every field of the new
+    record through its slot (or ``object.__setattr__``), as ``evolve`` does.
+
+    >>> from dataclasses import dataclass
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Flow:
+    ...     round: int = 1
+    ...     stage: str = "active"
+    >>> copy_flow = copier(Flow)
+    >>> copy_flow(Flow(), stage="boost")
+    Flow(round=1, stage='boost')
+    """
+    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
+    if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
+        raise TypeError(f"copier() copies plain records only; use dataclasses.replace for {cls.__name__}")
+    names = tuple(f.name for f in fields)
+    scope: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": cls, "_KEEP": _KEEP}
+    lines = [f"def copy(record, *, {', '.join(f'{name}=_KEEP' for name in names)}):", "    new = _new(_cls)"]
+    for number, name in enumerate(names):
+        slot = next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
+        value = f"record.{name} if {name} is _KEEP else {name}"
+        if isinstance(slot, types.MemberDescriptorType):
+            scope[f"_put{number}"] = slot.__set__
+            lines.append(f"    _put{number}(new, {value})")
+        else:
+            lines.append(f"    _set(new, {name!r}, {value})")
+    lines.append("    return new")
+    exec("\n".join(lines), scope)  # noqa: S102 - the source is built above from the class's own field names
+    return scope["copy"]  # type: ignore[no-any-return]
 
 
 def evolve(record: R, **changes: Any) -> R:
@@ -279,10 +346,11 @@ def evolve(record: R, **changes: Any) -> R:
 
     Rules rebuild their state records several times per move, and ``replace`` looks
     up the fields, checks each one and goes through ``__init__`` on every call.  This
-    sets each field once on a new instance with ``object.__setattr__``, which is what a
-    frozen dataclass's own ``__init__`` does, so the copy is the same frozen value.  It
-    is meant for plain records: no ``__post_init__`` and every field an ``__init__``
-    argument (a class that breaks this is refused, as is an unknown field).
+    sets each field once on a new instance, as a frozen dataclass's own ``__init__``
+    does (``object.__setattr__``, or straight through the field's slot), with a copier
+    written once per class, so the copy is the same frozen value.  It is meant for
+    plain records: no ``__post_init__`` and every field an ``__init__`` argument (a
+    class that breaks this is refused, as is an unknown field).
 
     >>> from dataclasses import dataclass
     >>> @dataclass(frozen=True, slots=True)
@@ -297,21 +365,14 @@ def evolve(record: R, **changes: Any) -> R:
     TypeError: Flow has no field stagee
     """
     cls = type(record)
-    known = _FIELD_NAMES.get(cls)
+    known = _COPIERS.get(cls)
     if known is None:
-        fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-        if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
-            raise TypeError(f"evolve() copies plain records only; use dataclasses.replace for {cls.__name__}")
-        names = tuple(f.name for f in fields)
-        known = _FIELD_NAMES[cls] = (names, frozenset(names))
-    names, name_set = known
+        known = _COPIERS[cls] = _make_copier(cls)
+    name_set, copy = known
     if not name_set.issuperset(changes):
         unknown = sorted(set(changes) - name_set)
         raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
-    copy = _new(cls)
-    for name in names:
-        _set(copy, name, changes[name] if name in changes else getattr(record, name))
-    return copy
+    return copy(record, changes)  # type: ignore[no-any-return]
 
 
 # ---------------------------------------------------------------------------

@@ -24,7 +24,7 @@ from typing import Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
-from tabletop.core.values import Value, evolve
+from tabletop.core.values import Value, copier
 
 from . import events as ev
 from . import wording
@@ -57,6 +57,9 @@ META = GameMeta(
     ),
 )
 
+# The copies of the state's records that every move makes (``evolve`` written out for each class).
+_state, _flow, _dice, _sheet = copier(State), copier(Flow), copier(Dice), copier(Grimoire)
+
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
 _BOOST_STAGES = wording.BOOST_STAGES
 
@@ -83,6 +86,13 @@ class DiceRealmsRules(BaseRules):
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
         self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
+        # Every pick and boost listed so far, by kind, seat, die and realm, then by its cell (a Dragon cell) or
+        # number; a roll and a pass by seat.
+        self._made_picks: dict[type, tuple[dict[str, dict[str, dict[Any, Pick | Boost]]], ...]] = {
+            kind: tuple({die: {realm: {} for realm in REALMS} for die in DICE} for _ in range(2))
+            for kind in (Pick, Boost)}
+        self._rolls = (Roll(0), Roll(1))
+        self._passes = (Pass(0), Pass(1))
 
     # ------------------------------------------------------------------ setup
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -142,7 +152,7 @@ class DiceRealmsRules(BaseRules):
         stage = flow.stage
         if stage == Stage.ACTIVE:
             if not flow.rolled:
-                return [Roll(seat)]
+                return [self._rolls[seat]]
             out = self._picks(state, seat, state.dice.hand)
             if state.players[seat].time_warps:
                 if not out:
@@ -154,14 +164,67 @@ class DiceRealmsRules(BaseRules):
             out = self._picks(state, seat, state.dice.forgotten)
             if not out:
                 out = self._picks(state, seat, state.dice.fields)
-            return [*out, Pass(seat)]
+            out.append(self._passes[seat])
+            return out
         if stage in _BOOST_STAGES:
-            return [*self._boost_intents(state, seat), Pass(seat)]
+            out = self._boost_intents(state, seat)
+            out.append(self._passes[seat])
+            return out
         return []
 
-    def _picks(self, state: State, seat: int, dice: Sequence[str]) -> list[Value]:
-        """Every pick of one of ``dice`` that ``seat`` could make, die by die in the order given."""
-        return [Pick(seat, die, realm, cell) for die in dice for realm, cell in self.die_targets(state, seat, die)]
+    def _picks(self, state: State, seat: int, dice: Sequence[str], kind: type[Pick | Boost] = Pick) -> list[Value]:
+        """Every pick (or ``Boost``) of one of ``dice`` that ``seat`` could make, die by die in the order given.
+
+        The same list as ``kind(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``
+        (the cells are those of :meth:`entry_targets`), worked out without the pairs in between, each intent
+        made once per rules object and kept: listing the picks is what a game's turns do most.
+        """
+        sheet = state.players[seat]
+        table = state.dice
+        gaia = table.green + table.white
+        t = self.tables
+        made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Dragon) or number -> intent
+        out: list[Value] = []
+        for die in dice:
+            if die == "white":
+                face = table.white
+                aims: Sequence[tuple[str, int]] = [(realm, gaia if realm == "green" else face) for realm in REALMS]
+            else:
+                aims = ((die, gaia if die == "green" else getattr(table, die)),)
+            made_by_realm = made_for[die]
+            for realm, value in aims:
+                made = made_by_realm[realm]
+                if realm == "red":
+                    crossed = sheet.red
+                    for cell in t.red_cells_by_value.get(value, ()):
+                        if cell not in crossed:
+                            pick = made.get(cell)
+                            if pick is None:
+                                pick = made[cell] = kind(seat, die, realm, cell)
+                            out.append(pick)
+                    continue
+                if realm == "green":
+                    if value not in t.green_goals_by_cell or value in sheet.green:
+                        continue
+                    number = value
+                elif realm == "blue":
+                    heads = sheet.blue
+                    thresholds = t.blue_thresholds
+                    if heads >= len(thresholds) or value < thresholds[heads]:
+                        continue
+                    number = heads + 1
+                else:
+                    entries = sheet.magenta if realm == "magenta" else sheet.yellow
+                    if len(entries) >= self._track_lengths[realm]:
+                        continue
+                    if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
+                        continue
+                    number = len(entries) + 1
+                pick = made.get(number)
+                if pick is None:
+                    pick = made[number] = kind(seat, die, realm, self._numbered[number])
+                out.append(pick)
+        return out
 
     def _bonus_intents(self, state: State, seat: int) -> list[Value]:
         sheet = state.players[seat]
@@ -180,8 +243,7 @@ class DiceRealmsRules(BaseRules):
         sheet = state.players[seat]
         if not sheet.arcane_boosts:
             return []
-        return [Boost(seat, die, realm, cell) for die in DICE if die not in sheet.boosted
-                for realm, cell in self.die_targets(state, seat, die)]
+        return self._picks(state, seat, [die for die in DICE if die not in sheet.boosted], Boost)
 
     def passive_source(self, state: State) -> tuple[tuple[str, ...], bool]:
         """Dice the passive player may pick from, and whether they are the active player's dice fields.
@@ -246,8 +308,13 @@ class DiceRealmsRules(BaseRules):
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        legal = self.legal_intents(state)
+        for listed in legal:
+            if listed is intent:        # the usual case: an intent taken from the list itself
+                break
+        else:
+            if intent not in legal:
+                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Roll):
@@ -260,7 +327,7 @@ class DiceRealmsRules(BaseRules):
             state = self._pick(state, intent, events)
         elif isinstance(intent, Boost):
             sheet = state.players[seat]
-            state = self._with_sheet(state, seat, evolve(sheet, arcane_boosts=sheet.arcane_boosts - 1,
+            state = self._with_sheet(state, seat, _sheet(sheet, arcane_boosts=sheet.arcane_boosts - 1,
                                                          boosted=sheet.boosted | {intent.die}))
             value = self.entry_value(state, intent.die, intent.realm)
             events.append(ev.TokenSpent(seat, "arcane_boost"))
@@ -270,7 +337,7 @@ class DiceRealmsRules(BaseRules):
             state = self._resolve_bonus(state, intent, events)
         elif isinstance(intent, Forfeit):
             events.append(ev.RollForfeited(seat, state.flow.rolls_used, chosen=True))
-            state = evolve(state, flow=evolve(state.flow, rolled=False))
+            state = _state(state, flow=_flow(state.flow, rolled=False))
         elif isinstance(intent, Pass):
             events.append(ev.Passed(seat, state.flow.stage))
             state = self._next_stage(state, events)
@@ -283,10 +350,10 @@ class DiceRealmsRules(BaseRules):
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
         dice = state.dice
         values = tuple(rng.randint(1, 6, DIE_CODES[die]) for die in dice.hand)
-        dice = evolve(dice, **dict(zip(dice.hand, values)))
+        dice = _dice(dice, **dict(zip(dice.hand, values)))
         rolls = state.flow.rolls_used + (0 if time_warp else 1)
         events.append(ev.DiceRolled(seat, rolls, dice.hand, values, time_warp))
-        return evolve(state, dice=dice, flow=evolve(state.flow, rolled=True, rolls_used=rolls))
+        return _state(state, dice=dice, flow=_flow(state.flow, rolled=True, rolls_used=rolls))
 
     def _pick(self, state: State, intent: Pick, events: list[Value]) -> State:
         seat, die = intent.seat, intent.die
@@ -301,8 +368,8 @@ class DiceRealmsRules(BaseRules):
             if lower:
                 events.append(ev.DiceForgotten(lower))
             hand = tuple(d for d in dice.hand if d != die and d not in lower)
-            dice = evolve(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
-            state = evolve(state, dice=dice, flow=evolve(state.flow, rolled=False))
+            dice = _dice(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
+            state = _state(state, dice=dice, flow=_flow(state.flow, rolled=False))
             return self._mark(state, seat, intent.realm, intent.cell, value, events)
         events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "pick"))
         state = self._mark(state, seat, intent.realm, intent.cell, value, events)
@@ -313,7 +380,7 @@ class DiceRealmsRules(BaseRules):
         flow = state.flow
         pending = list(flow.pending)
         pending.remove(intent.kind)
-        state = evolve(state, flow=evolve(flow, pending=tuple(pending)))
+        state = _state(state, flow=_flow(flow, pending=tuple(pending)))
         events.append(ev.BonusUsed(intent.seat, intent.kind, intent.realm, intent.cell))
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
@@ -329,12 +396,12 @@ class DiceRealmsRules(BaseRules):
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
         players = list(state.players)
         players[seat] = sheet
-        return evolve(state, players=tuple(players), **changes)
+        return _state(state, players=tuple(players), **changes)
 
     def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
         field = _TOKEN_FIELDS[token]
         sheet = state.players[seat]
-        return self._with_sheet(state, seat, evolve(sheet, **{field: getattr(sheet, field) + count}))
+        return self._with_sheet(state, seat, _sheet(sheet, **{field: getattr(sheet, field) + count}))
 
     def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value]) -> State:
         """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
@@ -344,27 +411,27 @@ class DiceRealmsRules(BaseRules):
         goals: list[Value] = []
         if realm == "red":
             crossed = sheet.red | {cell}
-            sheet = evolve(sheet, red=crossed)
+            sheet = _sheet(sheet, red=crossed)
             for goal in t.red_goals_by_cell[cell]:
                 if goal.cells <= crossed:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "green":
             crossed_g = sheet.green | {cell.number}
-            sheet = evolve(sheet, green=crossed_g)
+            sheet = _sheet(sheet, green=crossed_g)
             for goal in t.green_goals_by_cell[cell.number]:
                 if goal.cells <= crossed_g:
                     goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
                     rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
         elif realm == "blue":
-            sheet = evolve(sheet, blue=sheet.blue + 1)
+            sheet = _sheet(sheet, blue=sheet.blue + 1)
             rewards.append((t.blue_rewards[sheet.blue - 1], RewardSource(realm, f"head-{sheet.blue}")))
         elif realm == "magenta":
-            sheet = evolve(sheet, magenta=(*sheet.magenta, value))
+            sheet = _sheet(sheet, magenta=(*sheet.magenta, value))
             rewards.append((t.magenta_rewards[len(sheet.magenta) - 1],
                             RewardSource(realm, f"cell-{len(sheet.magenta)}")))
         else:
-            sheet = evolve(sheet, yellow=(*sheet.yellow, value))
+            sheet = _sheet(sheet, yellow=(*sheet.yellow, value))
             rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], RewardSource(realm, f"cell-{len(sheet.yellow)}")))
         events.append(ev.CellMarked(seat, realm, cell, value, realm_score(sheet, realm, t)))
         events.extend(goals)
@@ -374,7 +441,7 @@ class DiceRealmsRules(BaseRules):
                 continue
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
-                sheet = evolve(sheet, **{field: getattr(sheet, field) + 1})
+                sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
                 events.append(ev.TokenGained(seat, reward, source))
                 continue
             kind = BonusKind(reward)
@@ -389,7 +456,7 @@ class DiceRealmsRules(BaseRules):
         flow = state.flow
         if pending != list(flow.pending) or flow.pending_seat != seat:
             # (A mark that queued nothing for the seat already pending keeps the flow it had.)
-            flow = evolve(flow, pending=tuple(pending), pending_seat=seat)
+            flow = _flow(flow, pending=tuple(pending), pending_seat=seat)
         return self._with_sheet(state, seat, sheet, flow=flow)
 
     # ------------------------------------------------------------------ flow
@@ -414,7 +481,7 @@ class DiceRealmsRules(BaseRules):
                     else:
                         events.append(ev.BonusLost(seat, kind))
                 if len(live) != len(flow.pending):
-                    state = evolve(state, flow=evolve(flow, pending=tuple(live)))
+                    state = _state(state, flow=_flow(flow, pending=tuple(live)))
                     continue
                 choices = self.legal_intents(state)   # the pending seat's bonus intents
                 if len(choices) == 1:
@@ -439,7 +506,7 @@ class DiceRealmsRules(BaseRules):
                 if self.legal_intents(state):
                     return state
                 events.append(ev.RollForfeited(flow.active, flow.rolls_used))
-                state = evolve(state, flow=evolve(flow, rolled=False))
+                state = _state(state, flow=_flow(flow, rolled=False))
                 continue
             if stage == Stage.PASSIVE_PICK:
                 # Pass is always listed; anything more is a die the passive player can use.
@@ -449,8 +516,8 @@ class DiceRealmsRules(BaseRules):
                 state = self._next_stage(state, events)
                 continue
             # An Arcane Boost window stays open while the seat can still spend a token
-            # (again, Pass is always listed).
-            if len(self.legal_intents(state)) > 1:
+            # (again, Pass is always listed); without a token it closes before any die is looked at.
+            if state.players[flow.seat].arcane_boosts and len(self.legal_intents(state)) > 1:
                 return state
             state = self._next_stage(state, events)
 
@@ -463,7 +530,7 @@ class DiceRealmsRules(BaseRules):
             dice = state.dice
             if dice.hand:
                 events.append(ev.DiceForgotten(dice.hand))
-                state = evolve(state, dice=evolve(dice, hand=(), forgotten=dice.forgotten + dice.hand))
+                state = _state(state, dice=_dice(dice, hand=(), forgotten=dice.forgotten + dice.hand))
             return self._enter(state, Stage.ACTIVE_BOOST if split else Stage.PASSIVE_PICK, active)
         if stage == Stage.ACTIVE_BOOST:
             return self._enter(state, Stage.PASSIVE_PICK if split else Stage.PASSIVE_BOOST,
@@ -480,7 +547,7 @@ class DiceRealmsRules(BaseRules):
         raise AssertionError(f"no stage follows {stage}")
 
     def _enter(self, state: State, stage: str, seat: int) -> State:
-        return evolve(state, flow=evolve(state.flow, stage=stage, seat=seat))
+        return _state(state, flow=_flow(state.flow, stage=stage, seat=seat))
 
     def _end_turn(self, state: State, events: list[Value]) -> State:
         flow = state.flow
@@ -493,7 +560,7 @@ class DiceRealmsRules(BaseRules):
 
     def _start_round(self, state: State, round_no: int, events: list[Value]) -> State:
         events.append(ev.RoundStarted(round_no))
-        state = evolve(state, flow=evolve(state.flow, round=round_no))
+        state = _state(state, flow=_flow(state.flow, round=round_no))
         reward = self.tables.round_rewards[round_no - 1]
         if reward in _TOKEN_FIELDS:
             for seat in range(len(state.players)):
@@ -501,24 +568,24 @@ class DiceRealmsRules(BaseRules):
                 events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
             # Nobody is active during the Essence Shift: the last turn's dice leave the table.
-            return self._enter_essence(evolve(state, dice=Dice()), state.start)
+            return self._enter_essence(_state(state, dice=Dice()), state.start)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
-        return evolve(state, flow=evolve(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
+        return _state(state, flow=_flow(state.flow, stage=Stage.ESSENCE_SHIFT, seat=seat,
                                          pending=(BonusKind.essence(),), pending_seat=seat))
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
         active = state.start if turn == 1 else 1 - state.start
         events.append(ev.TurnStarted(state.flow.round, turn, active))
         # A grimoire that boosted nothing this turn is kept as it is.
-        players = tuple(evolve(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
-        flow = evolve(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
+        players = tuple(_sheet(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
+        flow = _flow(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
                       rolls_used=0, seat=active, pending=(), pending_seat=active)
-        return evolve(state, players=players, dice=Dice(), flow=flow)
+        return _state(state, players=players, dice=Dice(), flow=flow)
 
     def _end_game(self, state: State, events: list[Value]) -> State:
-        state = evolve(state, flow=evolve(state.flow, stage=Stage.GAME_OVER))
+        state = _state(state, flow=_flow(state.flow, stage=Stage.GAME_OVER))
         result = self.outcome(state)
         events.append(ev.GameEnded(result.scores, result.winners))
         return state

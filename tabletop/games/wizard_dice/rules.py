@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
-from tabletop.core.values import Value, evolve
+from tabletop.core.values import Value, copier
 
 from . import events as ev
 from . import wording
@@ -34,8 +34,8 @@ from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSp
                       Release, Roll, Stop, Uncast)
 from .resolution import NOTHING, portion_key, resolve
 from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carry
-from .spells import Spell, SpellBook, load_spells
-from .state import Flow, Secret, Stage, State, Target, Wizard
+from .spells import VALUES, Spell, SpellBook, load_spells
+from .state import Ally, Flow, Secret, Stage, State, Target, Wizard
 
 if TYPE_CHECKING:
     from .bots import EasyBot, PlayoutBot, StrongBot
@@ -77,6 +77,13 @@ META = GameMeta(
 
 ROLLS = 3
 
+# The copies of the state's records that every move makes (``evolve`` written out for each class).
+_copy_state, _copy_flow, _copy_wizard = copier(State), copier(Flow), copier(Wizard)
+_copy_secret, _copy_ally = copier(Secret), copier(Ally)
+
+#: The spells free dice can form, each with its forms (see ``WizardDiceRules._formable``).
+_Formable = tuple[tuple[Spell, tuple[tuple[int, ...], ...]], ...]
+
 
 def _secret_of(wizard: Wizard) -> Secret:
     """A wizard's secret (asked only while the wizards roll, when every living one has one)."""
@@ -98,6 +105,10 @@ class WizardDiceRules(BaseRules):
 
     def __init__(self, book: SpellBook | None = None) -> None:
         self.book = book or load_spells()
+        self._formable_by_counts: dict[tuple[tuple[int, ...], bool], _Formable] = {}
+        self._last_view: tuple[State, int | None, State] | None = None
+        self._casts_by_key: dict[tuple[Any, ...], tuple[Value, ...]] = {}
+        self._hidden: dict[int, tuple[Wizard, Wizard]] = {}      # by seat: a wizard and its hidden form
 
     # ================================================================ setup and rounds
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
@@ -128,13 +139,13 @@ class WizardDiceRules(BaseRules):
         wizards = []
         for wizard in state.wizards:
             if wizard.alive:
-                allies = tuple(evolve(a, shells=a.shells_next, shells_next=()) for a in wizard.allies)
-                wizard = evolve(wizard, paralysed=wizard.paralysis_next, paralysis_next=0, shells=wizard.shells_next,
+                allies = tuple(_copy_ally(a, shells=a.shells_next, shells_next=()) for a in wizard.allies)
+                wizard = _copy_wizard(wizard, paralysed=wizard.paralysis_next, paralysis_next=0, shells=wizard.shells_next,
                                 shells_next=(), allies=allies, secret=None, unused=(), used=0, banished_done=False)
             else:
-                wizard = evolve(wizard, secret=None, unused=(), used=0, continued=(), shells=(), shells_next=())
+                wizard = _copy_wizard(wizard, secret=None, unused=(), used=0, continued=(), shells=(), shells_next=())
             wizards.append(wizard)
-        state = evolve(state, wizards=tuple(wizards),
+        state = _copy_state(state, wizards=tuple(wizards),
                        flow=Flow(round=number, stage=Stage.UPKEEP, order=order, turn=0))
         events.append(ev.RoundBegan(number, order))
         return self._next_upkeep(state, events)
@@ -145,7 +156,7 @@ class WizardDiceRules(BaseRules):
         for turn in range(flow.turn, len(flow.order)):
             wizard = state.wizards[flow.order[turn]]
             if wizard.allies and not wizard.banished_done:
-                return evolve(state, flow=evolve(flow, stage=Stage.UPKEEP, turn=turn))
+                return _copy_state(state, flow=_copy_flow(flow, stage=Stage.UPKEEP, turn=turn))
         return self._begin_secret(state)
 
     def available_dice(self, wizard: Wizard) -> int:
@@ -162,21 +173,40 @@ class WizardDiceRules(BaseRules):
             seal = f"secret-r{state.flow.round}-w{seat}"
             secret = Secret(seal=seal, dice=continued, kept=(True,) * len(continued), fixed=len(continued),
                             rolled_out=available == len(continued))
-            wizards[seat] = evolve(wizard, continued=continued, secret=secret, upkeep_allies=len(wizard.allies))
-        return evolve(state, wizards=tuple(wizards), flow=evolve(state.flow, stage=Stage.SECRET, turn=0))
+            wizards[seat] = _copy_wizard(wizard, continued=continued, secret=secret, upkeep_allies=len(wizard.allies))
+        return _copy_state(state, wizards=tuple(wizards), flow=_copy_flow(state.flow, stage=Stage.SECRET, turn=0))
 
     # ================================================================ views and secrets
     def view(self, state: State, seat: int | None) -> State:
-        """Before the reveal, another wizard's rolls, keeps, spells and aims are hidden (only "committed" shows)."""
+        """Before the reveal, another wizard's rolls, keeps, spells and aims are hidden (only "committed" shows).
+
+        The view last made is kept (a bot, then the controller, ask for the same one in a row); a view is
+        frozen like the state, so the same one can be handed out again."""
         if state.flow.stage != Stage.SECRET:
             return state
+        last = self._last_view
+        if last is not None and last[0] is state and last[1] == seat:
+            return last[2]
+        view = self._make_view(state, seat)
+        self._last_view = (state, seat, view)
+        return view
+
+    def _make_view(self, state: State, seat: int | None) -> State:
         wizards = []
+        hidden = self._hidden
         for owner, wizard in enumerate(state.wizards):
             secret = wizard.secret
             if owner != seat and secret is not None:
-                wizard = evolve(wizard, secret=Secret(seal="hidden", committed=secret.committed))
+                # A wizard not to act is the same record move after move: its hidden form is kept.
+                known = hidden.get(owner)
+                if known is not None and known[0] is wizard:
+                    wizard = known[1]
+                else:
+                    shown = _copy_wizard(wizard, secret=Secret(seal="hidden", committed=secret.committed))
+                    hidden[owner] = (wizard, shown)
+                    wizard = shown
             wizards.append(wizard)
-        return evolve(state, wizards=tuple(wizards))
+        return _copy_state(state, wizards=tuple(wizards))
 
     def handover(self, state: State) -> int | None:
         """The wizard rolling and allocating holds the screen; upkeep, the reveal and carrying are public."""
@@ -299,8 +329,8 @@ class WizardDiceRules(BaseRules):
                 dice = sample_dice(continued, size, rolls, rng)
                 rebuilt = Secret(seal=seal, dice=dice, kept=(True,) * size, fixed=len(continued), rolls=rolls,
                                  rolled_out=True, casts=sample_casts(view, owner, dice, rng), committed=True)
-            wizards[owner] = evolve(wizard, secret=rebuilt)
-        return evolve(view, wizards=tuple(wizards))
+            wizards[owner] = _copy_wizard(wizard, secret=rebuilt)
+        return _copy_state(view, wizards=tuple(wizards))
 
     # ================================================================ legal intents
     def legal_intents(self, state: State) -> tuple[Value, ...]:
@@ -376,17 +406,29 @@ class WizardDiceRules(BaseRules):
         wizard = state.wizards[seat]
         secret = wizard.secret
         assert secret is not None
-        counts = _counts(self.free_dice(wizard))
-        if not counts:
+        free = [0] * 7                   # the free dice by value (free_dice() as counts)
+        for value in secret.dice:
+            free[value] += 1
+        for cast in secret.casts:
+            for value in cast.dice:
+                free[value] -= 1
+        counts = tuple(max(0, free[value]) for value in VALUES)
+        if not any(counts):
             return []
         cast_already = {cast.spell for cast in secret.casts}
         opponents = list(state.enemies(seat))
+        # The casts depend on nothing else than this (who may be aimed at is who lives and their allies):
+        # the same list comes up again and again while a wizard allocates (an aim, a spell taken back).
+        living = state.living
+        key = (seat, counts, state.loose_patterns, state.repeat_spells,
+               None if state.repeat_spells else frozenset(cast_already), living, tuple(opponents),
+               tuple(tuple(ally.number for ally in state.wizards[s].allies) for s in living))
+        known = self._casts_by_key.get(key)
+        if known is not None:
+            return list(known)
         out: list[Value] = []
-        for spell in self.book.spells:
+        for spell, forms in self._formable(counts, state.loose_patterns):
             if spell.spell_id in cast_already and not state.repeat_spells:
-                continue
-            forms = spell.pattern.forms(counts, state.loose_patterns)
-            if not forms:
                 continue
             targets = self.targets(state, seat, spell)
             for dice in forms:
@@ -396,7 +438,24 @@ class WizardDiceRules(BaseRules):
                             out.append(CastSpell(seat, spell.spell_id, dice, aimed, split, aim))
                     else:
                         out.append(CastSpell(seat, spell.spell_id, dice, aimed, split))
+        if len(self._casts_by_key) >= 2048:
+            self._casts_by_key.clear()
+        self._casts_by_key[key] = tuple(out)
         return out
+
+    def _formable(self, counts: tuple[int, ...], loose: bool) -> _Formable:
+        """Each spell of the book (in book order) that free dice of ``counts`` (how many of each value, 1 to 6)
+        can form, with its forms (``Pattern.forms``); kept by counts, for the same few come up all game long."""
+        key = (counts, loose)
+        known = self._formable_by_counts.get(key)
+        if known is None:
+            by_value = dict(zip(VALUES, counts))
+            known = tuple((spell, tuple(forms)) for spell in self.book.spells
+                          if (forms := spell.pattern.forms(by_value, loose)))
+            if len(self._formable_by_counts) >= 4096:    # every count of up to 6 dice twice over fits in it
+                self._formable_by_counts.clear()
+            self._formable_by_counts[key] = known
+        return known
 
     def _target_choices(self, spell: Spell, dice: tuple[int, ...],
                         targets: list[Target]) -> list[tuple[tuple[Target, ...], tuple[int, ...]]]:
@@ -417,15 +476,20 @@ class WizardDiceRules(BaseRules):
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        legal = self.legal_intents(state)
+        for listed in legal:
+            if listed is intent:        # the usual case: an intent taken from the list itself
+                break
+        else:
+            if intent not in legal:
+                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Banish):
             state = self._banish(state, seat, intent.ally, events)
         elif isinstance(intent, KeepAllies):
             state = self._wizard(state, seat, banished_done=True)
-            state = evolve(state, flow=evolve(state.flow, turn=state.flow.turn + 1))
+            state = _copy_state(state, flow=_copy_flow(state.flow, turn=state.flow.turn + 1))
             state = self._next_upkeep(state, events)
         elif isinstance(intent, Roll):
             state = self._roll(state, seat, rng, events)
@@ -461,17 +525,17 @@ class WizardDiceRules(BaseRules):
         else:
             key = NOTHING if not isinstance(intent, Cancel) else portion_key(intent.caster, intent.spell,
                                                                               intent.target)
-            state = evolve(state, flow=evolve(state.flow, choices=(*state.flow.choices, key)))
+            state = _copy_state(state, flow=_copy_flow(state.flow, choices=(*state.flow.choices, key)))
             state = self._run_reveal(state, events)
         return Step(state, tuple(events))
 
     def _wizard(self, state: State, seat: int, **changes: Any) -> State:
         wizards = list(state.wizards)
-        wizards[seat] = evolve(wizards[seat], **changes)
-        return evolve(state, wizards=tuple(wizards))
+        wizards[seat] = _copy_wizard(wizards[seat], **changes)
+        return _copy_state(state, wizards=tuple(wizards))
 
     def _secret(self, state: State, seat: int, **changes: Any) -> State:
-        return self._wizard(state, seat, secret=evolve(state.wizards[seat].secret, **changes))
+        return self._wizard(state, seat, secret=_copy_secret(state.wizards[seat].secret, **changes))
 
     def _banish(self, state: State, seat: int, number: int, events: list[Value]) -> State:
         wizard = state.wizards[seat]
@@ -480,7 +544,7 @@ class WizardDiceRules(BaseRules):
         state = self._wizard(state, seat, allies=tuple(a for a in wizard.allies if a.number != number))
         if not state.wizards[seat].allies:
             state = self._wizard(state, seat, banished_done=True)
-            state = evolve(state, flow=evolve(state.flow, turn=state.flow.turn + 1))
+            state = _copy_state(state, flow=_copy_flow(state.flow, turn=state.flow.turn + 1))
             state = self._next_upkeep(state, events)
         return state
 
@@ -507,22 +571,22 @@ class WizardDiceRules(BaseRules):
 
     def _commit(self, state: State, seat: int, events: list[Value]) -> State:
         secret = _secret_of(state.wizards[seat])
-        state = self._wizard(state, seat, secret=evolve(secret, committed=True))
+        state = self._wizard(state, seat, secret=_copy_secret(secret, committed=True))
         events.append(ev.Committed(seat))
         flow = state.flow
         if flow.turn + 1 < len(flow.order):
-            return evolve(state, flow=evolve(flow, turn=flow.turn + 1))
+            return _copy_state(state, flow=_copy_flow(flow, turn=flow.turn + 1))
         # The allies' aims chosen this round become their standing orders, at the reveal: before it they
         # are secret (B.8), and the allies are in every seat's view.
         for s in flow.order:
             aims = dict(_secret_of(state.wizards[s]).aims)
             if aims:
-                allies = tuple(evolve(a, aim=aims.get(a.number, a.aim)) for a in state.wizards[s].allies)
+                allies = tuple(_copy_ally(a, aim=aims.get(a.number, a.aim)) for a in state.wizards[s].allies)
                 state = self._wizard(state, s, allies=allies)
         revealed = tuple((s, cast) for s in flow.order for cast in _secret_of(state.wizards[s]).casts)
         for caster, cast in revealed:
             events.append(ev.Revealed(caster, cast.spell, cast.dice, cast.targets, cast.split))
-        state = evolve(state, flow=evolve(flow, revealed=revealed, choices=(), told=0))
+        state = _copy_state(state, flow=_copy_flow(flow, revealed=revealed, choices=(), told=0))
         return self._run_reveal(state, events)
 
     def _run_reveal(self, state: State, events: list[Value]) -> State:
@@ -530,7 +594,7 @@ class WizardDiceRules(BaseRules):
         result = resolve(self.book, state, state.start_hp)
         events.extend(result.events[state.flow.told:])
         if result.asking >= 0:
-            return evolve(state, flow=evolve(state.flow, stage=Stage.COUNTER, asking=result.asking,
+            return _copy_state(state, flow=_copy_flow(state.flow, stage=Stage.COUNTER, asking=result.asking,
                                              candidates=result.candidates, told=len(result.events)))
         after = result.state
         if after.flow.stage == Stage.OVER:
@@ -540,10 +604,10 @@ class WizardDiceRules(BaseRules):
     def _after_round(self, state: State, events: list[Value]) -> State:
         """Spell continuation for those who may, then the next round."""
         # This round's continued dice are spent; only what is carried now goes on.
-        state = evolve(state, wizards=tuple(evolve(w, continued=()) for w in state.wizards))
+        state = _copy_state(state, wizards=tuple(_copy_wizard(w, continued=()) for w in state.wizards))
         carriers = tuple(seat for seat in state.flow.order if self.may_carry(state.wizards[seat]))
         if carriers:
-            return evolve(state, flow=evolve(state.flow, stage=Stage.CARRY, turn=state.flow.order.index(carriers[0])))
+            return _copy_state(state, flow=_copy_flow(state.flow, stage=Stage.CARRY, turn=state.flow.order.index(carriers[0])))
         return self._begin_round(state, events)
 
     def may_carry(self, wizard: Wizard) -> bool:
@@ -556,6 +620,6 @@ class WizardDiceRules(BaseRules):
         flow = state.flow
         for turn in range(flow.turn + 1, len(flow.order)):
             if self.may_carry(state.wizards[flow.order[turn]]):
-                return evolve(state, flow=evolve(flow, turn=turn))
+                return _copy_state(state, flow=_copy_flow(flow, turn=turn))
         return self._begin_round(state, events)
 
