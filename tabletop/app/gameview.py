@@ -221,6 +221,24 @@ class GameViewBase(Generic[C]):
             self.table.submit(reply.intent)
         self.refresh()
 
+    def take_input(self, event: pygame.event.Event, *bars: Any, escape_clears: bool = True) -> bool:
+        """A table's usual input, in order: a button of ``bars`` (the first that takes the event), a left click
+        on the board (whatever target lies there, or none), a right click (or Esc) forgetting the choice so far.
+        True if the event was used; the game's own keys come after."""
+        for bar in bars:
+            reply = bar.handle(event)
+            if reply is not None:
+                self.apply(reply)
+                return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.click_target(self.geometry.target_at(self.state, event.pos))
+            return True
+        if self.Choices is not None and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 3) or (
+                escape_clears and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.apply(self.choices.clear())
+            return True
+        return False
+
     def click_target(self, target: Target | None) -> None:
         """A click on ``target`` (None: on the table where nothing is)."""
         if self.Choices is not None:

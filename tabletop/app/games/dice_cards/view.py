@@ -153,14 +153,7 @@ class DiceCardsView(GameViewBase):
         """Mouse and keys (ignored while the dice are still moving)."""
         if self.busy:
             return
-        reply = self.menu_bar.handle(event) or self.action_bar.handle(event) or self.quick_bar.handle(event)
-        if reply is not None:
-            self.apply(reply)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click_target(self.geometry.target_at(self.state, event.pos))
-        elif self.choices is not None and ((event.type == pygame.MOUSEBUTTONDOWN and event.button == 3) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
-            self.apply(self.choices.clear())
+        self.take_input(event, self.menu_bar, self.action_bar, self.quick_bar)
 
     def position_of(self, move: Move) -> tuple[int, int] | None:
         """Where a player clicks for ``move``: for a target, a point of it that shows (not under a button) and

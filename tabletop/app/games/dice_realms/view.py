@@ -289,15 +289,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             self.hover_cell = target.key if target is not None and target.kind == "cell" else None
         if self.busy:
             return
-        reply = self.action_bar.handle(event) or self.menu_bar.handle(event)
-        if reply is not None:
-            self.apply(reply)
+        if self.take_input(event, self.action_bar, self.menu_bar, escape_clears=False):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click_target(self.geometry.target_at(self.state, event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.apply(self.choices.clear())
-        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
             self.click_target(die_target(DICE[event.key - pygame.K_1]))
 
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:

@@ -115,14 +115,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         """The buttons, then a click on a die or a mage; a right click or Esc forgets the choice."""
         if self.busy:
             return
-        reply = self.action_bar.handle(event) or self.menu_bar.handle(event)
-        if reply is not None:
-            self.apply(reply)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click_target(self.geometry.target_at(self.state, event.pos))
-        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 3) or \
-                (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
-            self.apply(self.choices.clear())
+        self.take_input(event, self.action_bar, self.menu_bar)
 
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """What a spell offered, a die, a mage or the Channel under ``pos`` means (a mage's, below the panel)."""

@@ -172,17 +172,9 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
             return
         if self.busy:
             return
-        reply = self.action_bar.handle(event) or self.menu_bar.handle(event)
-        if reply is not None:
-            self.apply(reply)
+        if self.take_input(event, self.action_bar, self.menu_bar):
             return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self.click_target(self.geometry.target_at(self.state, event.pos))
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            self.apply(self.choices.clear())
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.apply(self.choices.clear())
-        elif event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
+        if event.type == pygame.KEYDOWN and pygame.K_1 <= event.key <= pygame.K_6:
             die = Target("die", event.key - pygame.K_1)
             if die in set(self.choices.targets()):
                 self.click_target(die)
