@@ -22,7 +22,7 @@ may be clicked, and sends moves with ``table.submit(intent)``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar
 
 import pygame
 
@@ -31,7 +31,7 @@ from tabletop.registry import entry
 
 from .anim import Timeline
 from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
-from .marks import Mark, MarksOf, draw_bot_badge, draw_marks, unique
+from .marks import Mark, draw_bot_badge, draw_marks, unique
 from .sprites import Announcer, FloatingTexts
 
 if TYPE_CHECKING:
@@ -147,8 +147,6 @@ class GameViewBase(Generic[C]):
     choices: C
     #: Where things lie on the game's table.
     geometry: Any
-    #: The game's marks of the last move (its ``marks.py``, wrapped in ``staticmethod``); None: no marks.
-    marks_of: ClassVar[MarksOf | None] = None
 
     def __init__(self, app: "AppServices", table: TableAccess, match: "MatchController") -> None:
         self.app = app
@@ -330,15 +328,19 @@ class GameViewBase(Generic[C]):
         """What the last move touched, as the seat in front of the screen may see it (worked out again whenever
         the last move or the viewer changes: a move, an undo, a hand-over, a replay's step)."""
         history = self.match.history
-        marks_of = self.marks_of
-        if not history or marks_of is None:
+        if not history:
             return ()
         last, viewer = history[-1], self.table.viewer
         known = self._marked
         if known is None or known[0] is not last or known[1] != len(history) or known[2] != viewer:
             events = visible_events(last.events, viewer)
-            known = self._marked = (last, len(history), viewer, unique(marks_of(events, self.state, viewer)))
+            known = self._marked = (last, len(history), viewer, unique(self.marks_of(events, self.state, viewer)))
         return known[3]
+
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What a move touched, from its events as ``viewer`` may see them and the state after it (the game's
+        ``marks.py``; none unless the game has one)."""
+        return ()
 
     def mark_rect(self, target: Target) -> pygame.Rect | None:
         """Where a marked target lies now (default: where the geometry puts it; None: not on the table)."""

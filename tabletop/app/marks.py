@@ -18,11 +18,9 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
 
 import pygame
-
-from tabletop.core.values import Value
 
 from .choosing import Target
 from .text import draw_box
@@ -30,7 +28,7 @@ from .text import draw_box
 if TYPE_CHECKING:
     from .services import AppServices
 
-__all__ = ["Mark", "SYMBOLS", "MarksOf", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
+__all__ = ["Mark", "SYMBOLS", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
            "recent_moves", "draw_recent_moves"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
@@ -67,8 +65,6 @@ class Mark:
             raise ValueError(f"unknown mark symbol {self.symbol!r}")
 
 
-#: A game's marks: the visible events of the last move, the screen's view of the state after it, the viewer.
-MarksOf = Callable[[Sequence[Value], Any, "int | None"], Sequence[Mark]]
 
 
 def unique(marks: Iterable[Mark]) -> tuple[Mark, ...]:
@@ -211,7 +207,7 @@ def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, ma
             tag.clamp_ip(clip)
         pygame.draw.rect(surface, dark, tag, border_radius=8)
         pygame.draw.rect(surface, light, tag, 2, border_radius=8)
-        app.text.draw(surface, mark.words, style, tag, colour=light)
+        app.text.draw(surface, mark.words, style, tag, colour=(*light, 255))
 
 
 def draw_marks(app: "AppServices", surface: pygame.Surface, placed: Iterable[tuple[Mark, pygame.Rect]],

@@ -20,12 +20,14 @@ from typing import Any, Sequence
 
 import pygame
 
+from tabletop.core.values import Value
 from tabletop.games.dice_cards import events as ev
 from tabletop.games.dice_cards.intents import ChooseDeck
 
 from ...anim import ease_out
 from ...choosing import Move, Reply
 from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...marks import Mark
 from ...sprites import DieSprite, tumble_dice
 from ...widgets import ActionBar
 from .choices import MENU_ITEMS, QUICK_DECKS, DiceCardsChoices
@@ -41,7 +43,6 @@ class DiceCardsView(GameViewBase):
     """Draws the playmat, animates the events of each move and passes clicks to the choices."""
 
     Choices = DiceCardsChoices
-    marks_of = staticmethod(last_move_marks)
     choices: DiceCardsChoices | None
     rules: Any                  # DiceCardsRules: its queries (ability, power, content) are not in the Rules protocol
 
@@ -295,6 +296,10 @@ class DiceCardsView(GameViewBase):
         self._announce("The duel begins", 0.6, "bonus")
 
     # ================================================================ the banner, the legend
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What the move touched (``marks.py``)."""
+        return last_move_marks(events, state, viewer)
+
     def status(self) -> TableStatus:
         """Banner texts: whose turn and which phase, what to do now, the turn."""
         state = self.state

@@ -11,9 +11,11 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import replace
+from typing import Any, Sequence, cast
 
 import pygame
 
+from tabletop.core.values import Value
 from tabletop.games.dice_realms import events as ev
 from tabletop.games.dice_realms.queries import DiceRealmsQueries
 from tabletop.games.dice_realms.state import DICE, Cell, Stage
@@ -23,6 +25,7 @@ from tabletop.games.dice_realms.wording import describe_bonus
 from ...anim import ease_in_out
 from ...choosing import Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...marks import Mark
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
 from ...widgets import ActionBar, Button
@@ -43,7 +46,6 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     """Draws the Dice Realms table and animates its events."""
 
     Choices = DiceRealmsChoices
-    marks_of = staticmethod(last_move_marks)
     choices: DiceRealmsChoices
     rules: DiceRealmsQueries
 
@@ -307,6 +309,10 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         return items
 
     # ================================================================ drawing
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What the move touched (``marks.py``)."""
+        return last_move_marks(events, state, viewer)
+
     def status(self) -> TableStatus:
         """Banner texts: headline, what to do now, round, and the seat to act."""
         state = self.state
@@ -379,7 +385,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     def mark_rect(self, target: Target) -> pygame.Rect | None:
         """A player's name (a pass is marked there), else where the geometry puts a target."""
         if target.kind == "name":
-            return self._name_rect(int(target.key))  # type: ignore[arg-type]
+            return self._name_rect(cast(int, target.key))
         return super().mark_rect(target)
 
     def _draw_grimoire(self, surface: pygame.Surface, seat: int, deciding: bool) -> None:

@@ -63,6 +63,9 @@ class Canvas(Protocol):
     def face(self, card: str) -> CardFace | None:
         """A card's face (None for a hidden one)."""
 
+    def bot_kind(self, seat: int) -> str | None:
+        """The level of the bot playing ``seat``, or None for a person."""
+
 
 class Painter:
     """Draws the parts of the table for a view, with the widgets that draw them."""

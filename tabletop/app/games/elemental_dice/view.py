@@ -28,6 +28,7 @@ from tabletop.games.elemental_dice.state import HIDDEN
 from ...cards import CardArt, CardFace
 from ...choosing import Move, Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...marks import Mark
 from ...text import draw_box
 from ...widgets import ActionBar
 from . import help as words
@@ -52,7 +53,6 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
     """Draws the Elemental Dice table, animates its events and turns input into its choices' replies."""
 
     Choices = ElementalDiceChoices
-    marks_of = staticmethod(last_move_marks)
     choices: ElementalDiceChoices
     selection: Chosen
     rules: ElementalDiceQueries
@@ -247,8 +247,12 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
                 return None
             return self.geometry.chain_rect(state, len(cards) - 1 - cards[::-1].index(target.key))
         if target.kind == PANEL:
-            return self.geometry.at("panel", int(target.key))  # type: ignore[arg-type]
+            return self.geometry.at("panel", cast(int, target.key))
         return super().mark_rect(target)
+
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What the move touched (``marks.py``)."""
+        return last_move_marks(events, state, viewer)
 
     def status(self) -> TableStatus:
         """Banner texts: whose turn, what to do now, the turn number."""

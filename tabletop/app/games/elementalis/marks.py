@@ -4,7 +4,7 @@ itself when Mana was scored into it or lost from it (everything in this game is 
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 from tabletop.core.values import Value
 from tabletop.games.elementalis import events as ev
@@ -51,4 +51,4 @@ def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> 
             marks.append(Mark(mage_target(event.linked), "move"))
     # Dice banked or lost with the Channel leave the row: only those still in it keep a mark.
     dice = len(state.flow.dice)
-    return [mark for mark in marks if mark.target.kind != "die" or int(mark.target.key) < dice]
+    return [mark for mark in marks if mark.target.kind != "die" or cast(int, mark.target.key) < dice]

@@ -12,9 +12,11 @@ from __future__ import annotations
 import math
 import random
 from functools import partial
+from typing import Any, Sequence
 
 import pygame
 
+from tabletop.core.values import Value
 from tabletop.games.elementalis import events as ev
 from tabletop.games.elementalis.elements import ELEMENTS
 from tabletop.games.elementalis.queries import ElementaliSQueries
@@ -22,6 +24,7 @@ from tabletop.games.elementalis.wording import TYPE_NAMES
 
 from ...choosing import Menu
 from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...marks import Mark
 from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
 from ...widgets import ActionBar, SeatPanel
@@ -46,7 +49,6 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
     """Draws the ElementaliS table and animates its events."""
 
     Choices = ElementaliSChoices
-    marks_of = staticmethod(last_move_marks)
     choices: ElementaliSChoices
     rules: ElementaliSQueries
 
@@ -196,6 +198,10 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
                                 1.4, "win")
 
     # ================================================================ drawing
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What the move touched (``marks.py``)."""
+        return last_move_marks(events, state, viewer)
+
     def status(self) -> TableStatus:
         state = self.state
         flow = state.flow

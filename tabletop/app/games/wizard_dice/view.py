@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 import random
 from functools import partial
-from typing import Any, Sequence
+from typing import Any, Sequence, cast
 
 import pygame
 
@@ -30,6 +30,7 @@ from tabletop.games.wizard_dice.wording import dice_text
 
 from ...choosing import Reply, Slot, Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
+from ...marks import Mark
 from ...sprites import DieSprite, tumble_dice
 from ...widgets import ActionBar, Meter, SeatPanel
 from .choices import WizardDiceChoices
@@ -56,7 +57,6 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
-    marks_of = staticmethod(last_move_marks)
     rules: WizardDiceQueries
 
     def __init__(self, app: Any, table: Any, match: Any) -> None:
@@ -249,6 +249,10 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.announcer.announce(self.timeline, f"Round {event.round}", 0.6)
 
     # ================================================================ drawing
+    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+        """What the move touched (``marks.py``)."""
+        return last_move_marks(events, state, viewer)
+
     def status(self) -> TableStatus:
         """Banner texts: who decides, what to do now, the round."""
         state = self.state
@@ -309,7 +313,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
             return super().mark_rect(target)
         if any(button.visible for button in self.menu_bar.buttons):
             return None                 # the Counterspell's answers take the board's place
-        caster, spell = target.key  # type: ignore[misc]
+        caster, spell = cast(tuple[int, str], target.key)
         order = list(dict.fromkeys(shown.caster for shown in self.board))
         rows = [shown.spell for shown in self.board if shown.caster == caster]
         if caster not in order[:4] or spell not in rows or rows.index(spell) >= 3:
