@@ -35,6 +35,7 @@ class Playmat(Protocol):
     sliding: list[dict]
     arriving: set[int]
     menu_bar: Any
+    quick_bar: Any
     menu_shift: int
     menu_title: str
 
