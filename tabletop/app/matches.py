@@ -11,7 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import BOT_LEVELS, GameMeta, OptionSpec
+from tabletop.core.protocol import BOT_LEVELS, GameMeta
 from tabletop.registry import get_rules
 
 from .storage import SavedMatch, clean_name

@@ -7,7 +7,6 @@ The window is 1366 x 768 (the table is the 1920 x 1080 picture scaled, so a cut 
 
 from __future__ import annotations
 
-import os
 
 import pygame
 import pytest

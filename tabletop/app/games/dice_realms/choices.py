@@ -16,11 +16,11 @@ from typing import Iterator, Mapping, cast
 from tabletop.core.values import Value
 from tabletop.games.dice_realms.intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 from tabletop.games.dice_realms.queries import DiceRealmsQueries
-from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Flow, Stage, State
+from tabletop.games.dice_realms.state import DICE, BonusKind, Cell, Stage, State
 from tabletop.games.dice_realms.wording import BOOST_STAGES, describe_bonus, why_die_unusable
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Reply, Seen, Slot, Target
-from .help import cell_help, die_help, reward_help
+from .help import cell_help, die_help, reward_help, roll_number
 
 __all__ = ["DiceRealmsChoices", "Chosen", "BUTTONS", "roll_number"]
 
@@ -38,10 +38,6 @@ class Chosen:
     die: str | None = None
     bonus: BonusKind | None = None
 
-
-def roll_number(flow: Flow) -> int:
-    """The roll being made or just made (1 to 3): the Roll button and the banner both show it."""
-    return min(3, flow.rolls_used if flow.rolled else flow.rolls_used + 1)
 
 
 class DiceRealmsChoices(ChoicesBase[Chosen]):

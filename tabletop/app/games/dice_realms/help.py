@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from tabletop.games.dice_realms.state import Cell
+from typing import Any
+
+from tabletop.games.dice_realms.state import Cell, Flow, Stage, State
 from tabletop.games.dice_realms.tables import RealmTables
 
-__all__ = ["cell_help", "die_help", "reward_help", "yellow_help", "REWARD_NAMES", "REWARD_HELP", "REWARD_LEGEND"]
+__all__ = ["banner", "legend_items", "roll_number", "cell_help", "die_help", "reward_help", "yellow_help", "REWARD_NAMES", "REWARD_HELP",
+           "REWARD_LEGEND"]
 
 REWARD_NAMES = {
     "red": "Red Bonus", "green": "Green Bonus", "blue": "Blue Bonus", "magenta": "Magenta Bonus",
@@ -86,3 +89,40 @@ def reward_help(goal: str, reward: str, points: int, yellow: int = 6) -> str:
              "diagonal": "Completing the diagonal 3-1-2-6", "cell": "Filling this cell"}
     said = yellow_help(yellow) if reward == "yellow" else REWARD_HELP.get(reward, reward)
     return f"{where.get(goal.split('-')[0], 'This')} gives: {said}"
+
+
+def roll_number(flow: Flow) -> int:
+    """The roll being made or just made (1 to 3): the Roll button and the banner both show it."""
+    return min(3, flow.rolls_used if flow.rolled else flow.rolls_used + 1)
+
+
+def banner(state: State, prompt: str) -> tuple[str, str, str, int | None]:
+    """The banner's words: who is active and who waits (or the round's special step), what to do now, the
+    round and roll (the same number as the Roll button), and the seat to act."""
+    flow = state.flow
+    seat = state.to_act
+    names = [p.name for p in state.players]
+    round_text = f"Round {flow.round} of {state.rounds}"
+    if seat is None:
+        return "The game is over", "", round_text, None
+    active, passive = names[flow.active], names[1 - flow.active]
+    if flow.stage == Stage.ESSENCE_SHIFT:
+        headline = f"{names[seat]}: Essence Shift (round 4 reward)"
+    elif flow.stage == Stage.FINAL_BOOST:
+        headline = f"{names[seat]}: the last Arcane Boosts"
+    elif seat == flow.active:
+        headline = f"{active} is active  ·  {passive} waits"
+    else:
+        headline = f"{passive} (passive) chooses  ·  {active} waits"
+    if flow.stage == Stage.ACTIVE:
+        round_text += f"  ·  roll {roll_number(flow)}/3"
+    return headline, prompt, round_text, seat
+
+
+def legend_items(icons: Any, art: Any) -> list[tuple[Any, str]]:
+    """The board's icons (``icons``: the grimoire's reward icons; ``art``: the dice) with their meaning, for the
+    rules screen's legend."""
+    items = [(icons.get(reward, 44), REWARD_LEGEND[reward])
+             for reward in ("red", "green", "blue", "magenta", "yellow", "time_warp", "arcane_boost", "crest")]
+    items.append((art.face("white", 0, 44), "White die: wild, any realm"))
+    return items

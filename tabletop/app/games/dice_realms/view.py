@@ -1,9 +1,9 @@
 """The Dice Realms table, drawn: two grimoires, the dice tray, the Forgotten Realm and the dice fields.
 
-Where things lie is :mod:`.geometry`; what a click means is :mod:`.choices` (from the
-rules' legal intents only).  This module draws the table and animates the events of
-each move: dice tumble, slide to the dice fields and the Forgotten Realm, fly to the
-cell they cross, and marks appear once their die has landed.
+Where things lie is :mod:`.geometry`; what a click means is :mod:`.choices` (from the rules' legal intents
+only); the banner's and hover's words are :mod:`.help`.  This module draws the table and animates the events
+of each move: dice tumble, slide to the dice fields and the Forgotten Realm, fly to the cell they cross, and
+marks appear once their die has landed.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from ...sprites import DieSprite, tumble_dice
 from ...text import draw_box
 from ...widgets import ActionBar, Button
 from .board import grimoire_map
-from .choices import BUTTONS, DiceRealmsChoices, roll_number
+from .choices import BUTTONS, DiceRealmsChoices
 from .geometry import DiceRealmsGeometry, die_target
-from .help import REWARD_LEGEND, REWARD_NAMES
+from .help import REWARD_NAMES, banner, legend_items
 from .marks import last_move_marks
 
 __all__ = ["DiceRealmsView"]
@@ -53,7 +53,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         super().__init__(app, table, match)
         self.tables = self.rules.tables
         self.art = app.dice_for("dice_realms")
-        self.theme = theme = app.layouts.theme
+        self.theme = app.layouts.theme
         self.seat_colours = [self.seat_colour(seat) for seat in range(len(match.seats))]
         self.map = grimoire_map(app)
         self.geometry = geometry = DiceRealmsGeometry(self.layout, self.map, len(match.seats))
@@ -302,39 +302,15 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """Icons of the board with their meaning, for the rules screen."""
-        items = [(self.map.icons.get(reward, 44), REWARD_LEGEND[reward])
-                 for reward in ("red", "green", "blue", "magenta", "yellow", "time_warp", "arcane_boost", "crest")]
-        for die in ("white",):
-            items.append((self.art.face(die, 0, 44), "White die: wild, any realm"))
-        return items
+        return legend_items(self.map.icons, self.art)
 
     # ================================================================ drawing
     def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
-        """What the move touched (``marks.py``)."""
-        return last_move_marks(events, state, viewer)
+        return last_move_marks(events, state, viewer)          # what the move touched: marks.py
 
     def status(self) -> TableStatus:
-        """Banner texts: headline, what to do now, round, and the seat to act."""
-        state = self.state
-        flow = state.flow
-        seat = state.to_act
-        names = [p.name for p in state.players]
-        round_text = f"Round {flow.round} of {state.rounds}"
-        if seat is None:
-            return TableStatus("The game is over", "", round_text, None)
-        active, passive = names[flow.active], names[1 - flow.active]
-        if flow.stage == Stage.ESSENCE_SHIFT:
-            headline = f"{names[seat]}: Essence Shift (round 4 reward)"
-        elif flow.stage == Stage.FINAL_BOOST:
-            headline = f"{names[seat]}: the last Arcane Boosts"
-        elif seat == flow.active:
-            headline = f"{active} is active  ·  {passive} waits"
-        else:
-            headline = f"{passive} (passive) chooses  ·  {active} waits"
-        prompt = self.rules.prompt(state)
-        if flow.stage == Stage.ACTIVE:
-            round_text += f"  ·  roll {roll_number(flow)}/3"       # the same number as the Roll button
-        return TableStatus(headline, prompt, round_text, seat)
+        """Banner texts: headline, what to do now, round, and the seat to act (:func:`.help.banner`)."""
+        return TableStatus(*banner(self.state, self.rules.prompt(self.state)))
 
     def draw(self, surface: pygame.Surface) -> None:
         """The whole table, below the banner."""
@@ -404,15 +380,14 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             self._grimoire_cache[seat] = (key, image)
             cached = self._grimoire_cache[seat]
         surface.blit(cached[1], rect.topleft)
-        colour = self.seat_colours[seat]
         if deciding:
             pulse = 0.5 + 0.5 * math.sin(self.clock * 4)
             glow = tuple(int(c * (0.7 + 0.3 * pulse)) for c in self.theme.rgb("accent"))
             pygame.draw.rect(surface, glow, rect.inflate(10, 10), 6, border_radius=14)
-        else:
-            pygame.draw.rect(surface, tuple(c // 2 for c in colour), rect.inflate(6, 6), 2, border_radius=12)
-        if deciding:
             self._draw_highlights(surface, seat)
+        else:
+            colour = self.seat_colours[seat]
+            pygame.draw.rect(surface, tuple(c // 2 for c in colour), rect.inflate(6, 6), 2, border_radius=12)
 
     def role_of(self, seat: int) -> str:
         """The tag on a grimoire: ACTIVE or PASSIVE; in the Essence Shift, who is choosing it."""

@@ -5,7 +5,7 @@ and HP that changed, a pass (on the player's panel)."""
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Sequence
 
 from tabletop.core.values import Value
 from tabletop.games.elemental_dice import events as ev
