@@ -270,7 +270,10 @@ def _on_battle_began(t: _Teller, event: ev.BattleBegan) -> str:
 def _on_attacked(t: _Teller, event: ev.Attacked) -> str:
     if not event.units:
         return f"{t.who(event.seat)} attacks with nothing after all."
-    return f"{t.who(event.seat)} attacks with {', '.join(t.unit(u) for u in event.units)}."
+    own = [unit_label(t.rules, t.view, u) if u is not None else "unit"
+           for u in (next((x for x in t.view.units if x.uid == uid), None) for uid in event.units)]
+    listed = ", ".join(own[:-1]) + f" and {own[-1]}" if len(own) > 1 else own[0]
+    return f"{t.who(event.seat)} attacks with their {listed}."
 
 
 def _on_blocked(t: _Teller, event: ev.Blocked) -> str:
