@@ -43,9 +43,11 @@ META = GameMeta(
     minutes="20-40",
     options=(
         OptionSpec("shields", "Shield Power", ("2, 4, 6", "2, 3, 6"), "2, 4, 6",
-                   "The Power of each duelist's three shields, from the foremost to the innermost."),
+                   "Each player's three shields, from the foremost to the innermost: 2, 4 and 6, or 2, 3 "
+                   "and 6 (a weaker middle shield)."),
         OptionSpec("first", "Who goes first", ("the first seat", "a roll-off"), "the first seat",
-                   "Who takes the first turn: the first seat, or whoever a roll of a die picks."),
+                   "The first player named takes the first turn, or a roll of a die picks who does; the "
+                   "first player skips the Battle Phase of their first turn."),
     ),
 )
 

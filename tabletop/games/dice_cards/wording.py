@@ -16,12 +16,15 @@ from .intents import (Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, C
                       FightNext, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
 from .content import Ability
 from .costs import payments
-from .state import HAND_LIMIT, MAX_UNITS, SLOTS, Stage, State
+from .state import HAND_LIMIT, MAX_UNITS, SLOTS, Stage, State, Unit
 
 if TYPE_CHECKING:
     from .queries import DiceCardsQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "unit_name", "plural"]
+__all__ = ["prompt", "narrate", "why_illegal", "unit_name", "unit_label", "plural", "ORDINALS"]
+
+#: Which of two or more alike units (the field's order, left to right).
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
 
 
 def plural(count: int, word: str) -> str:
@@ -43,12 +46,31 @@ def kind_name(rules: "DiceCardsQueries", archetype: str) -> str:
     return name[:-1] if name.endswith("s") else name
 
 
-def unit_name(rules: "DiceCardsQueries", view: State, uid: int, archetype: str | None = None) -> str:
-    """``Ann's Cinder Drake #3`` (from ``archetype`` when the unit has left the table)."""
+def unit_label(rules: "DiceCardsQueries", view: State, unit: Unit) -> str:
+    """A unit as the table shows it, by its archetype, with its Power or its place only when its owner has
+    another like it: ``Cinder Drake``, ``Cinder Drake (Power 3)``, ``second Cinder Drake (Power 3)``."""
+    kind = kind_name(rules, unit.archetype)
+    alike = [u for u in view.units if u.owner == unit.owner and u.archetype == unit.archetype]
+    if len(alike) < 2:
+        return kind
+    power = rules.power(view, unit)
+    same = [u for u in alike if rules.power(view, u) == power]
+    if len(same) < 2:
+        return f"{kind} (Power {power})"
+    index = next(i for i, u in enumerate(same) if u.uid == unit.uid)
+    return f"{ORDINALS[min(index, len(ORDINALS) - 1)]} {kind} (Power {power})"
+
+
+def unit_name(rules: "DiceCardsQueries", view: State, uid: int, archetype: str | None = None,
+              owner: int | None = None) -> str:
+    """``Ann's Cinder Drake`` (from ``archetype`` and ``owner`` when the unit has left the table)."""
     for unit in view.units:
         if unit.uid == uid:
-            return f"{view.duelists[unit.owner].name}'s {kind_name(rules, unit.archetype)} #{uid}"
-    return f"{kind_name(rules, archetype or '')} #{uid}"
+            return f"{view.duelists[unit.owner].name}'s {unit_label(rules, view, unit)}"
+    kind = kind_name(rules, archetype or "")
+    if owner is not None and 0 <= owner < len(view.duelists):
+        return f"{view.duelists[owner].name}'s {kind}"
+    return f"a {kind}"
 
 
 def ability_name(rules: "DiceCardsQueries", ability_id: str) -> str:
@@ -117,8 +139,8 @@ class _Teller:
     def who(self, seat: int) -> str:
         return self.names[seat]
 
-    def unit(self, uid: int, archetype: str | None = None) -> str:
-        return unit_name(self.rules, self.view, uid, archetype)
+    def unit(self, uid: int, archetype: str | None = None, owner: int | None = None) -> str:
+        return unit_name(self.rules, self.view, uid, archetype, owner)
 
 
 def _on_deck_chosen(t: _Teller, event: ev.DeckChosen) -> str:
@@ -158,7 +180,7 @@ def _on_decked_out(t: _Teller, event: ev.DeckedOut) -> str:
 def _on_summoned(t: _Teller, event: ev.Summoned) -> str:
     how = {"summon": f"summons from a {event.die}", "ritual": f"performs a ritual with a {event.die}",
            "fusion": f"fuses with a {event.die}", "extra": "sets an extra unit"}[event.how]
-    return f"{t.who(event.seat)} {how}: {kind_name(t.rules, event.archetype)} #{event.uid}, Power {event.power}."
+    return f"{t.who(event.seat)} {how}: a {kind_name(t.rules, event.archetype)} of Power {event.power}."
 
 
 def _on_token_placed(t: _Teller, event: ev.TokenPlaced) -> str:
@@ -195,8 +217,7 @@ def _on_unit_destroyed(t: _Teller, event: ev.UnitDestroyed) -> str:
     why = {"battle": "is destroyed in battle", "ability": "is destroyed", "sacrifice": "is sacrificed",
            "overflow": "is discarded to make room",
            "damage": "is destroyed: its Power is no longer above the damage it took this turn"}[event.why]
-    return (f"{t.who(event.owner)}'s {kind_name(t.rules, event.archetype)} #{event.uid} (Power {event.power}) "
-            f"{why}.")
+    return f"{t.who(event.owner)}'s {kind_name(t.rules, event.archetype)} (Power {event.power}) {why}."
 
 
 def _on_shield_hit(t: _Teller, event: ev.ShieldHit) -> str:
@@ -249,7 +270,10 @@ def _on_battle_began(t: _Teller, event: ev.BattleBegan) -> str:
 def _on_attacked(t: _Teller, event: ev.Attacked) -> str:
     if not event.units:
         return f"{t.who(event.seat)} attacks with nothing after all."
-    return f"{t.who(event.seat)} attacks with {', '.join(t.unit(u) for u in event.units)}."
+    own = [unit_label(t.rules, t.view, u) if u is not None else "unit"
+           for u in (next((x for x in t.view.units if x.uid == uid), None) for uid in event.units)]
+    listed = ", ".join(own[:-1]) + f" and {own[-1]}" if len(own) > 1 else own[0]
+    return f"{t.who(event.seat)} attacks with their {listed}."
 
 
 def _on_blocked(t: _Teller, event: ev.Blocked) -> str:
@@ -268,8 +292,9 @@ def _on_fought(t: _Teller, event: ev.Fought) -> str:
     first = ""
     if event.first:
         first = f" ({t.unit(event.first)} strikes first)"
-    return (f"Battle: {t.unit(event.attacker, event.attacker_type)} deals {event.to_defender}, "
-            f"{t.unit(event.defender, event.defender_type)} deals {event.to_attacker}{first}.")
+    active = t.view.flow.active
+    return (f"Battle: {t.unit(event.attacker, event.attacker_type, active)} deals {event.to_defender} damage, "
+            f"{t.unit(event.defender, event.defender_type, 1 - active)} deals {event.to_attacker}{first}.")
 
 
 def _on_player_hit(t: _Teller, event: ev.PlayerHit) -> str:
@@ -323,10 +348,11 @@ _LINES: dict[type, Callable[[_Teller, Any], str | None]] = {
 # ================================================================ refusals
 #: What must come first, by stage, when a Main Phase move is sent outside the Main Phase.
 _FIRST = {Stage.ATTACK: "Choose your attackers first (or attack with none).",
-          Stage.BLOCK: "The defender is assigning blockers.",
+          Stage.BLOCK: "Assign your blockers first, then fight.",
           Stage.ORDER: "The defender is choosing which battle comes next.",
           Stage.STRIKE: "Choose which attacker hits the shield next.",
-          Stage.DISCARD: "Discard first.", Stage.OVERFLOW: "Choose a unit to discard first: six is one too many.",
+          Stage.DISCARD: "First discard the dice asked for (click them in your hand).",
+          Stage.OVERFLOW: "Choose a unit to discard first: six is one too many.",
           Stage.SHED: "Choose an equip for the fused unit to lose first.",
           Stage.DECK: "Choose a deck first."}
 
@@ -339,14 +365,16 @@ def why_illegal(rules: "DiceCardsQueries", state: State, intent: Value) -> str:
     if seat is None or seat != state.to_act:
         actor = state.to_act
         name = state.duelists[actor].name if actor is not None else "nobody"
+        if flow.stage == Stage.BLOCK:
+            return f"{name} is assigning blockers: wait until they fight."
         return f"It is {name}'s decision now."
     if flow.stage != Stage.MAIN and isinstance(intent, _MAIN_PHASE):
-        return _FIRST.get(flow.stage, "Not now.")
+        return _FIRST.get(flow.stage, "Finish this step of the turn first.")
     why = _WHY.get(type(intent))
     return why(rules, state, intent) if why is not None else _NOT_NOW
 
 
-_NOT_NOW = "That move is not possible now."
+_NOT_NOW = "That is not one of the moves open to you now: the glowing pieces are."
 #: The moves of a Main Phase.
 _MAIN_PHASE = (Summon, Charge, Activate, Adjust, MoveRelic, Battle, EndTurn)
 
@@ -371,6 +399,8 @@ def _hand(state: State, seat: int) -> list[int]:
 def _why_summon(rules: "DiceCardsQueries", state: State, intent: Summon) -> str:
     hand = _hand(state, intent.seat)
     duelist = state.duelists[intent.seat]
+    if not hand:
+        return "Your hand is empty: a summon spends a die from your hand."
     if intent.die not in hand:
         return f"There is no {intent.die} in your hand."
     if state.flow.summoned:
@@ -415,15 +445,28 @@ def _why_activate(rules: "DiceCardsQueries", state: State, intent: Activate) -> 
         what = f"the {token.name} {token.kind} token" if token is not None else "its token"
         return f"{ability.name} needs a caster: {what} ({archetype.name} has no units)."
     if tuple(sorted(intent.pay)) not in payments(ability.cost, duelist.energy):
-        return f"{ability.name} costs {ability.cost_text}; pay it from your energy tokens."
+        return _why_not_paid(ability, list(duelist.energy), list(intent.pay))
     return _why_target(rules, state, intent, ability)
+
+
+def _why_not_paid(ability: Ability, energy: list[int], pay: list[int]) -> str:
+    """Why a payment does not pay: a token you lack, energy that cannot pay the cost at all, or the wrong set."""
+    tokens = f"your energy tokens are {_values(sorted(energy))}" if energy else "you have no energy tokens"
+    if not payments(ability.cost, energy):
+        return f"{ability.name} costs {ability.cost_text}, and {tokens}: charge dice first."
+    left = list(energy)
+    for value in pay:
+        if value not in left:
+            return f"You have no energy token showing {value} ({tokens})."
+        left.remove(value)
+    return f"{ability.name} costs {ability.cost_text}: {_values(sorted(pay))} does not pay it ({tokens})."
 
 
 def _why_adjust(rules: "DiceCardsQueries", state: State, intent: Adjust) -> str:
     if any(word.startswith("adjust:") for word in state.flow.used):
         return "The realm token changes an energy token once a turn; it has done so this turn."
     if intent.value not in state.duelists[intent.seat].energy:
-        return f"You have no energy token of {intent.value}."
+        return f"You have no energy token showing {intent.value}."
     return "The realm token changes one energy token by 1, within 1 to 6, once a turn."
 
 
@@ -432,7 +475,7 @@ def _why_move_relic(rules: "DiceCardsQueries", state: State, intent: MoveRelic) 
         return "You have no such relic token."
     if f"relic:{intent.ability}" in state.flow.used:
         return f"{ability_name(rules, intent.ability)} moves once a turn; it has moved this turn already."
-    return "The relic moves once a turn, to a unit of yours with a free equip slot."
+    return "The relic moves once a turn, to a unit of yours with room for one more equip."
 
 
 def _why_battle(rules: "DiceCardsQueries", state: State, intent: Battle) -> str:
@@ -465,7 +508,8 @@ def _why_block(rules: "DiceCardsQueries", state: State, intent: BlockWith | Unbl
         return "Blockers are assigned when the opponent attacks."
     if isinstance(intent, BlockWith):
         if any(u.uid == intent.unit and u.captive for u in state.units):
-            return f"Unit #{intent.unit} is a captive: it can neither attack nor block."
+            captive = next(u for u in state.units if u.uid == intent.unit)
+            return f"{unit_name(rules, state, captive.uid)} is a captive: it can neither attack nor block."
         return "Each of your units that is not captive blocks one attacker."
     return "That unit is not blocking."
 
@@ -505,7 +549,7 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
     seat = intent.seat
     names = [d.name for d in state.duelists]
     if not 0 <= intent.mode < len(ability.modes):
-        return f"{ability.name} has {plural(len(ability.modes), 'choice')}: mode 0 to {len(ability.modes) - 1}."
+        return f"{ability.name} has {plural(len(ability.modes), 'choice')}: choose one of them."
     effect, args = ability.modes[intent.mode]
     units = {u.uid: u for u in state.units}
     target = units.get(intent.target) if intent.target is not None else None
@@ -517,7 +561,7 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
             relic_name = ability_name(rules, relic.ability) if relic is not None else "the relic"
             if relic is None or relic.host < 0:
                 return f"{ability.name} works on the unit that carries {relic_name}: equip it first."
-            return f"{ability.name} works on the unit that carries {relic_name} (#{relic.host})."
+            return f"{ability.name} works on the unit that carries {relic_name}: {unit_name(rules, state, relic.host)}."
         return f"{ability.name} targets a {kin} of yours."
     if effect == "equip":
         mine = args["target"] != "own_unit_of_type" or (target is not None and target.archetype == ability.archetype)
@@ -526,7 +570,7 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
             return f"{ability.name} is equipped to {whose}."
         if intent.slot is not None:
             if not 0 <= intent.slot < len(target.equips) or target.equips[intent.slot].ability != ability.ability_id:
-                return f"That unit has no {ability.name} stack in slot {intent.slot}."
+                return f"That unit has no {ability.name} stack to add to."
             if args["stack"] == 1:
                 return f"{ability.name} does not stack."
             return f"That {ability.name} stack holds {args['stack']} tokens already, the most."
@@ -535,11 +579,11 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
         open_stacks = [i for i, e in enumerate(target.equips)
                        if e.ability == ability.ability_id and e.count < args["stack"]]
         return (f"That unit's {SLOTS} equip slots are full"
-                + (f"; add to its {ability.name} stack (slot={open_stacks[0]}) instead." if open_stacks else "."))
+                + (f"; add to its {ability.name} stack instead." if open_stacks else "."))
     if effect == "damage":
         if caster is None or caster.owner != seat or caster.archetype != ability.archetype:
             return f"{ability.name} needs a caster: a {kin} of yours (its Power is the damage)."
-        return f"{ability.name} hits an enemy unit, or the opponent (player=true, no target)."
+        return f"{ability.name} hits an enemy unit, or the opponent's foremost shield."
     if effect in ("destroy_unit", "destroy_units"):
         if effect == "destroy_unit" and (target is None or target.owner == seat):
             return f"{ability.name} destroys an enemy unit."
@@ -548,7 +592,7 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
                     f"(that one has {rules.power(state, target)}).")
         return f"{ability.name} takes no target."
     if effect == "mend_shield":
-        return "Choose one of your shields (shield=0 is the foremost)."
+        return "Choose one of your shields to mend: the foremost is the first."
     if effect == "new_shield":
         return f"A new shield needs fewer than {args['below']} shields."
     if effect == "break_shield":
@@ -559,7 +603,7 @@ def _why_target(rules: "DiceCardsQueries", state: State, intent: Activate, abili
                 f"(you have {state.duelists[seat].grave}).")
     if effect == "capture":
         if caster is None or caster.owner != seat:
-            return f"{ability.name} needs a unit of yours to hold the captive (caster=...)."
+            return f"{ability.name} needs a unit of yours to hold the captive: choose it first."
         if caster.captive:
             return "A captive cannot take a captive."
         if state.captive_of(caster.uid) is not None:

@@ -396,6 +396,9 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
             if members:
                 return self._narrowed(narrowing, members)
         if value not in self.glowing_hand():
+            if narrowing is not None:
+                return Reply(refusal="First finish the choice you began: click a glowing piece or an answer, "
+                                     "or Back.")
             probe = Discard(seat, value) if self.stage == Stage.DISCARD else Charge(seat, value)  # a probe: why not
             return self.refuse(probe)
         if self.stage == Stage.DISCARD:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.dice_cards.state import State
-from tabletop.games.dice_cards.wording import kind_name, plural
+from tabletop.games.dice_cards.wording import kind_name, plural, unit_label
 
 from ...choosing import Seen
 
@@ -40,12 +40,13 @@ class Words:
 
     # ---------------------------------------------------------------- labels
     def unit(self, uid: int) -> str:
-        """``your Cinder Drake #3``, ``Bo's Bastion Golem #5``."""
+        """``your Cinder Drake``, ``Bo's Bastion Warden (Power 3)`` (Power or place only to tell alike units
+        apart)."""
         for unit in self.state.units:
             if unit.uid == uid:
                 owner = "your" if unit.owner == self.viewer else f"{self.names[unit.owner]}'s"
-                return f"{owner} {kind_name(self.rules, unit.archetype)} #{uid}"
-        return f"unit #{uid}"
+                return f"{owner} {unit_label(self.rules, self.state, unit)}"
+        return "a unit that has left the field"
 
     def blocks_which(self, blocker: int) -> str:
         """The block menu's question."""
@@ -127,7 +128,7 @@ class Words:
         state, rules = self.state, self.rules
         unit = state.unit(uid)
         owner = self.names[unit.owner]
-        parts = [f"{owner}'s {kind_name(rules, unit.archetype)} #{uid}: base Power {unit.base}, "
+        parts = [f"{owner}'s {unit_label(rules, state, unit)}: base Power {unit.base}, "
                  f"Power now {rules.power(state, unit)}"]
         if unit.damage:
             parts.append(f"{unit.damage} damage this turn (it falls at {rules.power(state, unit)})")
