@@ -112,3 +112,12 @@ def test_stepping_in_and_ending_the_turn_say_why_not():
     match.submit(Pass(1))                    # Ann may answer her own card: the card still waits
     said = RULES.why_illegal(match.state, EndTurn(0))
     assert "main phase" not in said and "once everyone has passed" in said, said
+
+
+def test_the_rules_screen_legend_names_each_die_by_its_element():
+    from tabletop.app.games.elemental_dice.help import legend_line
+    from tabletop.games.elemental_dice.cards import DICE
+
+    lines = [Said("legend", legend_line(die)) for die in DICE]
+    assert not check_names(GAME, lines), check_names(GAME, lines)
+    assert lines[0].text.startswith("Fire die")

@@ -16,7 +16,7 @@ from tabletop.games.elemental_dice.wording import card_name, die_name
 __all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
            "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help",
            "ACTIONS_HELP", "SHOP_HELP", "SHOP_DISCARD", "banner", "hand_words", "chain_words", "shop_words",
-           "actions_words", "LEGEND_WORDS", "TYPE_LEGEND", "BADGE_LEGEND"]
+           "actions_words", "LEGEND_WORDS", "legend_line", "TYPE_LEGEND", "BADGE_LEGEND"]
 
 #: A player's piles, left to right, and their names under them.
 PILES = ("draw", "discard", "removed")
@@ -26,6 +26,16 @@ DIE_WORDS = {"RED": "fire", "BROWN": "earth", "BLUE": "water", "GREEN": "nature"
              "YELLOW": "gold", "ORANGE": "chance"}
 #: The legend's words for the dice, the card types and the duration badge (the rules screen).
 LEGEND_WORDS = {**DIE_WORDS, "ORANGE": "chance, rerolled when read"}
+
+
+def legend_line(die: str) -> str:
+    """A die in the rules screen's legend: its element, the one name texts give it, then its colour.
+
+    >>> legend_line("RED"), legend_line("ORANGE")
+    ('Fire die (red).', 'Chance die (orange): rerolled when read.')
+    """
+    name = f"{DIE_WORDS[die].capitalize()} die ({die.lower()})"
+    return f"{name}: rerolled when read." if die == "ORANGE" else f"{name}."
 TYPE_LEGEND = {"action": "Action card: one a turn", "blessing": "Blessing: play it any time",
                "passive": "Passive: stays in play"}
 BADGE_LEGEND = "Turn ends a shield or buff lasts"
