@@ -20,7 +20,7 @@ __all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", 
 
 #: A player's piles, left to right, and their names under them.
 PILES = ("draw", "discard", "removed")
-PILE_NAMES = {"draw": "Deck", "discard": "Discard", "removed": "Removed"}
+PILE_NAMES = {"draw": "Draw", "discard": "Discard", "removed": "Removed"}
 #: What each die stands for, under it in the tray.
 DIE_WORDS = {"RED": "fire", "BROWN": "earth", "BLUE": "water", "GREEN": "nature", "PURPLE": "magic",
              "YELLOW": "gold", "ORANGE": "chance"}
@@ -119,7 +119,8 @@ def pile_help(state: State, seat: int, pile: str) -> str:
     player = state.players[seat]
     count = len(getattr(player, pile))
     if pile == "draw":
-        return f"{player.name}'s deck: {count} cards, face down. When it runs out, the discard pile is shuffled in."
+        return (f"{player.name}'s draw pile: {count} cards, face down. When it runs out, the discard pile is "
+                "shuffled in.")
     if pile == "discard":
         who = "everyone" if state.discard_public else player.name
         return f"{player.name}'s discard pile: {count} cards; {who} may look at them (click)."
@@ -208,7 +209,7 @@ def chain_words(rules: ElementalDiceQueries, state: State) -> str:
 def shop_words(rules: ElementalDiceQueries, state: State) -> str:
     """The line over the shop."""
     cost = rules.reroll_cost(state, state.flow.active)
-    return (f"Shop  ·  {len(state.shop_draw)} in its deck  ·  {len(state.shop_discard)} discarded"
+    return (f"Shop  ·  {len(state.shop_draw)} in its draw pile  ·  {len(state.shop_discard)} discarded"
             f"  ·  reroll {cost} gold")
 
 
