@@ -60,7 +60,7 @@ def test_a_player_brought_to_zero_falls_in_the_log():
 
 def test_dice_are_named_by_their_element_in_the_log():
     view = new_match().state
-    assert RULES.narrate(ev.DieRolled("ORANGE", 4), view, None) == "The chance die rolls 4."
+    assert RULES.narrate(ev.DieRolled("ORANGE", 4), view, None) == "The Chance die rolls 4."
 
 
 # ---------------------------------------------------------------- §2: F1 opens with how to play
@@ -91,7 +91,7 @@ def test_the_names_check_catches_a_synonym():
     assert check_names(GAME, [Said("test", "The orange die rolls 4.")])
     assert check_names(GAME, [Said("test", "Bo: respond")])
     assert check_names(GAME, [Said("test", "only in one's own main phase")])
-    assert not check_names(GAME, [Said("test", "The chance die rolls 4. Bo may answer in your turn.")])
+    assert not check_names(GAME, [Said("test", "The Chance die rolls 4. Bo may answer in your turn.")])
 
 
 # ---------------------------------------------------------------- §4: refusals that say what is wrong
