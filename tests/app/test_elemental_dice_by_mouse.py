@@ -199,7 +199,7 @@ def test_a_face_down_pile_only_tells_its_count_and_an_open_one_opens(driver, mon
     monkeypatch.setattr(driver.app.audio, "play", sounds.append)
     driver.click(view.position_of(Move("target", Target("pile", (0, "draw")))))
     first = view.state.players[0]
-    assert driver.app.toasts.message == f"{first.name}'s deck pile: {len(first.draw)} cards, face down"
+    assert driver.app.toasts.message == f"{first.name}'s draw pile: {len(first.draw)} cards, face down"
     assert "error" not in sounds
     driver.click(view.position_of(Move("target", Target("pile", (0, "removed")))))
     assert driver.app.scenes.top.scene_name == "pile"

@@ -136,3 +136,17 @@ def test_a_misplaced_bonus_says_where_it_can_go():
     assert said == "The Red Bonus can cross any free cell of Emberfall Dominion: click a glowing one.", said
     with pytest.raises(IllegalIntent):
         RULES.apply(state, Bonus(0, BonusKind("red"), "red", Cell("head", 4)), ScriptedRandom([]))
+
+
+def test_the_legend_and_the_reward_words_use_the_one_names():
+    from tabletop.app.games.dice_realms.help import REWARD_HELP, REWARD_LEGEND, REWARD_NAMES
+
+    from ..words_checks import Said
+
+    lines = [Said(f"{table} {key}", text) for table, words in
+             (("legend", REWARD_LEGEND), ("reward help", REWARD_HELP), ("reward name", REWARD_NAMES))
+             for key, text in words.items()]
+    problems = check_names(GAME, lines)
+    assert not problems, "\n".join(problems)
+    # The legend does not give the Yellow Bonus a value: it depends on the option.
+    assert "6" not in REWARD_LEGEND["yellow"]

@@ -60,7 +60,7 @@ def test_a_player_brought_to_zero_falls_in_the_log():
 
 def test_dice_are_named_by_their_element_in_the_log():
     view = new_match().state
-    assert RULES.narrate(ev.DieRolled("ORANGE", 4), view, None) == "The chance die rolls 4."
+    assert RULES.narrate(ev.DieRolled("ORANGE", 4), view, None) == "The Chance die rolls 4."
 
 
 # ---------------------------------------------------------------- §2: F1 opens with how to play
@@ -91,7 +91,7 @@ def test_the_names_check_catches_a_synonym():
     assert check_names(GAME, [Said("test", "The orange die rolls 4.")])
     assert check_names(GAME, [Said("test", "Bo: respond")])
     assert check_names(GAME, [Said("test", "only in one's own main phase")])
-    assert not check_names(GAME, [Said("test", "The chance die rolls 4. Bo may answer in your turn.")])
+    assert not check_names(GAME, [Said("test", "The Chance die rolls 4. Bo may answer in your turn.")])
 
 
 # ---------------------------------------------------------------- §4: refusals that say what is wrong
@@ -112,3 +112,12 @@ def test_stepping_in_and_ending_the_turn_say_why_not():
     match.submit(Pass(1))                    # Ann may answer her own card: the card still waits
     said = RULES.why_illegal(match.state, EndTurn(0))
     assert "main phase" not in said and "once everyone has passed" in said, said
+
+
+def test_the_rules_screen_legend_names_each_die_by_its_element():
+    from tabletop.app.games.elemental_dice.help import legend_line
+    from tabletop.games.elemental_dice.cards import DICE
+
+    lines = [Said("legend", legend_line(die)) for die in DICE]
+    assert not check_names(GAME, lines), check_names(GAME, lines)
+    assert lines[0].text.startswith("Fire die")

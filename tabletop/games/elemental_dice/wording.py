@@ -30,12 +30,13 @@ LOOK_WORDS = {"opponent_hand": "the opponent's hand", "opponent_facedown": "the 
 
 
 def die_name(die: str) -> str:
-    """A die by its element, the one name every text gives it: ``RED`` -> ``fire`` ("the fire die").
+    """A die by its element, the one name every text gives it, capitalised as a name: ``RED`` -> ``Fire``
+    ("the Fire die"; a lower-case "fire" would read like the card Fire's id in the log).
 
     >>> die_name("ORANGE"), die_name("PURPLE")
-    ('chance', 'magic')
+    ('Chance', 'Magic')
     """
-    return _DIE_NAMES.get(die, die.lower())
+    return _DIE_NAMES.get(die, die.lower()).capitalize()
 
 
 def card_name(rules: "ElementalDiceQueries", card: str) -> str:
@@ -75,7 +76,7 @@ def prompt(rules: "ElementalDiceQueries", state: State) -> str:
     card = card_name(rules, execution.card)
     stage = execution.stage
     texts = {
-        "chance": f"{who}: reroll the chance die for {card} (it shows {state.die(CHANCE)}), or keep it?",
+        "chance": f"{who}: reroll the Chance die for {card} (it shows {state.die(CHANCE)}), or keep it?",
         "barrier": f"{who}: which die of {card} does your Magical Barrier lower?",
         "militia": f"{who}: pay gold to your Paid Militia against {execution.amount} damage?",
         "die": f"{who}: choose the die {card} rerolls.",
@@ -190,7 +191,7 @@ def _on_die_rolled(t: _Teller, event: ev.DieRolled) -> str:
 
 
 def _on_die_kept(t: _Teller, event: ev.DieKept) -> str:
-    return f"{t.who(event.seat)} keeps the chance die at {event.value}."
+    return f"{t.who(event.seat)} keeps the Chance die at {event.value}."
 
 
 def _on_die_set(t: _Teller, event: ev.DieSet) -> str:
@@ -469,7 +470,7 @@ def _why_not_this_choice(rules: "ElementalDiceQueries", state: State, intent: Va
     card = card_name(rules, execution.card)
     dice = [getattr(intent, name, "") for name in ("die", "first", "second")]
     if CHANCE in dice and not isinstance(intent, Term):
-        return "No card may change the chance die: it is rerolled whenever a card reads it."
+        return "No card may change the Chance die: it is rerolled whenever a card reads it."
     if isinstance(intent, SetDie):
         allowed = sorted(i.value for i in rules.legal_intents(state) if isinstance(i, SetDie) and i.die == intent.die)
         if allowed:

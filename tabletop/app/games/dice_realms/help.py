@@ -20,7 +20,8 @@ REWARD_HELP = {
     "green": "Green Bonus: cross any free cell of Terra's Heartland.",
     "blue": "Blue Bonus: mark the next Hydra head, whatever it needs.",
     "magenta": "Magenta Bonus: write a 6 in the next cell of Mystical Sky.",
-    "yellow": "Yellow Bonus: write a 6 in the next cell of Radiant Savanna (its multiplier counts).",
+    "yellow": ("Yellow Bonus: write a 6 (with the classic option: 4, 5 or 6 by where it comes from) in the "
+               "next cell of Radiant Savanna (its multiplier counts)."),
     "time_warp": "Time Warp: as the active wizard, re-roll all the dice of the roll you just made (any roll).",
     "arcane_boost": "Arcane Boost: after the dice are chosen, use any one die as it lies.",
     "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",

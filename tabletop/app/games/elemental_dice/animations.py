@@ -196,11 +196,11 @@ class Picture:
         self._float(f"draws {count}", deck.center, "ed_info", 0.35, alongside=True)
 
     def _on_deck_shuffled(self, event: ev.DeckShuffled) -> None:
-        self._float("discards shuffled into a new deck", self.geometry.pile_rect(event.seat, "draw").center,
+        self._float("discards shuffled into a new draw pile", self.geometry.pile_rect(event.seat, "draw").center,
                     "ed_info", 0.5, sound="roll")
 
     def _on_shop_shuffled(self, event: ev.ShopShuffled) -> None:
-        self._float("The shop's deck is shuffled", self.geometry.shop_label.center, "ed_info", 0.5, sound="roll")
+        self._float("The shop's draw pile is shuffled", self.geometry.shop_label.center, "ed_info", 0.5, sound="roll")
 
     # ---------------------------------------------------------------- the chain
     def _on_card_played(self, event: ev.CardPlayed) -> None:

@@ -429,7 +429,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         intents = self.die_intents.get(die, [])
         if not intents:
             if self.die_intents:
-                return Reply(note="No card may change the chance die." if die == CHANCE
+                return Reply(note="No card may change the Chance die." if die == CHANCE
                              else "That die cannot be chosen for this card.")
             return NOTHING
         first = intents[0]

@@ -16,16 +16,26 @@ from tabletop.games.elemental_dice.wording import card_name, die_name
 __all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
            "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help",
            "ACTIONS_HELP", "SHOP_HELP", "SHOP_DISCARD", "banner", "hand_words", "chain_words", "shop_words",
-           "actions_words", "LEGEND_WORDS", "TYPE_LEGEND", "BADGE_LEGEND"]
+           "actions_words", "LEGEND_WORDS", "legend_line", "TYPE_LEGEND", "BADGE_LEGEND"]
 
 #: A player's piles, left to right, and their names under them.
 PILES = ("draw", "discard", "removed")
-PILE_NAMES = {"draw": "Deck", "discard": "Discard", "removed": "Removed"}
+PILE_NAMES = {"draw": "Draw", "discard": "Discard", "removed": "Removed"}
 #: What each die stands for, under it in the tray.
 DIE_WORDS = {"RED": "fire", "BROWN": "earth", "BLUE": "water", "GREEN": "nature", "PURPLE": "magic",
              "YELLOW": "gold", "ORANGE": "chance"}
 #: The legend's words for the dice, the card types and the duration badge (the rules screen).
 LEGEND_WORDS = {**DIE_WORDS, "ORANGE": "chance, rerolled when read"}
+
+
+def legend_line(die: str) -> str:
+    """A die in the rules screen's legend: its element, the one name texts give it, then its colour.
+
+    >>> legend_line("RED"), legend_line("ORANGE")
+    ('Fire die (red).', 'Chance die (orange): rerolled when read.')
+    """
+    name = f"{DIE_WORDS[die].capitalize()} die ({die.lower()})"
+    return f"{name}: rerolled when read." if die == "ORANGE" else f"{name}."
 TYPE_LEGEND = {"action": "Action card: one a turn", "blessing": "Blessing: play it any time",
                "passive": "Passive: stays in play"}
 BADGE_LEGEND = "Turn ends a shield or buff lasts"
@@ -109,7 +119,8 @@ def pile_help(state: State, seat: int, pile: str) -> str:
     player = state.players[seat]
     count = len(getattr(player, pile))
     if pile == "draw":
-        return f"{player.name}'s deck: {count} cards, face down. When it runs out, the discard pile is shuffled in."
+        return (f"{player.name}'s draw pile: {count} cards, face down. When it runs out, the discard pile is "
+                "shuffled in.")
     if pile == "discard":
         who = "everyone" if state.discard_public else player.name
         return f"{player.name}'s discard pile: {count} cards; {who} may look at them (click)."
@@ -198,7 +209,7 @@ def chain_words(rules: ElementalDiceQueries, state: State) -> str:
 def shop_words(rules: ElementalDiceQueries, state: State) -> str:
     """The line over the shop."""
     cost = rules.reroll_cost(state, state.flow.active)
-    return (f"Shop  ·  {len(state.shop_draw)} in its deck  ·  {len(state.shop_discard)} discarded"
+    return (f"Shop  ·  {len(state.shop_draw)} in its draw pile  ·  {len(state.shop_discard)} discarded"
             f"  ·  reroll {cost} gold")
 
 

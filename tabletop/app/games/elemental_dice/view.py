@@ -223,7 +223,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
 
     def legend(self) -> list[tuple[pygame.Surface, str]]:
         """The seven dice and the card colours, for the rules screen."""
-        items = [(self.dice_art.face(die_key(die), 5, 44), f"{die.capitalize()} die: {words.LEGEND_WORDS[die]}.")
+        items = [(self.dice_art.face(die_key(die), 5, 44), words.legend_line(die))
                  for die in DICE]
         for kind in TYPES:
             swatch = pygame.Surface((44, 44), pygame.SRCALPHA)
