@@ -15,7 +15,9 @@ import pygame
 from tabletop.paths import art_path
 from tabletop.registry import entry, game_ids, get_rules
 
+from ..lesson import lesson_path
 from ..matches import quick_start, remembered_names
+from ..tutorial import open_tutorial
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -111,7 +113,21 @@ class PickerScene(Scene):
                 button.text = " ".join(button.lines)
                 self.buttons.append(button)
             self.art[game_id] = self._load_art(game_id, tile)
+        self.learn_buttons: dict[str, Button] = {}
+        learn = layout["learn"]
+        for game_id, tile in self.tiles:
+            if not lesson_path(game_id).is_file():
+                continue
+            bottom = tile.bottom - 16 - (button_height + 10 if app.settings.names.get(game_id) else 0)
+            button = Button(app, learn, partial(self.learn, game_id))
+            button.rect = pygame.Rect(tile.x + 16, bottom - learn.rect[3], tile.width - 32, learn.rect[3])
+            self.learn_buttons[game_id] = button
+            self.buttons.append(button)
         self.hover: str | None = None
+
+    def learn(self, game_id: str) -> None:
+        """"Learn to play": the game's tutorial (or the question whether to continue the one left)."""
+        open_tutorial(self.app, game_id)
 
     def _art_size(self, tile: pygame.Rect) -> int:
         """The art's size: as large as the layout allows while name, facts, two lines of pitch and the
@@ -119,7 +135,8 @@ class PickerScene(Scene):
         layout = self.layout
         pitch = layout["tile_pitch"].style
         text_block = (layout["tile_name"].rect[3] + layout["tile_facts"].rect[3]
-                      + 2 * round(pitch.size * pitch.line_height * 1.2) + layout["quick_play"].rect[3] + 60)
+                      + 2 * round(pitch.size * pitch.line_height * 1.2) + layout["quick_play"].rect[3]
+                      + layout["learn"].rect[3] + 70)
         size = min(layout["tile_art"].rect[2], tile.height - text_block)
         return size if size >= 48 else 0
 
@@ -179,6 +196,9 @@ class PickerScene(Scene):
                 text.draw(surface, content, element.style, pygame.Rect(inner.x, y, inner.width, height), shrink=True)
                 y += height
             bottom = rect.bottom - button_height - 24
+            learn = self.learn_buttons.get(game_id)
+            if learn is not None:
+                bottom = min(bottom, learn.rect.top - 8)
             text.draw(surface, meta.pitch, pitch_el.style, pygame.Rect(inner.x, y + 6, inner.width, bottom - y - 6),
                       wrap=True, valign="top")
         for button in self.buttons:

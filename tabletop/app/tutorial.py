@@ -1,0 +1,630 @@
+"""Learn at the table: a tutorial played on the real table, with a coach that points and speaks.
+
+The script is data (``data/<game>/tutorial.yaml``, read by :mod:`tabletop.app.lesson`).  The
+:class:`TutorialScene` is the game's own table with these differences:
+
+* the learner may send only the move the current step teaches: the view's choices are given that one
+  legal intent, so only what leads to it glows; any other click gets a gentle line from the coach (never
+  an error sound);
+* the coach mark (:class:`CoachMark`) rings what to click next (the first click of the shortest click
+  sequence to the taught move, or what the step names) and says why in a box beside it, whose height grows
+  with its words so nothing is ever cut; talk steps and a bot's announced move wait for **Next**;
+* the other seats play the script's moves at the bot's pace; nothing is taken back;
+* the tutorial can be left at any time (Menu, Esc): the number of steps done is kept in the user's folder
+  (``tutorials/<game>.json``) and "Learn to play" offers to continue it;
+* after the last step the coach offers **Play on: a real game, no hints** against the strong bot.
+
+:func:`check_all` plays every tutorial headless on the real table (``tabletop tutorial --check``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import replace
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from tabletop.core.controller import write_atomic
+from tabletop.core.data import DataError
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import RandomExhausted, ScriptMismatch
+from tabletop.core.values import Value
+from tabletop.paths import user_dir
+from tabletop.registry import get_rules
+
+from .choosing import KEEP, Move, Reply, route_to
+from .lesson import Lesson, LessonRun, lesson_games, load_lesson, target_text
+from .screens.table import TableScene
+from .services import AppServices
+from .text import draw_box
+from .widgets import Button, press_any
+
+__all__ = ["TutorialScene", "CoachMark", "check_all", "saved_step", "forget_progress", "open_tutorial",
+           "SCREEN"]
+
+#: The logical screen every layout is drawn on.
+SCREEN = pygame.Rect(0, 0, 1920, 1080)
+#: Where the coach's box may stand: below the banner, above nothing else in particular.
+_AREA = pygame.Rect(8, 112, 1904, 960)
+#: What the coach says after the last step.
+_HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach and no hints, "
+             "and every move is yours to choose.")
+
+
+# ==================================================================== progress in the user's folder
+def _progress_path(game: str) -> Any:
+    return user_dir() / "tutorials" / f"{game}.json"
+
+
+def saved_step(game: str) -> int:
+    """How many steps of ``game``'s tutorial were done when it was left (0: not started, or finished)."""
+    try:
+        data = json.loads(_progress_path(game).read_text(encoding="utf-8")[:4096])
+        step = data.get("step", 0) if isinstance(data, dict) else 0
+        return step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0
+    except (OSError, ValueError):
+        return 0
+
+
+def _keep_progress(game: str, step: int) -> None:
+    try:
+        write_atomic(_progress_path(game), json.dumps({"game": game, "step": step}))
+    except OSError:
+        pass          # the tutorial goes on; it only cannot be continued later
+
+
+def forget_progress(game: str) -> None:
+    """The tutorial of ``game`` starts from the beginning next time."""
+    try:
+        _progress_path(game).unlink()
+    except OSError:
+        pass
+
+
+def open_tutorial(app: AppServices, game: str) -> None:
+    """"Learn to play": the tutorial of ``game``, or the question whether to continue the one left."""
+    step = saved_step(game)
+    if step <= 0:
+        app.scenes.open("tutorial", game=game)
+        return
+    name = get_rules(game).meta.name
+
+    def again() -> None:
+        forget_progress(game)
+        app.scenes.open("tutorial", game=game)
+
+    app.scenes.open("confirm", heading=f"Learn {name}",
+                    message="You left this tutorial part of the way through. Continue where you were, "
+                            "or start it again?",
+                    choices=[("Continue", lambda: app.scenes.open("tutorial", game=game, resume=step)),
+                             ("Start again", again)])
+
+
+# ==================================================================== the coach mark
+class CoachMark:
+    """Draws the coach: a ring at the target, an arrow to it, and a box of words with its buttons.
+
+    :meth:`place` works out the box for the words and the target (never over the target, inside the screen,
+    as tall as its wrapped lines need); :meth:`problem` says if the words cannot be shown whole.
+    """
+
+    def __init__(self, app: AppServices) -> None:
+        self.app = app
+        self.layout = layout = app.layouts["coach"]
+        self.padding = layout.setting("padding").int(0, 100)
+        self.gap = layout.setting("gap").int(0, 200)
+        self.ring_gap = layout.setting("ring").int(0, 100)
+
+    def lines(self, words: str, element: str = "words") -> list[str]:
+        """The words wrapped to the box's width."""
+        style = self.layout[element].style
+        return self.app.text.wrap(words, style.font, style.size, self.layout[element].rect[2]) if words else []
+
+    def _height(self, words: str, heading: str, nudge: str, buttons: Sequence[Button]) -> int:
+        text = self.app.text
+        height = self.padding * 2
+        if heading:
+            height += text.line_height(self.layout["heading"].style) * len(self.lines(heading, "heading"))
+        height += text.line_height(self.layout["words"].style) * len(self.lines(words))
+        # One line is kept for a nudge even when there is none, so the box does not jump when one comes.
+        height += 8 + text.line_height(self.layout["nudge"].style) * max(1, len(self.lines(nudge, "nudge")))
+        if buttons:
+            height += 16 + max(button.rect.height for button in buttons)
+        return height
+
+    def place(self, target: pygame.Rect | None, words: str, heading: str = "", nudge: str = "",
+              buttons: Sequence[Button] = ()) -> pygame.Rect:
+        """The box for these words beside ``target`` (None: at the top of the table)."""
+        width = self.layout["box"].rect[2]
+        height = self._height(words, heading, nudge, buttons)
+        box = pygame.Rect(0, 0, width, height)
+        if target is None:
+            box.midtop = (SCREEN.centerx, _AREA.top + 40)
+            return box.clamp(_AREA)
+        ring = target.inflate(2 * self.ring_gap, 2 * self.ring_gap)
+        candidates = []
+        for side in ("above", "below", "left", "right"):
+            spot = box.copy()
+            if side == "above":
+                spot.midbottom = (ring.centerx, ring.top - self.gap)
+            elif side == "below":
+                spot.midtop = (ring.centerx, ring.bottom + self.gap)
+            elif side == "left":
+                spot.midright = (ring.left - self.gap, ring.centery)
+            else:
+                spot.midleft = (ring.right + self.gap, ring.centery)
+            spot = spot.clamp(_AREA)
+            candidates.append(spot)
+        for spot in candidates:
+            if not spot.colliderect(ring):
+                return spot
+        return candidates[0]
+
+    def problem(self, words: str, heading: str = "", nudge: str = "", buttons: Sequence[Button] = ()) -> str:
+        """Why these words would not be shown whole ("" if they would): a line wider than the box, or a box
+        taller than the screen."""
+        for element, text in (("words", words), ("heading", heading), ("nudge", nudge)):
+            width = self.layout[element].rect[2]
+            style = self.layout[element].style
+            for line in self.lines(text, element):
+                if self.app.text.size(line, style.font, style.size)[0] > width:
+                    return f"the line {line!r} is wider than the coach's box"
+        if self._height(words, heading, nudge, buttons) > _AREA.height:
+            return "the words are too long for the coach's box"
+        return ""
+
+    def draw(self, surface: pygame.Surface, target: pygame.Rect | None, words: str, *, heading: str = "",
+             nudge: str = "", buttons: Sequence[Button] = (), clock: float = 0.0) -> pygame.Rect:
+        """Draw the ring, the arrow, the box with its words, and lay out and draw ``buttons`` in it."""
+        box = self.place(target, words, heading, nudge, buttons)
+        theme = self.app.layouts.theme
+        glow = theme.rgb("glow")
+        if target is not None:
+            pulse = 0.5 + 0.5 * math.sin(clock * 5.0)
+            ring = target.inflate(2 * self.ring_gap + int(6 * pulse), 2 * self.ring_gap + int(6 * pulse))
+            pygame.draw.rect(surface, (0, 0, 0), ring.inflate(6, 6), width=4, border_radius=18)
+            pygame.draw.rect(surface, glow, ring, width=6, border_radius=16)
+            _arrow(surface, box, ring, glow)
+        draw_box(surface, box, self.layout["box"].style)
+        text = self.app.text
+        x, y = box.x + self.padding, box.y + self.padding
+        for element, content in (("heading", heading), ("words", words), ("nudge", nudge)):
+            if not content:
+                continue
+            if element == "nudge":
+                y += 8
+            style = self.layout[element].style
+            step = text.line_height(style)
+            width = self.layout[element].rect[2]
+            for line in self.lines(content, element):
+                text.draw(surface, line, style, pygame.Rect(x, y, width, step))
+                y += step
+        if buttons:
+            right = box.right - self.padding
+            for button in reversed(buttons):
+                button.rect.bottomright = (right, box.bottom - self.padding)
+                right = button.rect.left - 16
+                button.draw(surface)
+        return box
+
+
+def _arrow(surface: pygame.Surface, box: pygame.Rect, ring: pygame.Rect, colour: tuple[int, int, int]) -> None:
+    """An arrow from the box's edge to the ring's edge (none when they touch)."""
+    start = pygame.Vector2(box.clamp(box).center)
+    end = pygame.Vector2(ring.center)
+    direction = end - start
+    if direction.length() < 1:
+        return
+    # Leave the box and stop at the ring.
+    start = _edge(box, start, direction)
+    end = _edge(ring, end, -direction)
+    line = end - start
+    if line.length() < 12:
+        return
+    unit = line.normalize()
+    pygame.draw.line(surface, (0, 0, 0), start, end, 10)
+    pygame.draw.line(surface, colour, start, end, 6)
+    side = pygame.Vector2(-unit.y, unit.x)
+    head = [end, end - unit * 28 + side * 16, end - unit * 28 - side * 16]
+    pygame.draw.polygon(surface, colour, head)
+
+
+def _edge(rect: pygame.Rect, centre: pygame.Vector2, direction: pygame.Vector2) -> pygame.Vector2:
+    """Where a ray from ``centre`` in ``direction`` leaves ``rect``."""
+    scale = []
+    if direction.x:
+        scale.append((rect.width / 2) / abs(direction.x))
+    if direction.y:
+        scale.append((rect.height / 2) / abs(direction.y))
+    return centre + direction * min(scale) if scale else centre
+
+
+def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
+    """The tutorial with the learner's seat named as the player was last named for this game (if any)."""
+    remembered = app.settings.names.get(lesson.game) if isinstance(app.settings.names, dict) else None
+    name = remembered[0] if remembered else ""
+    others = [seat for index, seat in enumerate(lesson.seats) if index != lesson.learner]
+    if not name or name in others:
+        return lesson
+    seats = list(lesson.seats)
+    seats[lesson.learner] = name
+    return replace(lesson, seats=tuple(seats))
+
+
+# ==================================================================== the scripted bot
+class _ScriptBot:
+    """A seat played by the script: it makes the current step's move (the table paces it like any bot)."""
+
+    def __init__(self, scene: "TutorialScene") -> None:
+        self.scene = scene
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        intent = self.scene.run.intent()
+        return intent if intent is not None and intent in legal else legal[0]
+
+
+# ==================================================================== the scene
+class TutorialScene(TableScene):
+    """A game's table played from its tutorial script, with the coach (see the module docstring)."""
+
+    scene_name = "tutorial"
+
+    def __init__(self, app: AppServices, game: str, resume: int = 0, lesson: Lesson | None = None) -> None:
+        self.lesson = _with_learner_name(app, lesson or load_lesson(game))
+        self.run = LessonRun(self.lesson)
+        self.run.skip_to(resume)
+        self.acknowledged = -1                 # the step whose words were read (a bot's move may follow)
+        self.keeps_progress = True             # a check plays it without touching the player's progress
+        self.nudge = ""
+        self._route: tuple[Any, Move | None] | None = None
+        super().__init__(app, self.run.match)
+        self.help_game = game
+        for seat in list(self.bots.bots):
+            self.bots.bots[seat] = _ScriptBot(self)
+        self.coach = CoachMark(app)
+        layout = self.coach.layout
+        self.next_button = Button(app, layout["next"], self.next_step, hotkey=pygame.K_RETURN)
+        self.play_on_button = Button(app, layout["play_on"], self.play_on)
+        self.leave_button = Button(app, layout["leave"], self.leave_to_title)
+        self.bot_name = next((self.match.seats[seat] for seat in range(len(self.match.seats))
+                              if seat != self.lesson.learner), "the bot")
+        view_apply = self.view.apply
+        self.view.apply = lambda reply: self._vetted(reply, view_apply)  # type: ignore[method-assign]
+        self._refresh_undo()
+
+    # ---------------------------------------------------------------- what the learner may do
+    def legal(self) -> Sequence[Value]:
+        """Only the taught move, when the learner is to make it."""
+        if getattr(self, "run", None) is None:
+            return ()
+        taught = self.run.taught()
+        if taught is None or self.bot_to_act() is not None:
+            return ()
+        return (taught,) if taught in self.match.legal_intents() else ()
+
+    def _reachable(self, selection: Any) -> bool:
+        taught = self.run.taught()
+        view = self.view
+        if taught is None or view.Choices is None:
+            return False
+        return route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, selection) is not None
+
+    def _vetted(self, reply: Reply, apply: Callable[[Reply], None]) -> None:
+        """Carry out a click only when it leads to the taught move (or only looks at something)."""
+        taught = self.run.taught()
+        if reply.look is not None and reply.intent is None:
+            apply(reply)
+            return
+        if taught is not None:
+            if reply.intent is not None and reply.intent == taught:
+                self.nudge = ""
+                apply(reply)
+                return
+            if (reply.intent is None and not reply.refusal and reply.selection is not KEEP
+                    and self._reachable(reply.selection)):
+                self.nudge = ""
+                apply(reply)
+                return
+            self.nudge = "Not that one yet: click where the coach points."
+        elif not self.run.done:
+            self.nudge = "Read the coach's words, then click Next."
+        self.view.refresh()
+
+    # ---------------------------------------------------------------- moving through the script
+    def submit(self, intent: Value) -> bool:
+        done = super().submit(intent)
+        if done and self.run.made(intent):
+            self._stepped()
+        return done
+
+    def next_step(self) -> None:
+        """Next: the coach's words were read (a talk step is done; a bot's announced move may come)."""
+        if self.view.busy or self.run.done:
+            return
+        if self.run.intent() is None:
+            self.run.advance()
+            self._stepped()
+        else:
+            self.acknowledged = self.run.index
+
+    def _stepped(self) -> None:
+        """A step is done: the next one's given position shown, the progress kept."""
+        self.nudge = ""
+        self._route = None
+        step = self.run.step
+        if step is not None and step.given is not None:
+            self.view.finish_animations()
+            self.view.sync()
+            self.log.rebuild(self.viewer)
+        elif not self.view.busy:
+            self.view.refresh()                # what glows follows the step
+        if not self.keeps_progress:
+            return
+        if self.run.done:
+            forget_progress(self.lesson.game)
+        else:
+            _keep_progress(self.lesson.game, self.run.index)
+
+    def waiting_for_next(self) -> bool:
+        """The coach's words wait for Next: a talk step, or a bot's move it announces."""
+        step = self.run.step
+        if step is None:
+            return False
+        if not step.do:
+            return True
+        return bool(step.say) and self.run.seat() != self.lesson.learner and self.acknowledged != self.run.index
+
+    def _let_bot_move(self) -> None:
+        if self.waiting_for_next() or self.run.done:
+            return
+        super()._let_bot_move()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.view.update(dt)
+        if self.view.busy:
+            return
+        if not self.match.finished:
+            self._hand_over_if_needed()
+            if self.app.scenes.top is self:
+                self._let_bot_move()
+
+    def _refresh_undo(self) -> None:
+        super()._refresh_undo()
+        self.undo_button.enabled = False
+        self.undo_button.reason = "In a tutorial moves are not taken back."
+
+    def undo(self) -> None:
+        self.app.toasts.show(self.undo_button.reason)
+
+    def leave(self) -> None:
+        """The tutorial's match is never a saved match: only its progress is kept."""
+
+    # ---------------------------------------------------------------- the end
+    def play_on(self) -> None:
+        """A real game against the strong bot, with the tutorial's names."""
+        from .matches import start_match
+
+        forget_progress(self.lesson.game)
+        seats = list(self.lesson.seats)
+        kinds = ["human" if seat == self.lesson.learner else "strong" for seat in range(len(seats))]
+        self.app.scenes.pop_until("title")
+        start_match(self.app, self.lesson.game, seats, {}, kinds)
+
+    def leave_to_title(self) -> None:
+        forget_progress(self.lesson.game)
+        self.app.scenes.pop_until("title")
+
+    # ---------------------------------------------------------------- the coach on screen
+    def coach_words(self) -> tuple[str, str]:
+        """The heading and the words the coach shows now."""
+        if self.run.done:
+            return "Well done!", _HANDOVER.format(game=self.match.rules.meta.name, bot=self.bot_name)
+        step = self.run.step
+        assert step is not None
+        heading = f"{self.lesson.title} · {self.run.index + 1} of {len(self.lesson.steps)}"
+        if step.say:
+            return heading, step.say
+        return heading, f"{self.bot_name} moves."
+
+    def coach_buttons(self) -> list[Button]:
+        """The buttons in the coach's box now."""
+        if self.run.done:
+            return [self.leave_button, self.play_on_button]
+        return [self.next_button] if self.waiting_for_next() else []
+
+    def pointer(self) -> pygame.Rect | None:
+        """What the coach points at now (None: nothing)."""
+        step = self.run.step
+        if step is None:
+            return None
+        if step.point and (self.run.taught() is None or self._fresh()):
+            return self.resolve(step.point)
+        move = self.next_move()
+        return None if move is None else self.move_rect(move)
+
+    def _fresh(self) -> bool:
+        """Nothing is chosen yet on the table (a step's ``point`` shows the first click of a taught move)."""
+        view = self.view
+        if view.Choices is None:
+            return True
+        return view.choices.selection == view.Choices(view.seen(), None).selection
+
+    def next_move(self) -> Move | None:
+        """The learner's next click towards the taught move (None: no move is taught now)."""
+        taught = self.run.taught()
+        view = self.view
+        if taught is None or view.Choices is None or not self.legal():
+            return None
+        key = (self.match.state, view.selection, self.run.index)
+        if self._route is None or self._route[0] != key:
+            route = route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, view.selection)
+            self._route = (key, route[0] if route else None)
+        return self._route[1]
+
+    def move_rect(self, move: Move) -> pygame.Rect | None:
+        """Where a click of ``move`` lands on screen."""
+        view = self.view
+        if move.kind == "target" and move.target is not None:
+            rect = view.geometry.rect_of(view.state, move.target)
+            if rect is not None:
+                return pygame.Rect(rect)
+        if move.kind == "button" and hasattr(view, "action_bar"):
+            return pygame.Rect(view.action_bar.buttons[move.index].rect)
+        if move.kind == "menu" and hasattr(view, "menu_bar"):
+            return pygame.Rect(view.menu_bar.buttons[move.index].rect)
+        point = view.position_of(move)
+        return None if point is None else pygame.Rect(point[0] - 30, point[1] - 30, 60, 60)
+
+    def resolve(self, point: str) -> pygame.Rect | None:
+        """The rect a step's ``point`` names (see :mod:`tabletop.app.lesson`), None if it names nothing."""
+        view = self.view
+        kind, _, name = point.partition(":")
+        if kind == "area":
+            try:
+                return pygame.Rect(view.layout[name].rect)
+            except DataError:
+                return None
+        if kind == "button":
+            for button in getattr(getattr(view, "action_bar", None), "buttons", ()):
+                if button.visible and button.text.lower().startswith(name.lower()):
+                    return pygame.Rect(button.rect)
+            return None
+        geometry = view.geometry
+        for hits in (geometry.hits(view.state), geometry.help_hits(view.state)):
+            for target, rect in hits:
+                if target_text(target.kind, target.key) == point:
+                    return pygame.Rect(rect)
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
+            if press_any(self.coach_buttons(), event):
+                return
+        super().handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.view.busy:
+            return
+        heading, words = self.coach_words()
+        self.coach.draw(surface, self.pointer(), words, heading=heading, nudge=self.nudge,
+                        buttons=self.coach_buttons(), clock=self.clock)
+
+    @property
+    def busy(self) -> bool:
+        return True           # the ring pulses
+
+
+# ==================================================================== checking every tutorial
+def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = print,
+                   lesson: Lesson | None = None) -> list[str]:
+    """Play ``game``'s tutorial (or ``lesson``) headless on the real table, click by click; the problems found."""
+    problems: list[str] = []
+    try:
+        scene = TutorialScene(app, game, lesson=lesson)
+    except (DataError, IllegalIntent) as exc:
+        return [f"{game}: {exc}"]
+    scene.keeps_progress = False
+    app.scenes.push(scene)
+    app.settings.bots = "instant"
+    try:
+        guard = 0
+        while not scene.run.done and guard < 5000:
+            guard += 1
+            _settle(app, scene)
+            step = scene.run.step
+            assert step is not None
+            problem = scene.run.problem()
+            if problem:
+                problems.append(problem)
+                break
+            heading, words = scene.coach_words()
+            cut = scene.coach.problem(words, heading, "Not that one yet: click where the coach points.",
+                                      scene.coach_buttons())
+            if cut:
+                problems.append(f"{game} {step.where}: {cut}")
+            if step.point and scene.resolve(step.point) is None:
+                problems.append(f"{game} {step.where}: point '{step.point}' names nothing on screen")
+            rect = scene.pointer()
+            if rect is not None and not SCREEN.contains(rect):
+                problems.append(f"{game} {step.where}: the coach points off the screen ({tuple(rect)})")
+            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons())
+            if rect is not None and box.colliderect(rect):
+                problems.append(f"{game} {step.where}: the coach's box covers what it points at")
+            index = scene.run.index
+            if scene.waiting_for_next():
+                scene.next_step()
+            elif scene.run.taught() is not None:
+                move = scene.next_move()
+                if move is None or scene.move_rect(move) is None:
+                    problems.append(f"{game} {step.where}: no click on screen leads to '{step.do}'")
+                    break
+                _click(scene, move)
+            else:
+                for _ in range(50):
+                    scene.update(0.5)
+                    if scene.run.index != index:
+                        break
+            if scene.run.index == index and not scene.waiting_for_next() and scene.run.taught() is None \
+                    and scene.run.intent() is not None and scene.bot_to_act() is None:
+                problems.append(f"{game} {step.where}: the move '{step.do}' was never made")
+                break
+        say(f"{game}: {len(scene.lesson.steps)} steps, " + ("ok" if not problems else f"{len(problems)} problem(s)"))
+    except (DataError, IllegalIntent, ScriptMismatch, RandomExhausted) as exc:
+        problems.append(f"{game} {scene.run.step.where if scene.run.step else 'end'}: {exc}")
+    finally:
+        if app.scenes.top is scene:
+            app.scenes.pop()
+    return problems
+
+
+def _settle(app: AppServices, scene: TutorialScene) -> None:
+    scene.view.finish_animations()
+    for _ in range(3):
+        scene.update(0.05)
+        scene.view.finish_animations()
+    scene.draw(app.display.surface)
+
+
+def _click(scene: TutorialScene, move: Move) -> None:
+    """The reply of a click of ``move``, carried out through the scene's vetting, as a real click is."""
+    choices = scene.view.choices
+    if move.kind == "target" and move.target is not None:
+        reply = choices.click(move.target)
+    elif move.kind == "button":
+        slot = choices.buttons()[move.index]
+        assert slot is not None
+        reply = slot.reply
+    elif move.kind == "menu":
+        menu = choices.menu()
+        assert menu is not None
+        reply = menu.items[move.index].reply
+    else:
+        reply = choices.clear()
+    scene.view.apply(reply)
+
+
+def check_all(say: Callable[[str], None] = print) -> int:
+    """``tabletop tutorial --check``: every tutorial played headless; 0 when all play to their end."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    from .main import App
+    from .screens.title import TitleScene
+
+    pygame.init()
+    app = App(windowed=True)
+    app.settings.animation = "instant"
+    app.scenes.push(TitleScene(app))
+    failed = 0
+    games = lesson_games()
+    for game in games:
+        for problem in check_tutorial(app, game, say):
+            say(f"  {problem}")
+            failed += 1
+    say(f"{len(games)} tutorial(s) checked, {failed} problem(s)")
+    return 1 if failed or not games else 0
