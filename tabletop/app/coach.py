@@ -14,12 +14,25 @@ from .services import AppServices
 from .text import draw_box
 from .widgets import Button
 
-__all__ = ["CoachMark", "SCREEN", "move_rect"]
+__all__ = ["CoachMark", "SCREEN", "move_rect", "glowing_rects"]
 
 #: The logical screen every layout is drawn on.
 SCREEN = pygame.Rect(0, 0, 1920, 1080)
 #: Where the coach's box may stand: below the banner.
 _AREA = pygame.Rect(8, 112, 1904, 960)
+
+
+def glowing_rects(view: Any) -> list[pygame.Rect]:
+    """Where what glows on a game's table lies (the coach's box keeps off it where it can)."""
+    choices = getattr(view, "choices", None)
+    if choices is None:
+        return []
+    found = []
+    for target in choices.glowing():
+        rect = view.geometry.rect_of(view.state, target)
+        if rect is not None:
+            found.append(pygame.Rect(rect))
+    return found
 
 
 def move_rect(view: Any, move: Move) -> pygame.Rect | None:
@@ -68,8 +81,9 @@ class CoachMark:
         return height
 
     def place(self, target: pygame.Rect | None, words: str, heading: str = "", nudge: str = "",
-              buttons: Sequence[Button] = ()) -> pygame.Rect:
-        """The box for these words beside ``target`` (None: at the top of the table)."""
+              buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """The box for these words beside ``target`` (None: at the top of the table), covering as little of
+        ``avoid`` (what else glows) as it can."""
         width = self.layout["box"].rect[2]
         height = self._height(words, heading, nudge, buttons)
         box = pygame.Rect(0, 0, width, height)
@@ -78,7 +92,9 @@ class CoachMark:
             return box.clamp(_AREA)
         ring = target.inflate(2 * self.ring_gap, 2 * self.ring_gap)
         candidates = []
-        for side in ("above", "below", "left", "right"):
+        # Beside a target low on the table (dice, buttons), so the boards above stay in sight; else above it.
+        sides = ("left", "right", "above", "below") if ring.centery > 600 else ("above", "below", "left", "right")
+        for side in sides:
             spot = box.copy()
             if side == "above":
                 spot.midbottom = (ring.centerx, ring.top - self.gap)
@@ -90,10 +106,8 @@ class CoachMark:
                 spot.midleft = (ring.right + self.gap, ring.centery)
             spot = spot.clamp(_AREA)
             candidates.append(spot)
-        for spot in candidates:
-            if not spot.colliderect(ring):
-                return spot
-        return candidates[0]
+        free = [spot for spot in candidates if not spot.colliderect(ring)] or candidates[:1]
+        return min(free, key=lambda spot: sum(_overlap(spot, rect) for rect in avoid))
 
     def problem(self, words: str, heading: str = "", nudge: str = "", buttons: Sequence[Button] = ()) -> str:
         """Why these words would not be shown whole ("" if they would): a line wider than the box, or a box
@@ -109,9 +123,10 @@ class CoachMark:
         return ""
 
     def draw(self, surface: pygame.Surface, target: pygame.Rect | None, words: str, *, heading: str = "",
-             nudge: str = "", buttons: Sequence[Button] = (), clock: float = 0.0) -> pygame.Rect:
+             nudge: str = "", buttons: Sequence[Button] = (), clock: float = 0.0,
+             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """Draw the ring, the arrow, the box with its words, and lay out and draw ``buttons`` in it."""
-        box = self.place(target, words, heading, nudge, buttons)
+        box = self.place(target, words, heading, nudge, buttons, avoid)
         theme = self.app.layouts.theme
         glow = theme.rgb("glow")
         if target is not None:
@@ -141,6 +156,11 @@ class CoachMark:
                 right = button.rect.left - 16
                 button.draw(surface)
         return box
+
+
+def _overlap(a: pygame.Rect, b: pygame.Rect) -> int:
+    clipped = a.clip(b)
+    return clipped.width * clipped.height
 
 
 def _arrow(surface: pygame.Surface, box: pygame.Rect, ring: pygame.Rect, colour: tuple[int, int, int]) -> None:

@@ -212,4 +212,7 @@ class TableHints:
         if self._coach is None:
             self._coach = CoachMark(self.app)
         name = self.table.match.seats[hint.seat]
-        self._coach.draw(surface, self.pointer(), hint.reason, heading=f"Hint for {name}", clock=self.table.clock)
+        from .coach import glowing_rects
+
+        self._coach.draw(surface, self.pointer(), hint.reason, heading=f"Hint for {name}", clock=self.table.clock,
+                         avoid=glowing_rects(self.table.view))

@@ -46,21 +46,22 @@ not legal at its step, a pointer names nothing on screen, or a text does not fit
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Hashable
 
-from tabletop.core.controller import MatchController
+from tabletop.core.controller import MatchController, write_atomic
 from tabletop.core.data import DataError, Reader
 from tabletop.core.protocol import IllegalIntent, Rules
 from tabletop.core.rng import ScriptedRandom, SeededRandom
 from tabletop.core.scenario import _apply_given, _push_random  # the scenario machinery's forced outcomes
 from tabletop.core.values import Token, Value
-from tabletop.paths import data_path
+from tabletop.paths import data_path, user_dir
 from tabletop.registry import entry, game_ids, get_rules
 
 __all__ = ["Lesson", "LessonStep", "LessonRun", "load_lesson", "lesson_games", "target_text", "lesson_path",
-           "LESSON_LIMIT"]
+           "LESSON_LIMIT", "saved_step", "keep_progress", "forget_progress", "open_tutorial"]
 
 #: The largest tutorial file read.
 LESSON_LIMIT = 256 * 1024
@@ -262,6 +263,54 @@ class LessonRun:
         """Play the first ``index`` steps headless (a tutorial continued where it was left)."""
         while self.index < min(index, len(self.lesson.steps)):
             self.play_step()
+
+
+def _progress_path(game: str) -> Path:
+    return user_dir() / "tutorials" / f"{game}.json"
+
+
+def saved_step(game: str) -> int:
+    """How many steps of ``game``'s tutorial were done when it was left (0: not started, or finished)."""
+    try:
+        data = json.loads(_progress_path(game).read_text(encoding="utf-8")[:4096])
+        step = data.get("step", 0) if isinstance(data, dict) else 0
+        return step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0
+    except (OSError, ValueError):
+        return 0
+
+
+def keep_progress(game: str, step: int) -> None:
+    try:
+        write_atomic(_progress_path(game), json.dumps({"game": game, "step": step}))
+    except OSError:
+        pass          # the tutorial goes on; it only cannot be continued later
+
+
+def forget_progress(game: str) -> None:
+    """The tutorial of ``game`` starts from the beginning next time."""
+    try:
+        _progress_path(game).unlink()
+    except OSError:
+        pass
+
+
+def open_tutorial(app: Any, game: str) -> None:
+    """"Learn to play": the tutorial of ``game``, or the question whether to continue the one left."""
+    step = saved_step(game)
+    if step <= 0:
+        app.scenes.open("tutorial", game=game)
+        return
+    name = get_rules(game).meta.name
+
+    def again() -> None:
+        forget_progress(game)
+        app.scenes.open("tutorial", game=game)
+
+    app.scenes.open("confirm", heading=f"Learn {name}",
+                    message="You left this tutorial part of the way through. Continue where you were, "
+                            "or start it again?",
+                    choices=[("Continue", lambda: app.scenes.open("tutorial", game=game, resume=step)),
+                             ("Start again", again)])
 
 
 def check_rules_level(game: str) -> list[str]:

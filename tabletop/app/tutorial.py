@@ -25,76 +25,24 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
-from tabletop.core.controller import write_atomic
 from tabletop.core.data import DataError
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RandomExhausted, ScriptMismatch
 from tabletop.core.values import Value
-from tabletop.paths import user_dir
-from tabletop.registry import get_rules
 
 from .choosing import KEEP, Move, Reply, route_to
-from .coach import SCREEN, CoachMark, move_rect
-from .lesson import Lesson, LessonRun, lesson_games, load_lesson, target_text
+from .coach import SCREEN, CoachMark, glowing_rects, move_rect
+from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, lesson_games, load_lesson, saved_step,
+                     target_text)
 from .screens.table import TableScene
 from .services import AppServices
 from .widgets import Button, press_any
 
-__all__ = ["TutorialScene", "CoachMark", "check_all", "saved_step", "forget_progress", "open_tutorial",
-           "SCREEN"]
+__all__ = ["TutorialScene", "check_all", "check_tutorial", "saved_step"]
 
 #: What the coach says after the last step.
 _HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach and no hints, "
              "and every move is yours to choose.")
-
-
-# ==================================================================== progress in the user's folder
-def _progress_path(game: str) -> Any:
-    return user_dir() / "tutorials" / f"{game}.json"
-
-
-def saved_step(game: str) -> int:
-    """How many steps of ``game``'s tutorial were done when it was left (0: not started, or finished)."""
-    try:
-        data = json.loads(_progress_path(game).read_text(encoding="utf-8")[:4096])
-        step = data.get("step", 0) if isinstance(data, dict) else 0
-        return step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0
-    except (OSError, ValueError):
-        return 0
-
-
-def _keep_progress(game: str, step: int) -> None:
-    try:
-        write_atomic(_progress_path(game), json.dumps({"game": game, "step": step}))
-    except OSError:
-        pass          # the tutorial goes on; it only cannot be continued later
-
-
-def forget_progress(game: str) -> None:
-    """The tutorial of ``game`` starts from the beginning next time."""
-    try:
-        _progress_path(game).unlink()
-    except OSError:
-        pass
-
-
-def open_tutorial(app: AppServices, game: str) -> None:
-    """"Learn to play": the tutorial of ``game``, or the question whether to continue the one left."""
-    step = saved_step(game)
-    if step <= 0:
-        app.scenes.open("tutorial", game=game)
-        return
-    name = get_rules(game).meta.name
-
-    def again() -> None:
-        forget_progress(game)
-        app.scenes.open("tutorial", game=game)
-
-    app.scenes.open("confirm", heading=f"Learn {name}",
-                    message="You left this tutorial part of the way through. Continue where you were, "
-                            "or start it again?",
-                    choices=[("Continue", lambda: app.scenes.open("tutorial", game=game, resume=step)),
-                             ("Start again", again)])
 
 
 def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
@@ -221,7 +169,7 @@ class TutorialScene(TableScene):
         if self.run.done:
             forget_progress(self.lesson.game)
         else:
-            _keep_progress(self.lesson.game, self.run.index)
+            keep_progress(self.lesson.game, self.run.index)
 
     def waiting_for_next(self) -> bool:
         """The coach's words wait for Next: a talk step, or a bot's move it announces."""
@@ -257,6 +205,23 @@ class TutorialScene(TableScene):
 
     def leave(self) -> None:
         """The tutorial's match is never a saved match: only its progress is kept."""
+
+    def open_menu(self) -> None:
+        """Menu (Esc): leave the tutorial for now (it continues where it was), start it again, or go on."""
+        game = self.lesson.game
+
+        def leave() -> None:
+            self.app.scenes.pop_until("title")
+
+        def again() -> None:
+            forget_progress(game)
+            self.app.scenes.pop_until("title")
+            self.app.scenes.open("tutorial", game=game)
+
+        self.app.scenes.open("confirm", heading=self.lesson.title,
+                             message="Leave the tutorial for now? Learn to play will continue it where you are. "
+                                     "Cancel goes on with it.",
+                             choices=[("Leave for now", leave), ("Start again", again)])
 
     # ---------------------------------------------------------------- the end
     def play_on(self) -> None:
@@ -357,7 +322,16 @@ class TutorialScene(TableScene):
             return
         heading, words = self.coach_words()
         self.coach.draw(surface, self.pointer(), words, heading=heading, nudge=self.nudge,
-                        buttons=self.coach_buttons(), clock=self.clock)
+                        buttons=self.coach_buttons(), clock=self.clock, avoid=self.avoid())
+
+    def avoid(self) -> list[pygame.Rect]:
+        """What the coach's box should not cover: what glows, and what the step's next clicks are."""
+        found = glowing_rects(self.view)
+        taught = self.run.taught()
+        if taught is not None and self.view.Choices is not None:
+            route = route_to(lambda chosen: self.view.Choices(self.view.seen(), chosen), taught, None) or ()
+            found += [rect for rect in (self.move_rect(move) for move in route) if rect is not None]
+        return found
 
     @property
     def busy(self) -> bool:
@@ -397,7 +371,7 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
             rect = scene.pointer()
             if rect is not None and not SCREEN.contains(rect):
                 problems.append(f"{game} {step.where}: the coach points off the screen ({tuple(rect)})")
-            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons())
+            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons(), scene.avoid())
             if rect is not None and box.colliderect(rect):
                 problems.append(f"{game} {step.where}: the coach's box covers what it points at")
             index = scene.run.index

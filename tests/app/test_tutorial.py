@@ -4,6 +4,7 @@ where it was, and the end hands over to a real game."""
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from tabletop.app.lesson import LessonRun, check_rules_level, lesson_games, load_lesson
@@ -137,3 +138,28 @@ def test_learn_to_play_on_the_tile_opens_the_tutorial(driver):
     assert picker.scene_name == "picker"
     driver.click(picker.learn_buttons["dice-realms"].rect.center)
     assert app.scenes.top.scene_name == "tutorial"
+
+
+def test_learn_to_play_in_the_rules_opens_the_tutorial_and_not_twice(driver):
+    app = driver.app
+    rules = app.scenes.open("rules", game_id="dice-realms")
+    assert rules.learn.visible
+    driver.click(rules.learn.rect.center)
+    tutorial = app.scenes.top
+    assert tutorial.scene_name == "tutorial"
+    driver.key(pygame.K_F1)
+    assert app.scenes.top.scene_name == "rules" and not app.scenes.top.learn.visible
+    assert not app.scenes.open("rules", game_id=None).learn.visible
+
+
+@pytest.mark.parametrize("game, step", [("dice-realms", 2)])
+def test_a_coach_mark_looks_as_it_should_at_1366_by_768(driver, game, step):
+    from .test_golden_screens import check_golden
+
+    scene = driver.app.scenes.open("tutorial", game=game, resume=step)
+    driver.settle()
+    assert scene.pointer() is not None
+    surface = driver.app.display.surface
+    scene.clock = 0.0                  # the ring's pulse at a fixed moment
+    scene.draw(surface)
+    check_golden(pygame.transform.smoothscale(surface, (1366, 768)), f"tutorial_{game.replace('-', '_')}")

@@ -15,9 +15,8 @@ import pygame
 from tabletop.paths import art_path
 from tabletop.registry import entry, game_ids, get_rules
 
-from ..lesson import lesson_path
+from ..lesson import lesson_path, open_tutorial
 from ..matches import quick_start, remembered_names
-from ..tutorial import open_tutorial
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
