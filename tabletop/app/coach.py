@@ -76,9 +76,20 @@ class CoachMark:
         height += text.line_height(self.layout["words"].style) * len(self.lines(words))
         # One line is kept for a nudge even when there is none, so the box does not jump when one comes.
         height += 8 + text.line_height(self.layout["nudge"].style) * max(1, len(self.lines(nudge, "nudge")))
-        if buttons:
-            height += 16 + max(button.rect.height for button in buttons)
+        for row in self._rows(buttons):
+            height += 16 + max(button.rect.height for button in row)
         return height
+
+    def _rows(self, buttons: Sequence[Button]) -> list[list[Button]]:
+        """The buttons side by side when they fit the box's width, else one above the other at its width."""
+        if not buttons:
+            return []
+        inner = self.layout["box"].rect[2] - 2 * self.padding
+        if sum(button.rect.width for button in buttons) + 16 * (len(buttons) - 1) <= inner:
+            return [list(buttons)]
+        for button in buttons:
+            button.rect.width = inner
+        return [[button] for button in buttons]
 
     def place(self, target: pygame.Rect | None, words: str, heading: str = "", nudge: str = "",
               buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
@@ -88,7 +99,7 @@ class CoachMark:
         height = self._height(words, heading, nudge, buttons)
         box = pygame.Rect(0, 0, width, height)
         if target is None:
-            box.midtop = (SCREEN.centerx, _AREA.top + 40)
+            box.midbottom = (SCREEN.centerx, _AREA.bottom - 24)      # low on the table: the boards stay in sight
             return box.clamp(_AREA)
         ring = target.inflate(2 * self.ring_gap, 2 * self.ring_gap)
         candidates = []
@@ -149,12 +160,14 @@ class CoachMark:
             for line in self.lines(content, element):
                 text.draw(surface, line, style, pygame.Rect(x, y, width, step))
                 y += step
-        if buttons:
+        bottom = box.bottom - self.padding
+        for row in reversed(self._rows(buttons)):
             right = box.right - self.padding
-            for button in reversed(buttons):
-                button.rect.bottomright = (right, box.bottom - self.padding)
+            for button in reversed(row):
+                button.rect.bottomright = (right, bottom)
                 right = button.rect.left - 16
                 button.draw(surface)
+            bottom -= max(button.rect.height for button in row) + 16
         return box
 
 
