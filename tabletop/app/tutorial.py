@@ -30,7 +30,7 @@ from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RandomExhausted, ScriptMismatch
 from tabletop.core.values import Value
 
-from .choosing import KEEP, Move, Reply, route_to
+from .choosing import KEEP, Move, Reply, Seen, route_to
 from .coach import SCREEN, CoachMark, glowing_rects, move_rect
 from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, lesson_games, load_lesson, saved_step,
                      target_text)
@@ -83,6 +83,7 @@ class TutorialScene(TableScene):
         self.keeps_progress = True             # a check plays it without touching the player's progress
         self.nudge = ""
         self._route: tuple[Any, Move | None] | None = None
+        self._narrow: tuple[Any, bool] | None = None
         super().__init__(app, self.run.match)
         self.help_game = game
         for seat in list(self.bots.bots):
@@ -106,7 +107,24 @@ class TutorialScene(TableScene):
         taught = self.run.taught()
         if taught is None or self.bot_to_act() is not None:
             return ()
-        return (taught,) if taught in self.match.legal_intents() else ()
+        legal = tuple(super().legal())
+        if taught not in legal:
+            return ()
+        key = (self.match.state, self.run.index)
+        if self._narrow is None or self._narrow[0] != key:
+            # Only the taught move glows, unless the game's table offers no way to it without the others (a
+            # button shown only beside another): then all may glow, and the clicks are vetted all the same.
+            view = getattr(self, "view", None)
+            alone = True
+            if view is not None and view.Choices is not None:
+                seen = Seen(view.state, (taught,), self.viewer, tuple(self.match.seats), self.match.rules,
+                            why=view.why_not)
+                try:
+                    alone = route_to(lambda chosen: view.Choices(seen, chosen), taught, None) is not None
+                except (KeyError, IndexError, StopIteration, AttributeError, TypeError, ValueError):
+                    alone = False          # a table that cannot show one move alone: all glow, clicks are vetted
+            self._narrow = (key, alone)
+        return (taught,) if self._narrow[1] else legal
 
     def _reachable(self, selection: Any) -> bool:
         taught = self.run.taught()
