@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+import threading
 from dataclasses import dataclass
 from typing import Any, Sequence
 
@@ -138,6 +139,7 @@ class TableHints:
         self.app = table.app
         self.button = Button(self.app, self.app.layouts["table"]["hint"], self.toggle, hotkey=pygame.K_h)
         self.shown: tuple[Any, Hint] | None = None
+        self._thinking: tuple[Any, threading.Thread, list[Hint | None]] | None = None
         self._route: tuple[Any, Any] | None = None
         self._coach: Any = None
 
@@ -157,25 +159,52 @@ class TableHints:
 
     def current(self) -> Hint | None:
         """The hint on screen, while the position it was given for lasts."""
+        self._collect()
         if self.shown is not None and self.shown[0] is self.table.match.state:
             return self.shown[1]
         return None
 
     def toggle(self) -> None:
         """H or the button: show the hint for the seat to act (counted once per position), or hide it."""
-        if self.current() is not None:
+        if self.current() is not None or self.thinking:
             self.shown = None
             return
         seat = self.seat()
         if seat is None or self.table.view.busy:
             return
         match = self.table.match
-        hint = match_hint(match, seat)
-        if hint is None:
-            return
+        state = match.state
         match.hints_used[seat] += 1
         self.table._save()
-        self.shown = (match.state, hint)
+        found: list[Hint | None] = []
+        # Worked out in a thread, as a bot's move is: a slow search (Wizard Dice) never freezes the screen.
+        self._thinking = (state, threading.Thread(target=lambda: found.append(match_hint(match, seat)), daemon=True),
+                          found)
+        self._thinking[1].start()
+        self._thinking[1].join(0.25)
+        self._collect()
+
+    def _collect(self) -> None:
+        """The hint, once its thread has worked it out (for the position it was asked in)."""
+        if self._thinking is None:
+            return
+        state, thread, found = self._thinking
+        if thread.is_alive():
+            return
+        self._thinking = None
+        if found and found[0] is not None and state is self.table.match.state:
+            self.shown = (state, found[0])
+
+    @property
+    def thinking(self) -> bool:
+        """A hint is being worked out for the position on screen."""
+        self._collect()
+        return self._thinking is not None and self._thinking[0] is self.table.match.state
+
+    @property
+    def busy(self) -> bool:
+        """The table keeps drawing: a hint is worked out, or its ring pulses."""
+        return self.thinking or self.current() is not None
 
     def handle(self, event: Any) -> bool:
         """The button and the key, when a hint may be given."""
@@ -207,10 +236,16 @@ class TableHints:
         self.button.visible = self.seat() is not None
         self.button.draw(surface)
         hint = self.current()
-        if hint is None or self.table.view.busy:
+        thinking = self.thinking
+        if (hint is None and not thinking) or self.table.view.busy:
             return
         if self._coach is None:
             self._coach = CoachMark(self.app)
+        if hint is None:
+            seat = self.seat()
+            who = self.table.match.seats[seat] if seat is not None else ""
+            self._coach.draw(surface, None, "Thinking…", heading=f"Hint for {who}", clock=self.table.clock)
+            return
         name = self.table.match.seats[hint.seat]
         from .coach import glowing_rects
 

@@ -119,3 +119,26 @@ def test_the_settings_screen_turns_hints_off_and_on(app):
     button.on_click()
     settings.draw(app.display.surface)
     assert app.settings.hints is False and button.text == "Off"
+
+
+def test_a_slow_hint_is_worked_out_in_a_thread_and_the_screen_stays_alive(app, monkeypatch):
+    import threading
+    import tabletop.app.hints as hints
+
+    release = threading.Event()
+    real = hints.match_hint
+
+    def slow(match, seat):
+        release.wait(5)
+        return real(match, seat)
+
+    monkeypatch.setattr(hints, "match_hint", slow)
+    driver = Driver(app)
+    table = _table(app)
+    driver.settle()
+    driver.key(pygame.K_h)
+    assert table.hints.thinking and table.hints.current() is None and table.busy
+    driver.frames(2)                                    # frames go on while it thinks
+    release.set()
+    table.hints._thinking[1].join(5)
+    assert table.hints.current() is not None and not table.hints.thinking

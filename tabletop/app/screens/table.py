@@ -382,7 +382,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Animating, or a tooltip is about to appear (the loop keeps drawing until it has)."""
         waiting_tip = self.tip is not None and self.clock - self.tip_since <= _TOOLTIP_DELAY + 0.1
-        return self.view.animating or waiting_tip or self.bot_to_act() is not None
+        return self.view.animating or waiting_tip or self.bot_to_act() is not None or self.hints.busy
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.chrome.background)
