@@ -92,14 +92,17 @@ class CoachMark:
         return [[button] for button in buttons]
 
     def place(self, target: pygame.Rect | None, words: str, heading: str = "", nudge: str = "",
-              buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+              buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = (), high: bool = False) -> pygame.Rect:
         """The box for these words beside ``target`` (None: at the top of the table), covering as little of
         ``avoid`` (what else glows) as it can."""
         width = self.layout["box"].rect[2]
         height = self._height(words, heading, nudge, buttons)
         box = pygame.Rect(0, 0, width, height)
         if target is None:
-            box.midbottom = (SCREEN.centerx, _AREA.bottom - 24)      # low on the table: the boards stay in sight
+            if high:                                                  # over the boards: the buttons stay free
+                box.midtop = (SCREEN.centerx, _AREA.top + 16)
+            else:                                                     # low on the table: the boards stay in sight
+                box.midbottom = (SCREEN.centerx, _AREA.bottom - 24)
             return box.clamp(_AREA)
         ring = target.inflate(2 * self.ring_gap, 2 * self.ring_gap)
         candidates = []
@@ -135,9 +138,9 @@ class CoachMark:
 
     def draw(self, surface: pygame.Surface, target: pygame.Rect | None, words: str, *, heading: str = "",
              nudge: str = "", buttons: Sequence[Button] = (), clock: float = 0.0,
-             avoid: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+             avoid: Sequence[pygame.Rect] = (), high: bool = False) -> pygame.Rect:
         """Draw the ring, the arrow, the box with its words, and lay out and draw ``buttons`` in it."""
-        box = self.place(target, words, heading, nudge, buttons, avoid)
+        box = self.place(target, words, heading, nudge, buttons, avoid, high)
         theme = self.app.layouts.theme
         glow = theme.rgb("glow")
         if target is not None:

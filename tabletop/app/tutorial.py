@@ -40,6 +40,8 @@ from .widgets import Button, press_any
 
 __all__ = ["TutorialScene", "check_all", "check_tutorial", "saved_step"]
 
+#: What the coach adds while a reveal waits for its next step.
+_REVEAL_STEP = "Click anywhere or press Space for the next step of the reveal."
 #: What the coach says after the last step.
 _HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach and no hints, "
              "and every move is yours to choose.")
@@ -269,7 +271,9 @@ class TutorialScene(TableScene):
         return heading, f"{self.bot_name} moves."
 
     def coach_buttons(self) -> list[Button]:
-        """The buttons in the coach's box now."""
+        """The buttons in the coach's box now (none while the view is busy: its clicks are the view's)."""
+        if self.view.busy:
+            return []
         if self.run.done:
             return [self.leave_button, self.play_on_button]
         return [self.next_button] if self.waiting_for_next() else []
@@ -334,8 +338,16 @@ class TutorialScene(TableScene):
                 return
         super().handle(event)
 
+    def revealing(self) -> bool:
+        """The game's view waits for a click to show the next step of something (Wizard Dice's reveal)."""
+        return bool(getattr(self.view, "waiting", False)) and self.view.busy
+
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        if self.revealing():
+            heading, words = self.coach_words()
+            self.coach.draw(surface, None, words, heading=heading, nudge=_REVEAL_STEP, high=True)
+            return
         if self.view.busy:
             return
         heading, words = self.coach_words()
@@ -410,6 +422,9 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
                     and scene.run.intent() is not None and scene.bot_to_act() is None:
                 problems.append(f"{game} {step.where}: the move '{step.do}' was never made")
                 break
+        if not scene.run.done and not problems:
+            step = scene.run.step
+            problems.append(f"{game} {step.where if step else 'end'}: the tutorial is stuck here")
         say(f"{game}: {len(scene.lesson.steps)} steps, " + ("ok" if not problems else f"{len(problems)} problem(s)"))
     except (DataError, IllegalIntent, ScriptMismatch, RandomExhausted) as exc:
         problems.append(f"{game} {scene.run.step.where if scene.run.step else 'end'}: {exc}")
@@ -420,6 +435,12 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
 
 
 def _settle(app: AppServices, scene: TutorialScene) -> None:
+    for _ in range(200):                  # a reveal shown step by step: one click per step, as a player does
+        if not scene.revealing():
+            break
+        scene.draw(app.display.surface)
+        scene.view.next_beat()  # type: ignore[attr-defined]
+        scene.view.finish_animations()
     scene.view.finish_animations()
     for _ in range(3):
         scene.update(0.05)
