@@ -152,7 +152,7 @@ def test_learn_to_play_in_the_rules_opens_the_tutorial_and_not_twice(driver):
     assert not app.scenes.open("rules", game_id=None).learn.visible
 
 
-@pytest.mark.parametrize("game, step", [("dice-realms", 2), ("elemental-dice", 3), ("wizard-dice", 2), ("elementalis", 14)])
+@pytest.mark.parametrize("game, step", [("dice-realms", 2), ("elemental-dice", 3), ("wizard-dice", 2), ("elementalis", 14), ("dice-cards", 9)])
 def test_a_coach_mark_looks_as_it_should_at_1366_by_768(driver, game, step):
     from .test_golden_screens import check_golden
 
