@@ -130,7 +130,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1 if summary["errors"] else 0
     if args.command == "tutorial":
         if args.check or not args.game:
-            from tabletop.app.tutorial import check_all
+            from tabletop.app.tutorial_check import check_all
 
             return check_all()
         from tabletop.app.main import run_app

@@ -215,12 +215,13 @@ class LessonRun:
     def problem(self) -> str:
         """Why the current step cannot be played here ("" if it can): its move is not legal now."""
         intent = self.intent()
-        if intent is None:
+        step = self.step
+        if intent is None or step is None:
             return ""
         if intent not in self.match.legal_intents():
             why = self.match.rules.why_illegal(self.match.state, intent) if hasattr(
                 self.match.rules, "why_illegal") else "not legal"
-            return f"{self.lesson.path.name} {self.step.where}: '{self.step.do}' is not legal here ({why})"
+            return f"{self.lesson.path.name} {step.where}: '{step.do}' is not legal here ({why})"
         return ""
 
     # ---------------------------------------------------------------- moving on

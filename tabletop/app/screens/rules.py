@@ -74,9 +74,9 @@ class RulesScene(Scene):
         self.page = self._render_page()
         self.close = Button(app, layout["close"], app.scenes.pop, hotkey=pygame.K_ESCAPE)
         # "Learn to play": the game's tutorial, unless one is being played already.
-        self.game_id = game_id
+        self.game_id = game_id or ""
         self.learn = Button(app, layout["learn"], self.open_tutorial,
-                            visible=bool(game_id) and lesson_path(game_id).is_file()
+                            visible=bool(game_id) and lesson_path(self.game_id).is_file()
                             and app.scenes.find("tutorial") is None)
 
     def open_tutorial(self) -> None:
