@@ -142,3 +142,31 @@ def test_a_slow_hint_is_worked_out_in_a_thread_and_the_screen_stays_alive(app, m
     release.set()
     table.hints._thinking[1].join(5)
     assert table.hints.current() is not None and not table.hints.thinking
+
+
+def test_a_bot_that_explains_itself_gives_the_hint_its_reason_and_the_banner_its_words(app, monkeypatch):
+    rules = get_rules("dice-realms")
+    real = rules.make_bot
+
+    class Explaining:
+        def __init__(self, bot):
+            self.bot = bot
+
+        def choose(self, legal, view):
+            return self.bot.choose(legal, view)
+
+        def decide(self, view, rng):
+            legal = rules.legal_intents(view)
+            return legal[-1], "the last move is always best"
+
+    monkeypatch.setattr(rules, "make_bot", lambda level, seed, seat: Explaining(real(level, seed, seat)))
+    match = MatchController(rules, None, ["Ada", "Brom"], 5)
+    hint = match_hint(match, 0)
+    assert hint.intent == rules.legal_intents(match.state)[-1]
+    assert hint.reason == "the last move is always best"
+    table = _table(app, kinds=("strong", "human"))
+    turn = table.bots._start(table.match.state, 0, 0.0, paced=False)
+    assert turn.reason == "the last move is always best"
+    turn.shown_at = 0.0
+    table.bots.turn = turn
+    assert table.bots.line() == "Ada: the last move is always best"
