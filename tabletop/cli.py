@@ -66,6 +66,17 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=300, help="with --core: games per run")
     bench.add_argument("--runs", type=int, default=3, help="with --core: runs (the best and the median are given)")
     bench.add_argument("--seed", type=int, default=1, help="with --core: the seed of the games")
+    tutorial = sub.add_parser("tutorial", help="check every tutorial: play each headless on the table, click by "
+                                               "click, and exit 0 when all play to their end")
+    tutorial.add_argument("--check", action="store_true", help="play every tutorial headless")
+    tutorial.add_argument("--game", choices=GAME_IDS, default=None, help="without --check: open this game's tutorial")
+    tutorial.add_argument("--step", type=int, default=0, help="with --game: the steps already played")
+
+    hint = sub.add_parser("hint", help="play N seeded moves, then print the hint for the seat to act (JSON)")
+    hint.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS)
+    hint.add_argument("--seed", type=int, default=1)
+    hint.add_argument("--moves", type=int, default=0, help="moves played first by the easy bots")
+    hint.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
     return parser
 
 
@@ -123,6 +134,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         summary = simulate(get_rules, args.game, args.games, args.seed, args.players, args.jobs, not args.no_check,
                            bots=bots, options=options)
         return 1 if summary["errors"] else 0
+    if args.command == "tutorial":
+        if args.check or not args.game:
+            from tabletop.app.tutorial_check import check_all
+
+            return check_all()
+        from tabletop.app.main import run_app
+
+        return run_app(windowed=True, tutorial=args.game, tutorial_step=args.step)
+    if args.command == "hint":
+        from tabletop.app.hints import hint_cli
+
+        return hint_cli(args.game, args.seed, args.moves, args.players)
     if args.command == "bench":
         from tabletop.app.bench import run_bench, run_bots_game, run_core_bench, run_demo_bench
 

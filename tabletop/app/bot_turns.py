@@ -8,9 +8,10 @@ moment before it applies; at the Instant pace it chooses and plays at once.
 
 from __future__ import annotations
 
+import random
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
@@ -58,6 +59,7 @@ class BotTurn:
     chosen: list[Value] = field(default_factory=list)
     shown_at: float | None = None
     preview: str = ""
+    reason: str = ""                 # why, when the bot explains itself (``decide``)
 
     @property
     def thinking(self) -> bool:
@@ -140,7 +142,22 @@ class BotSeats:
         rules = self.match.rules
         legal, view = self.match.legal_intents(), rules.view(state, seat)
         turn = BotTurn(state, seat, clock)
-        work: Callable[[], None] = lambda: turn.chosen.append(self.bots[seat].choose(legal, view))  # noqa: E731
+        bot = self.bots[seat]
+        decide = getattr(bot, "decide", None)
+
+        def work() -> None:
+            # A bot that explains itself gives its reason too (shown in the banner); else it only chooses.
+            if callable(decide):
+                try:
+                    intent, reason = decide(view, random.Random(derive_seed(self.match.seed, "why", len(
+                        self.match.journal))))
+                except (TypeError, ValueError, IllegalIntent):
+                    intent, reason = None, ""
+                if intent in legal:
+                    turn.reason = str(reason)
+                    turn.chosen.append(intent)
+                    return
+            turn.chosen.append(bot.choose(legal, view))
         if paced:
             turn.thread = threading.Thread(target=work, daemon=True)
             turn.thread.start()
@@ -171,6 +188,8 @@ class BotSeats:
         seat = self.to_act()
         if seat is None:
             return ""
+        if self.turn is not None and self.turn.shown_at is not None and self.turn.reason:
+            return f"{self.match.seats[seat]}: {self.turn.reason}"
         if self.turn is not None and self.turn.preview:
             return self.turn.preview
         return f"{self.match.seats[seat]} ({self.match.seat_kinds[seat]} bot) is thinking…"

@@ -304,11 +304,13 @@ def _load_icon() -> pygame.Surface | None:
         return None
 
 
-def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, replay: Path | None = None) -> int:
+def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, replay: Path | None = None,
+            tutorial: str | None = None, tutorial_step: int = 0) -> int:
     """Open the app and play until the window is closed; returns the exit status.
 
     ``start``: a game id to begin a new match of at once, with the last names used; ``replay``: a match file
-    (saved or exported, from this copy or another) to replay.
+    (saved or exported, from this copy or another) to replay; ``tutorial``: a game id whose tutorial opens at
+    once (``tutorial_step`` steps of it already played).
     """
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     match = None
@@ -341,6 +343,8 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, r
                 quick_start(app, start)
             if match is not None:
                 app.scenes.open("table", match=match, replay=match)
+            if tutorial:
+                app.scenes.open("tutorial", game=tutorial, resume=tutorial_step)
         except Exception as exc:   # noqa: BLE001 - the first screen is inside the guard too
             app.recover(exc, traceback.format_exc())
         app.run(frames)

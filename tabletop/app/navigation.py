@@ -24,11 +24,12 @@ from .screens.seats import SeatsScene
 from .screens.settings import SettingsScene
 from .screens.table import TableScene
 from .screens.title import TitleScene
+from .tutorial import TutorialScene
 
 __all__ = ["SCENES"]
 
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
     PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene, AttractScene,
-    ReplaysScene, HistoryScene,
+    ReplaysScene, HistoryScene, TutorialScene,
 )}

@@ -81,6 +81,7 @@ class Settings:
     animation: str = "normal"
     reveal: str = "step"
     bots: str = "paced"                             # how bots move: "paced" (watchable) or "instant"
+    hints: bool = True                              # the table offers Hint (H); off for a table that wants none
     names: dict = field(default_factory=dict)       # game id -> last seat names
     starter: dict = field(default_factory=dict)     # game id -> index of the last starting name
     tonight: dict = field(default_factory=dict)     # tonight's wins per player, across games (tally.py)
@@ -90,6 +91,7 @@ class Settings:
         """Bring every value into its allowed range (a hand-edited file may hold anything)."""
         self.fullscreen = self.fullscreen is True
         self.muted = self.muted is True
+        self.hints = self.hints is not False
         volume = self.volume
         valid = isinstance(volume, (int, float)) and not isinstance(volume, bool) and math.isfinite(volume)
         self.volume = min(1.0, max(0.0, float(volume))) if valid else 0.7

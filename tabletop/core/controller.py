@@ -129,6 +129,7 @@ class MatchController:
         if sorted(self.colours) != sorted(set(self.colours)) or len(self.colours) != len(self.seats):
             raise ValueError("each seat needs a colour of its own")
         self.seed = seed
+        self.hints_used = [0] * len(self.seats)     # hints each seat asked for (kept in the record)
         self._fixed_rng = rng
         source = ScriptedRandom(_setup_draws) if _setup_draws is not None else self._source(-1)
         recorder = RecordingRandom(source)
@@ -314,6 +315,7 @@ class MatchController:
             setup_draws=self.setup_draws,
             entries=tuple((entry.intent.to_str(), entry.draws) for entry in self.journal),
             seat_kinds=self.seat_kinds, finished=self.finished, colours=self.colours,
+            hints=tuple(self.hints_used) if any(self.hints_used) else (),
         )
 
     @classmethod
@@ -352,6 +354,8 @@ class MatchController:
         if len(match.setup_draws) != len(record.setup_draws):
             raise refuse(f"cannot be set up: {len(record.setup_draws)} outcomes recorded, "
                          f"{len(match.setup_draws)} drawn.", f"it cannot be set up with the rules of {meta.name}")
+        for seat, count in enumerate(record.hints[:len(match.hints_used)]):
+            match.hints_used[seat] = count
         total = len(record.entries)
         for number, (text, draws) in enumerate(record.entries, start=1):
             where = f"move {number} of {total}"

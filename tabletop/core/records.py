@@ -249,6 +249,7 @@ class MatchRecord:
     seat_kinds: tuple[str, ...] = ()                        # "human" or a bot id, per seat
     finished: bool = False
     colours: tuple[int, ...] = ()                           # each seat's colour (a rematch keeps a player's)
+    hints: tuple[int, ...] = ()                             # hints each seat asked for (none: left out)
 
     def to_json(self) -> str:
         """The record as JSON text (the save file format)."""
@@ -266,6 +267,8 @@ class MatchRecord:
             "intents": [{"intent": text, "outcomes": list(draws)} for text, draws in self.entries],
             "finished": self.finished,
         }
+        if any(self.hints):
+            data["hints"] = list(self.hints)
         return json.dumps(data, indent=1)
 
     @classmethod
@@ -305,7 +308,10 @@ class MatchRecord:
                           for i, e in enumerate(intents)),
             finished=_typed(data.get("finished", False), bool, "finished"),
             colours=tuple(_typed(s.get("colour", index), int, "seats.colour") for index, s in enumerate(seats)),
+            hints=tuple(_ints(data.get("hints", []), "hints")),
         )
+        if len(record.hints) > len(record.seats) or any(count < 0 or count > MAX_MOVES for count in record.hints):
+            raise RecordError(f"{source}: the hints used do not fit its seats", "it is damaged", source)
         if sorted(record.colours) != sorted(set(record.colours)) or not all(
                 0 <= colour < SEAT_COLOURS for colour in record.colours):
             raise RecordError(f"{source}: the seats' colours are not one each", "it is damaged", source)

@@ -15,6 +15,7 @@ import pygame
 from tabletop.paths import art_path
 from tabletop.registry import entry, game_ids, get_rules
 
+from ..lesson import lesson_path, open_tutorial
 from ..matches import quick_start, remembered_names
 from ..scenes import Scene
 from ..text import draw_box
@@ -111,24 +112,47 @@ class PickerScene(Scene):
                 button.text = " ".join(button.lines)
                 self.buttons.append(button)
             self.art[game_id] = self._load_art(game_id, tile)
+        self.learn_buttons: dict[str, Button] = {}
+        learn = layout["learn"]
+        for game_id, tile in self.tiles:
+            if not lesson_path(game_id).is_file():
+                continue
+            bottom = tile.bottom - 16 - (button_height + 10 if app.settings.names.get(game_id) else 0)
+            learn_button = Button(app, learn, partial(self.learn, game_id))
+            learn_button.rect = pygame.Rect(tile.x + 16, bottom - learn.rect[3], tile.width - 32, learn.rect[3])
+            self.learn_buttons[game_id] = learn_button
+            self.buttons.append(learn_button)
         self.hover: str | None = None
 
-    def _art_size(self, tile: pygame.Rect) -> int:
-        """The art's size: as large as the layout allows while name, facts, two lines of pitch and the
-        quick-play button still fit (0: no room, no art)."""
+    def learn(self, game_id: str) -> None:
+        """"Learn to play": the game's tutorial (or the question whether to continue the one left)."""
+        open_tutorial(self.app, game_id)
+
+    def _art_size(self, tile: pygame.Rect, game_id: str | None = None) -> int:
+        """The art's size: as large as the layout allows while name, facts, the lines of the pitch (two at
+        least), the quick-play button and Learn to play still fit (0: no room, no art)."""
         layout = self.layout
         pitch = layout["tile_pitch"].style
-        text_block = (layout["tile_name"].rect[3] + layout["tile_facts"].rect[3]
-                      + 2 * round(pitch.size * pitch.line_height * 1.2) + layout["quick_play"].rect[3] + 60)
+        lines, facts_lines = 2, 1
+        if game_id is not None:
+            meta = get_rules(game_id).meta
+            lines = max(2, len(self.app.text.wrap(meta.pitch, pitch.font, pitch.size, tile.width - 40)))
+            facts = layout["tile_facts"].style
+            words = f"{meta.min_players}-{meta.max_players} players  ·  {meta.minutes} min"
+            facts_lines = 1 if self.app.text.size(words, facts.font, facts.size)[0] <= tile.width - 40 else 2
+        # Above the art 20, below it 8, above the pitch 6, around Learn to play 8 + 10, below the buttons 16.
+        text_block = (layout["tile_name"].rect[3] + facts_lines * layout["tile_facts"].rect[3]
+                      + lines * self.app.text.line_height(pitch) + layout["quick_play"].rect[3]
+                      + layout["learn"].rect[3] + 68)
         size = min(layout["tile_art"].rect[2], tile.height - text_block)
         return size if size >= 48 else 0
 
     def _load_art(self, game_id: str, tile: pygame.Rect) -> pygame.Surface | None:
         path = entry(game_id).tile_art
-        if not path or not self._art_size(tile):
+        if not path or not self._art_size(tile, game_id):
             return None
         try:
-            size = self._art_size(tile)
+            size = self._art_size(tile, game_id)
             return pygame.transform.smoothscale(pygame.image.load(str(art_path(path))), (size, size))
         except (pygame.error, FileNotFoundError):
             return None
@@ -164,7 +188,7 @@ class PickerScene(Scene):
             art = self.art.get(game_id)
             if art is not None:
                 surface.blit(art, art.get_rect(midtop=(rect.centerx, y)))
-            art_size = self._art_size(rect)
+            art_size = self._art_size(rect, game_id)
             y += art_size + 8 if art_size else 0
             inner = rect.inflate(-40, 0)
             players = (f"{meta.min_players} players" if meta.min_players == meta.max_players
@@ -179,6 +203,9 @@ class PickerScene(Scene):
                 text.draw(surface, content, element.style, pygame.Rect(inner.x, y, inner.width, height), shrink=True)
                 y += height
             bottom = rect.bottom - button_height - 24
+            learn = self.learn_buttons.get(game_id)
+            if learn is not None:
+                bottom = min(bottom, learn.rect.top - 8)
             text.draw(surface, meta.pitch, pitch_el.style, pygame.Rect(inner.x, y + 6, inner.width, bottom - y - 6),
                       wrap=True, valign="top")
         for button in self.buttons:

@@ -130,10 +130,14 @@ class ResultsScene(Scene):
         self.backdrop.draw(surface)
         text.draw_element(surface, layout["heading"], self.headline)
         tie_break = self.outcome.tie_break
+        line = ""
         if tie_break:
             line = (tie_break.capitalize() if tie_break.startswith(("shared", "won "))
                     else f"Equal totals: decided by the {tie_break}")
-            text.draw_element(surface, layout["tie_break"], line)
+        hints = self.hints_line()
+        if line or hints:
+            text.draw_element(surface, layout["tie_break"], "  ·  ".join(part for part in (line, hints) if part),
+                              shrink=True)
         table = layout["table"]
         draw_box(surface, table.rect, table.style)
         self.buttons[3].text = "Scores" if self.showing_chart else "Over the match"
@@ -145,6 +149,13 @@ class ResultsScene(Scene):
             self._draw_table(surface)
         for button in self.buttons:
             button.draw(surface)
+
+    def hints_line(self) -> str:
+        """How many hints each player used ("" when nobody asked for one)."""
+        used = getattr(self.match, "hints_used", ())
+        if not any(used):
+            return ""
+        return "Hints used: " + ", ".join(f"{name} {count}" for name, count in zip(self.match.seats, used))
 
     def _draw_chart(self, surface: pygame.Surface) -> None:
         layout = self.layout

@@ -13,6 +13,7 @@ from tabletop.registry import entry
 from ..layout import Style
 from ..scenes import Scene
 from ..text import draw_box
+from ..lesson import lesson_path, open_tutorial
 from ..widgets import Button
 
 
@@ -72,6 +73,16 @@ class RulesScene(Scene):
         self.scroll = 0
         self.page = self._render_page()
         self.close = Button(app, layout["close"], app.scenes.pop, hotkey=pygame.K_ESCAPE)
+        # "Learn to play": the game's tutorial, unless one is being played already.
+        self.game_id = game_id or ""
+        self.learn = Button(app, layout["learn"], self.open_tutorial,
+                            visible=bool(game_id) and lesson_path(self.game_id).is_file()
+                            and app.scenes.find("tutorial") is None)
+
+    def open_tutorial(self) -> None:
+        """Close the rules and open the game's tutorial."""
+        self.app.scenes.pop()
+        open_tutorial(self.app, self.game_id)
 
     def _render_page(self) -> pygame.Surface:
         element = self.layout["text"]
@@ -103,7 +114,7 @@ class RulesScene(Scene):
         return page
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.close.handle(event):
+        if self.close.handle(event) or self.learn.handle(event):
             return
         view_height = self.layout["text"].rect[3]
         limit = max(0, self.page.get_height() - view_height)
@@ -145,4 +156,5 @@ class RulesScene(Scene):
                 self.app.text.draw(surface, label, row.style, pygame.Rect(rect.left + 70, rect.y, rect.width - 70,
                                                                           rect.height), wrap=True)
         self.close.draw(surface)
+        self.learn.draw(surface)
         self.app.text.draw_element(surface, layout["hint"])

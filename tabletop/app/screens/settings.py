@@ -1,4 +1,5 @@
-"""Settings: full screen, volume and mute, animation speed, the pace of reveals and of bots.  Kept for next time."""
+"""Settings: full screen, volume and mute, animation speed, the pace of reveals and of bots, hints.  Kept for next
+time."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ class SettingsScene(Scene):
         super().__init__(app)
         self.layout = layout = app.layouts["settings"]
         step = layout.setting("row_spacing").int()
-        self.rows = ["Full screen", "Volume", "Sound", "Animations", "Reveals", "Bots"]
+        self.rows = ["Full screen", "Volume", "Sound", "Animations", "Reveals", "Bots", "Hints"]
         self.buttons = [
             Button(app, layout["value"], self.toggle_fullscreen),
             Button(app, layout["minus"].moved(0, step), lambda: self.change_volume(-0.1), hotkey=pygame.K_MINUS),
@@ -28,6 +29,7 @@ class SettingsScene(Scene):
             Button(app, layout["back"], self.close, hotkey=pygame.K_ESCAPE),
             Button(app, layout["value"].moved(0, 4 * step), self.cycle_reveal, hotkey=pygame.K_r),
             Button(app, layout["value"].moved(0, 5 * step), self.cycle_bots, hotkey=pygame.K_b),
+            Button(app, layout["value"].moved(0, 6 * step), self.toggle_hints, hotkey=pygame.K_h),
         ]
 
     def toggle_fullscreen(self) -> None:
@@ -62,6 +64,10 @@ class SettingsScene(Scene):
         self.app.settings.bots = paces[(current + 1) % len(paces)]
         self.app.save_settings()
 
+    def toggle_hints(self) -> None:
+        self.app.settings.hints = not self.app.settings.hints
+        self.app.save_settings()
+
     def close(self) -> None:
         self.app.save_settings()
         self.app.scenes.pop()
@@ -84,6 +90,7 @@ class SettingsScene(Scene):
         self.buttons[4].text = self.app.settings.animation.capitalize()
         self.buttons[6].text = REVEAL_PACES.get(self.app.settings.reveal, "Step by step")
         self.buttons[7].text = BOT_PACES.get(self.app.settings.bots, "Paced (watchable)")
+        self.buttons[8].text = "On (H at the table)" if self.app.settings.hints else "Off"
         text.draw_element(surface, layout["volume"].moved(0, step), f"{round(audio.volume * 100)} %")
         for button in self.buttons:
             button.draw(surface)

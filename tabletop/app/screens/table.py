@@ -36,6 +36,7 @@ from tabletop.core.values import Value, visible_events
 
 from ..bot_turns import PACES, BotPace, BotSeats
 from ..games import make_view
+from ..hints import TableHints
 from ..gameview import GameView, Tooltip
 from ..marks import draw_recent_moves, recent_moves
 from ..movelog import MoveLog, draw_log, log_rect
@@ -87,6 +88,7 @@ class TableScene(Scene):
                 Button(app, layout["rules"], self.step_forward, text="Next >", hotkey=pygame.K_RIGHT),
                 Button(app, layout["menu"], app.scenes.pop, text="Close", hotkey=pygame.K_ESCAPE),
             ]
+        self.hints = TableHints(self)        # H: the strong bot's choice for the human seat to act
         self.finished_shown = False
         self.mouse = (0, 0)
         self.tip: Tooltip | None = None
@@ -329,7 +331,7 @@ class TableScene(Scene):
         if self.replay and event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.jump(0 if event.key == pygame.K_HOME else len(self.match.journal))
             return
-        if press_any(self.buttons, event):
+        if press_any(self.buttons, event) or self.hints.handle(event):
             return
         self.view.handle(event)
 
@@ -399,7 +401,7 @@ class TableScene(Scene):
     def busy(self) -> bool:
         """Animating, or a tooltip is about to appear (the loop keeps drawing until it has)."""
         waiting_tip = self.tip is not None and self.clock - self.tip_since <= _TOOLTIP_DELAY + 0.1
-        return self.view.animating or waiting_tip or self.bot_to_act() is not None
+        return self.view.animating or waiting_tip or self.bot_to_act() is not None or self.hints.busy
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.chrome.background)
@@ -412,6 +414,7 @@ class TableScene(Scene):
             return                    # a demo's watchers use no button of the table (any key leaves)
         for button in self.buttons:
             button.draw(surface)
+        self.hints.draw(surface)
         if self.tip and not self.view.busy and self.clock - self.tip_since > _TOOLTIP_DELAY:
             draw_tooltip(self.app, surface, *self.tip)
         for button in self.buttons:

@@ -1,0 +1,469 @@
+"""Learn at the table: a tutorial played on the real table, with a coach that points and speaks.
+
+The script is data (``data/<game>/tutorial.yaml``, read by :mod:`tabletop.app.lesson`).  The
+:class:`TutorialScene` is the game's own table with these differences:
+
+* the learner may send only the move the current step teaches: the view's choices are given that one
+  legal intent, so only what leads to it glows; any other click gets a gentle line from the coach (never
+  an error sound);
+* the coach mark (:class:`CoachMark`) rings what to click next (the first click of the shortest click
+  sequence to the taught move, or what the step names) and says why in a box beside it, whose height grows
+  with its words so nothing is ever cut; talk steps and a bot's announced move wait for **Next**;
+* the other seats play the script's moves at the bot's pace; nothing is taken back;
+* the tutorial can be left at any time (Menu, Esc): the number of steps done is kept in the user's folder
+  (``tutorials/<game>.json``) and "Learn to play" offers to continue it;
+* after the last step the coach offers **Play on: a real game, no hints** against the strong bot.
+
+:func:`check_tutorial` plays a tutorial headless on the real table, click by click
+(``tabletop tutorial --check``: :mod:`tabletop.app.tutorial_check`).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from typing import Any, Callable, Sequence
+
+import pygame
+
+from tabletop.core.data import DataError
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.rng import RandomExhausted, ScriptMismatch
+from tabletop.core.values import Value
+
+from .choosing import KEEP, Move, Reply, Seen, route_to
+from .coach import SCREEN, CoachMark, glowing_rects, move_rect
+from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, lesson_games, load_lesson, saved_step,
+                     target_text)
+from .screens.table import TableScene
+from .services import AppServices
+from .widgets import Button, press_any
+
+__all__ = ["TutorialScene", "check_tutorial", "saved_step"]
+
+#: What the coach adds while a reveal waits for its next step.
+_REVEAL_STEP = "Click anywhere or press Space for the next step of the reveal."
+#: What the coach says after the last step.
+_HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach and no hints, "
+             "and every move is yours to choose.")
+
+
+def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
+    """The tutorial with the learner's seat named as the player was last named for this game (if any)."""
+    remembered = app.settings.names.get(lesson.game) if isinstance(app.settings.names, dict) else None
+    name = remembered[0] if remembered else ""
+    others = [seat for index, seat in enumerate(lesson.seats) if index != lesson.learner]
+    if not name or name in others:
+        return lesson
+    seats = list(lesson.seats)
+    seats[lesson.learner] = name
+    return replace(lesson, seats=tuple(seats))
+
+
+# ==================================================================== the scripted bot
+class _ScriptBot:
+    """A seat played by the script: it makes the current step's move (the table paces it like any bot)."""
+
+    def __init__(self, scene: "TutorialScene") -> None:
+        self.scene = scene
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        intent = self.scene.run.intent()
+        return intent if intent is not None and intent in legal else legal[0]
+
+
+# ==================================================================== the scene
+class TutorialScene(TableScene):
+    """A game's table played from its tutorial script, with the coach (see the module docstring)."""
+
+    scene_name = "tutorial"
+    #: The game's view: a GameViewBase with choices and geometry (the coach asks for more than the protocol).
+    view: Any
+
+    def __init__(self, app: AppServices, game: str, resume: int = 0, lesson: Lesson | None = None) -> None:
+        self.lesson = _with_learner_name(app, lesson or load_lesson(game))
+        self.run = LessonRun(self.lesson)
+        self.run.skip_to(resume)
+        self.acknowledged = -1                 # the step whose words were read (a bot's move may follow)
+        self.keeps_progress = True             # a check plays it without touching the player's progress
+        self.nudge = ""
+        self._route: tuple[Any, Move | None] | None = None
+        self._narrow: tuple[Any, bool] | None = None
+        super().__init__(app, self.run.match)
+        self.help_game = game
+        for seat in list(self.bots.bots):
+            self.bots.bots[seat] = _ScriptBot(self)
+        self.coach = CoachMark(app)
+        layout = self.coach.layout
+        self.next_button = Button(app, layout["next"], self.next_step, hotkey=pygame.K_RETURN)
+        self.play_on_button = Button(app, layout["play_on"], self.play_on)
+        self.leave_button = Button(app, layout["leave"], self.leave_to_title)
+        self.bot_name = next((self.match.seats[seat] for seat in range(len(self.match.seats))
+                              if seat != self.lesson.learner), "the bot")
+        view_apply = self.view.apply
+        self.view.apply = lambda reply: self._vetted(reply, view_apply)  # type: ignore[method-assign]
+        self._refresh_undo()
+
+    # ---------------------------------------------------------------- what the learner may do
+    def legal(self) -> Sequence[Value]:
+        """Only the taught move, when the learner is to make it."""
+        if getattr(self, "run", None) is None:
+            return ()
+        taught = self.run.taught()
+        if taught is None or self.bot_to_act() is not None:
+            return ()
+        legal = tuple(super().legal())
+        if taught not in legal:
+            return ()
+        key = (self.match.state, self.run.index)
+        if self._narrow is None or self._narrow[0] != key:
+            # Only the taught move glows, unless the game's table offers no way to it without the others (a
+            # button shown only beside another): then all may glow, and the clicks are vetted all the same.
+            view = getattr(self, "view", None)
+            alone = True
+            if view is not None and view.Choices is not None:
+                seen = Seen(view.state, (taught,), self.viewer, tuple(self.match.seats), self.match.rules,
+                            why=view.why_not)
+                try:
+                    alone = route_to(lambda chosen: view.Choices(seen, chosen), taught, None) is not None
+                except (KeyError, IndexError, StopIteration, AttributeError, TypeError, ValueError):
+                    alone = False          # a table that cannot show one move alone: all glow, clicks are vetted
+            self._narrow = (key, alone)
+        return (taught,) if self._narrow[1] else legal
+
+    def _reachable(self, selection: Any) -> bool:
+        taught = self.run.taught()
+        view = self.view
+        if taught is None or view.Choices is None:
+            return False
+        return route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, selection) is not None
+
+    def _vetted(self, reply: Reply, apply: Callable[[Reply], None]) -> None:
+        """Carry out a click only when it leads to the taught move (or only looks at something)."""
+        taught = self.run.taught()
+        if reply.look is not None and reply.intent is None:
+            apply(reply)
+            return
+        if taught is not None:
+            if reply.intent is not None and reply.intent == taught:
+                self.nudge = ""
+                apply(reply)
+                return
+            if (reply.intent is None and not reply.refusal and reply.selection is not KEEP
+                    and self._reachable(reply.selection)):
+                self.nudge = ""
+                apply(reply)
+                return
+            self.nudge = "Not that one yet: click where the coach points."
+        elif not self.run.done:
+            self.nudge = "Read the coach's words, then click Next."
+        self.view.refresh()
+
+    # ---------------------------------------------------------------- moving through the script
+    def submit(self, intent: Value) -> bool:
+        done = super().submit(intent)
+        if done and self.run.made(intent):
+            self._stepped()
+        return done
+
+    def next_step(self) -> None:
+        """Next: the coach's words were read (a talk step is done; a bot's announced move may come)."""
+        if self.view.busy or self.run.done:
+            return
+        if self.run.intent() is None:
+            self.run.advance()
+            self._stepped()
+        else:
+            self.acknowledged = self.run.index
+
+    def _stepped(self) -> None:
+        """A step is done: the next one's given position shown, the progress kept."""
+        self.nudge = ""
+        self._route = None
+        step = self.run.step
+        if step is not None and step.given is not None:
+            self.view.finish_animations()
+            self.view.sync()
+            self.log.rebuild(self.viewer)
+        elif not self.view.busy:
+            self.view.refresh()                # what glows follows the step
+        if not self.keeps_progress:
+            return
+        if self.run.done:
+            forget_progress(self.lesson.game)
+        else:
+            keep_progress(self.lesson.game, self.run.index)
+
+    def waiting_for_next(self) -> bool:
+        """The coach's words wait for Next: a talk step, or a bot's move it announces."""
+        step = self.run.step
+        if step is None:
+            return False
+        if not step.do:
+            return True
+        return bool(step.say) and self.run.seat() != self.lesson.learner and self.acknowledged != self.run.index
+
+    def _let_bot_move(self) -> None:
+        if self.waiting_for_next() or self.run.done:
+            return
+        super()._let_bot_move()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self.view.update(dt)
+        if self.view.busy:
+            return
+        if not self.match.finished:
+            self._hand_over_if_needed()
+            if self.app.scenes.top is self:
+                self._let_bot_move()
+
+    def _refresh_undo(self) -> None:
+        super()._refresh_undo()
+        self.undo_button.enabled = False
+        self.undo_button.reason = "In a tutorial moves are not taken back."
+
+    def undo(self) -> None:
+        self.app.toasts.show(self.undo_button.reason)
+
+    def leave(self) -> None:
+        """The tutorial's match is never a saved match: only its progress is kept."""
+
+    def open_menu(self) -> None:
+        """Menu (Esc): leave the tutorial for now (it continues where it was), start it again, or go on."""
+        game = self.lesson.game
+
+        def leave() -> None:
+            self.app.scenes.pop_until("title")
+
+        def again() -> None:
+            forget_progress(game)
+            self.app.scenes.pop_until("title")
+            self.app.scenes.open("tutorial", game=game)
+
+        self.app.scenes.open("confirm", heading=self.lesson.title,
+                             message="Leave the tutorial for now? Learn to play will continue it where you are. "
+                                     "Cancel goes on with it.",
+                             choices=[("Leave for now", leave), ("Start again", again)])
+
+    # ---------------------------------------------------------------- the end
+    def play_on(self) -> None:
+        """A real game against the strong bot, with the tutorial's names."""
+        from .matches import start_match
+
+        forget_progress(self.lesson.game)
+        seats = list(self.lesson.seats)
+        kinds = ["human" if seat == self.lesson.learner else "strong" for seat in range(len(seats))]
+        self.app.scenes.pop_until("title")
+        start_match(self.app, self.lesson.game, seats, {}, kinds)
+
+    def leave_to_title(self) -> None:
+        forget_progress(self.lesson.game)
+        self.app.scenes.pop_until("title")
+
+    # ---------------------------------------------------------------- the coach on screen
+    def coach_words(self) -> tuple[str, str]:
+        """The heading and the words the coach shows now."""
+        if self.run.done:
+            return "Well done!", _HANDOVER.format(game=self.match.rules.meta.name, bot=self.bot_name)
+        step = self.run.step
+        assert step is not None
+        heading = f"{self.lesson.title} · {self.run.index + 1} of {len(self.lesson.steps)}"
+        if step.say:
+            return heading, step.say
+        return heading, f"{self.bot_name} moves."
+
+    def coach_buttons(self) -> list[Button]:
+        """The buttons in the coach's box now (none while the view is busy: its clicks are the view's)."""
+        if self.view.busy:
+            return []
+        if self.run.done:
+            return [self.leave_button, self.play_on_button]
+        return [self.next_button] if self.waiting_for_next() else []
+
+    def pointer(self) -> pygame.Rect | None:
+        """What the coach points at now (None: nothing)."""
+        step = self.run.step
+        if step is None:
+            return None
+        if step.point and (self.run.taught() is None or self._fresh()):
+            return self.resolve(step.point)
+        move = self.next_move()
+        return None if move is None else self.move_rect(move)
+
+    def _fresh(self) -> bool:
+        """Nothing is chosen yet on the table (a step's ``point`` shows the first click of a taught move)."""
+        view = self.view
+        if view.Choices is None:
+            return True
+        return view.choices.selection == view.Choices(view.seen(), None).selection
+
+    def next_move(self) -> Move | None:
+        """The learner's next click towards the taught move (None: no move is taught now)."""
+        taught = self.run.taught()
+        view = self.view
+        if taught is None or view.Choices is None or not self.legal():
+            return None
+        key = (self.match.state, view.selection, self.run.index)
+        if self._route is None or self._route[0] != key:
+            route = route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, view.selection)
+            self._route = (key, route[0] if route else None)
+        return self._route[1]
+
+    def move_rect(self, move: Move) -> pygame.Rect | None:
+        """Where a click of ``move`` lands on screen."""
+        return move_rect(self.view, move)
+
+    def resolve(self, point: str) -> pygame.Rect | None:
+        """The rect a step's ``point`` names (see :mod:`tabletop.app.lesson`), None if it names nothing."""
+        view = self.view
+        kind, _, name = point.partition(":")
+        if kind == "area":
+            try:
+                return pygame.Rect(view.layout[name].rect)
+            except DataError:
+                return None
+        if kind == "button":
+            for button in getattr(getattr(view, "action_bar", None), "buttons", ()):
+                if button.visible and button.text.lower().startswith(name.lower()):
+                    return pygame.Rect(button.rect)
+            return None
+        geometry = view.geometry
+        for hits in (geometry.hits(view.state), geometry.help_hits(view.state)):
+            for target, rect in hits:
+                if target_text(target.kind, target.key) == point:
+                    return pygame.Rect(rect)
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
+            if press_any(self.coach_buttons(), event):
+                return
+        super().handle(event)
+
+    def revealing(self) -> bool:
+        """The game's view waits for a click to show the next step of something (Wizard Dice's reveal)."""
+        return bool(getattr(self.view, "waiting", False)) and self.view.busy
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        if self.revealing():
+            heading, words = self.coach_words()
+            self.coach.draw(surface, None, words, heading=heading, nudge=_REVEAL_STEP, high=True)
+            return
+        if self.view.busy:
+            return
+        heading, words = self.coach_words()
+        self.coach.draw(surface, self.pointer(), words, heading=heading, nudge=self.nudge,
+                        buttons=self.coach_buttons(), clock=self.clock, avoid=self.avoid())
+
+    def avoid(self) -> list[pygame.Rect]:
+        """What the coach's box should not cover: what glows, and what the step's next clicks are."""
+        found = glowing_rects(self.view)
+        taught = self.run.taught()
+        if taught is not None and self.view.Choices is not None:
+            route = route_to(lambda chosen: self.view.Choices(self.view.seen(), chosen), taught, None) or ()
+            found += [rect for rect in (self.move_rect(move) for move in route) if rect is not None]
+        return found
+
+    @property
+    def busy(self) -> bool:
+        return True           # the ring pulses
+
+
+# ==================================================================== checking every tutorial
+def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = print,
+                   lesson: Lesson | None = None) -> list[str]:
+    """Play ``game``'s tutorial (or ``lesson``) headless on the real table, click by click; the problems found."""
+    problems: list[str] = []
+    try:
+        scene = TutorialScene(app, game, lesson=lesson)
+    except (DataError, IllegalIntent) as exc:
+        return [f"{game}: {exc}"]
+    scene.keeps_progress = False
+    app.scenes.push(scene)
+    app.settings.bots = "instant"
+    try:
+        guard = 0
+        while not scene.run.done and guard < 5000:
+            guard += 1
+            _settle(app, scene)
+            step = scene.run.step
+            assert step is not None
+            problem = scene.run.problem()
+            if problem:
+                problems.append(problem)
+                break
+            heading, words = scene.coach_words()
+            cut = scene.coach.problem(words, heading, "Not that one yet: click where the coach points.",
+                                      scene.coach_buttons())
+            if cut:
+                problems.append(f"{game} {step.where}: {cut}")
+            if step.point and scene.resolve(step.point) is None:
+                problems.append(f"{game} {step.where}: point '{step.point}' names nothing on screen")
+            rect = scene.pointer()
+            if rect is not None and not SCREEN.contains(rect):
+                problems.append(f"{game} {step.where}: the coach points off the screen ({tuple(rect)})")
+            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons(), scene.avoid())
+            if rect is not None and box.colliderect(rect):
+                problems.append(f"{game} {step.where}: the coach's box covers what it points at")
+            index = scene.run.index
+            if scene.waiting_for_next():
+                scene.next_step()
+            elif scene.run.taught() is not None:
+                move = scene.next_move()
+                if move is None or scene.move_rect(move) is None:
+                    problems.append(f"{game} {step.where}: no click on screen leads to '{step.do}'")
+                    break
+                _click(scene, move)
+            else:
+                for _ in range(50):
+                    scene.update(0.5)
+                    if scene.run.index != index:
+                        break
+            if scene.run.index == index and not scene.waiting_for_next() and scene.run.taught() is None \
+                    and scene.run.intent() is not None and scene.bot_to_act() is None:
+                problems.append(f"{game} {step.where}: the move '{step.do}' was never made")
+                break
+        if not scene.run.done and not problems:
+            step = scene.run.step
+            problems.append(f"{game} {step.where if step else 'end'}: the tutorial is stuck here")
+        say(f"{game}: {len(scene.lesson.steps)} steps, " + ("ok" if not problems else f"{len(problems)} problem(s)"))
+    except (DataError, IllegalIntent, ScriptMismatch, RandomExhausted) as exc:
+        problems.append(f"{game} {scene.run.step.where if scene.run.step else 'end'}: {exc}")
+    finally:
+        if app.scenes.top is scene:
+            app.scenes.pop()
+    return problems
+
+
+def _settle(app: AppServices, scene: TutorialScene) -> None:
+    for _ in range(200):                  # a reveal shown step by step: one click per step, as a player does
+        if not scene.revealing():
+            break
+        scene.draw(app.display.surface)
+        scene.view.next_beat()  # type: ignore[attr-defined]
+        scene.view.finish_animations()
+    scene.view.finish_animations()
+    for _ in range(3):
+        scene.update(0.05)
+        scene.view.finish_animations()
+    scene.draw(app.display.surface)
+
+
+def _click(scene: TutorialScene, move: Move) -> None:
+    """The reply of a click of ``move``, carried out through the scene's vetting, as a real click is."""
+    choices = scene.view.choices
+    if move.kind == "target" and move.target is not None:
+        reply = choices.click(move.target)
+    elif move.kind == "button":
+        slot = choices.buttons()[move.index]
+        assert slot is not None
+        reply = slot.reply
+    elif move.kind == "menu":
+        menu = choices.menu()
+        assert menu is not None
+        reply = menu.items[move.index].reply
+    else:
+        reply = choices.clear()
+    scene.view.apply(reply)
