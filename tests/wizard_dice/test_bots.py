@@ -192,3 +192,26 @@ def test_determinize_samples_a_committed_wizards_secret_and_rebuilds_one_not_sta
     # Before anyone rolls, every other secret is only the continued dice: the state comes back as it is.
     fresh = new_match([], seats=("Drew", "Rick", "Ann")).state
     assert RULES.determinize(RULES.view(fresh, 0), 0, random.Random(1)) == fresh
+
+
+# ================================================================ enemy allies (issue 22)
+def with_ogre(match: MatchController, owner: int, hp: int = 2, aim: int = 0) -> MatchController:
+    """The match with an Ogre of ``hp`` HP beside ``owner``, attacking ``aim`` (a position a duel reaches)."""
+    from tabletop.games.wizard_dice.state import Ally
+    state = match.state
+    wizards = list(state.wizards)
+    wizards[owner] = evolve(wizards[owner], allies=(Ally(7, "ogre", hp, 2, aim),))
+    match.states[-1] = evolve(state, wizards=tuple(wizards), next_ally=8, roster=((7, owner, "ogre"),))
+    return match
+
+
+def test_strong_kills_an_enemy_ogre_with_a_poison_arrow_when_that_is_clearly_best():
+    # Two 1s, and nothing else worth much: the arrow kills the Ogre (2 damage a round stopped for good) or
+    # takes 1 or 2 HP off Rick at 20 HP, perhaps behind a Shield.
+    match = with_ogre(new_match([1, 1, 2, 4, 6, 3]), 1)
+    match.submit("roll seat=0")
+    match.submit("stop seat=0")
+    casts = [intent for intent in strong_turn(match) if isinstance(intent, CastSpell)]
+    arrows = [c for c in casts if c.spell == "poison-arrow"]
+    assert arrows and arrows[0].targets == (Target.ally(7),), [c.to_str() for c in casts]
+

@@ -34,7 +34,7 @@ from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declar
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
-__all__ = ["EasyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
+__all__ = ["EasyBot", "GreedyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
 
 #: The positions of a count of symbols: the four elements, then Ether, then the Sun.
 SYMBOLS = (*ELEMENTS, ETHER, SUN)
@@ -850,10 +850,37 @@ LINK_PER_ROLL = 0.6
 CAST_MARGIN = 0.05
 
 
+class GreedyBot(StrongBot):
+    """One move ahead on Mana: it banks any Channel at once (Mana now beats Mana perhaps), casts only
+    Incinerate or Tornado when they take more than they cost, and otherwise chooses as the strong bot does
+    (the draft, the colours, the Opposition's dice, what it pays)."""
+
+    bot_id = "greedy"
+
+    def _push(self, legal: Sequence[Value], state: State) -> Value:
+        return next((i for i in legal if isinstance(i, Bank)), legal[0])
+
+    def _cast(self, legal: Sequence[Value], state: State) -> Value:
+        best: Value = next(i for i in legal if isinstance(i, Forfeit))
+        best_value = 0.0
+        for intent in legal:
+            if isinstance(intent, Cast) and intent.spell in ("incinerate", "tornado"):
+                spell = self.rules.content.spell(intent.spell)
+                taken = sum(1 for target, _ in self._mana_plan(state, self.seat, intent.spell) if target != self.seat)
+                value = (taken if intent.spell == "incinerate" else TORNADO_WORTH * taken) \
+                    - self.rules.cost(state, self.seat, spell.level)
+                if value > best_value:
+                    best, best_value = intent, value
+        return best
+
+
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once), ``strong``; ``expert`` plays as
+    ``strong`` here (nothing is hidden, and the strong bot already sums over every way the dice can fall)."""
     if level == "easy":
         return EasyBot(seed, seat, rules)
-    if level == "strong":
+    if level == "greedy":
+        return GreedyBot(seed, seat, rules)
+    if level in ("strong", "expert"):
         return StrongBot(seed, seat, rules)
-    raise ValueError(f"no bot level {level!r}; the levels are easy, strong")
+    raise ValueError(f"no bot level {level!r}; the levels are easy, greedy, strong, expert")
