@@ -215,3 +215,49 @@ def test_strong_kills_an_enemy_ogre_with_a_poison_arrow_when_that_is_clearly_bes
     arrows = [c for c in casts if c.spell == "poison-arrow"]
     assert arrows and arrows[0].targets == (Target.ally(7),), [c.to_str() for c in casts]
 
+
+
+def test_the_strong_bots_reason_for_the_arrow_names_the_ogre_and_what_its_fall_stops():
+    match = with_ogre(new_match([1, 1, 2, 4, 6, 3]), 1)
+    match.submit("roll seat=0")
+    match.submit("stop seat=0")
+    bot = StrongBot(1, 0)
+    reasons = {}
+    while not match.state.wizards[0].secret.committed:
+        intent, reason = bot.decide(RULES.view(match.state, 0), random.Random(1))
+        reasons[intent.to_str()] = reason
+        match.submit(intent)
+    # The bot found better still: one 6 and one 1 kill the Ogre, and the other 1 makes a Counterspell.
+    assert reasons["cast seat=0 spell=magic-missiles dice=6 targets=ally-7"] == \
+        "Magic Missiles at Rick's Ogre: with your Poison Arrow it falls, and stops 2 damage a round.", reasons
+    assert reasons["cast seat=0 spell=poison-arrow dice=1 targets=ally-7"] == \
+        "Poison Arrow at Rick's Ogre: with your Magic Missiles it falls, and stops 2 damage a round.", reasons
+
+
+# ================================================================ the new levels (issue 22)
+@pytest.mark.parametrize("bots", [("greedy", "strong"), ("expert", "strong"), ("easy", "greedy")])
+def test_every_new_level_plays_legal_games_to_the_end(bots):
+    match = play(bots, 77)
+    assert RULES.outcome(match.state).finished
+    assert RULES.make_bot(bots[0], 1, 0).bot_id == bots[0]
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_decide_gives_the_intent_choose_gives_with_the_same_generator_and_a_sentence(level):
+    """At every decision of a seeded game: a bot's ``choose`` and a twin's ``decide`` with a generator seeded
+    as the bot's own agree, and the reason is one plain sentence (no developer words)."""
+    match = MatchController(RULES, None, DEFAULT_SEATS[:2], 12)
+    players = [RULES.make_bot("strong", 5, seat) for seat in range(2)]
+    checked = 0
+    while not match.finished and checked < 120:
+        seat = match.state.to_act
+        view = RULES.view(match.state, seat)
+        legal = match.legal_intents()
+        if len(legal) > 1:
+            chosen = RULES.make_bot(level, 9, seat).choose(legal, view)
+            decided, reason = RULES.make_bot(level, 9, seat).decide(view, random.Random(9))
+            assert decided == chosen, (decided, chosen)
+            assert reason.endswith(".") and reason[0].isupper() and "seat" not in reason and "=" not in reason
+            checked += 1
+        match.submit(players[seat].choose(legal, view))
+    assert checked > 20

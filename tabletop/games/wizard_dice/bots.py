@@ -727,6 +727,16 @@ class StrongBot:
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """The intent the plan calls for; see the class docstring."""
+        return self._choose(legal, view, self._random)
+
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` would send from ``view`` (``rng`` the generator a search draws from), and
+        one sentence in the game's words on why (for the hint button)."""
+        legal = _rules_for_search().legal_intents(view)
+        intent = self._choose(legal, view, rng)
+        return intent, self.explain(view, intent)
+
+    def _choose(self, legal: Sequence[Value], view: Any, rng: random.Random) -> Value:
         first = legal[0]
         if view is not None and view.flow.stage != Stage.OVER:
             self._observe(view)
@@ -741,7 +751,130 @@ class StrongBot:
         secret = view.wizards[self.seat].secret
         if not secret.rolled_out:
             return self._keep(legal, view)
-        return self._allocate(legal, view)
+        return self._allocate(legal, view, rng)
+
+    # ---------------------------------------------------------------- the reasons
+    def explain(self, view: State, intent: Value) -> str:
+        """Why ``intent`` is the bot's choice in ``view``, from what it weighs: one plain sentence."""
+        book = self._book
+        planner = self.planner(view)
+        outlook = planner.outlook
+        foe = view.wizards[outlook.target].name
+        if isinstance(intent, (Roll, Keep, Release)):
+            secret = view.wizards[self.seat].secret
+            assert secret is not None
+            if not secret.rolls:
+                return "Roll: the dice decide what can be cast."
+            dice = tuple(sorted(secret.dice))
+            fixed = tuple(sorted(secret.dice[:secret.fixed]))
+            kept = planner.best_keep(dice, ROLLS - secret.rolls, fixed)
+            now, plan = planner.best(dice)
+            later = planner.keep_value(kept, ROLLS - secret.rolls, fixed, len(dice))
+            spells = _plan_words(book, plan) or "nothing worth casting"
+            keep = f"keep {dice_words(kept)} and roll the rest" if kept else "roll every die again"
+            return (f"{keep.capitalize()}: these dice make {spells} now, and another roll is worth about "
+                    f"{later - now:.1f} more in expectation.")
+        if isinstance(intent, Stop):
+            secret = view.wizards[self.seat].secret
+            assert secret is not None
+            _, plan = planner.best(tuple(sorted(secret.dice)))
+            return f"Stop rolling: {_plan_words(book, plan) or 'these dice'} is worth more than the risk of another roll."
+        if isinstance(intent, CastSpell):
+            return self._explain_cast(view, intent, outlook, foe)
+        if isinstance(intent, Commit):
+            return "Lock in: nothing more with the dice left is worth casting."
+        if isinstance(intent, Aim):
+            return f"Send your allies at {view.wizards[intent.at].name}, the opponent closest to falling."
+        if isinstance(intent, Cancel):
+            caster = view.wizards[intent.caster].name
+            spell = book[intent.spell].name
+            if view.friends(self.seat, intent.caster):
+                return f"Cancel your own {spell}: every other choice lets something worse through."
+            return f"Cancel {caster}'s {spell}: of the spells you may cancel, it would do you the most harm."
+        if isinstance(intent, CancelNothing):
+            return "Cancel nothing: every spell you could cancel is a friend's."
+        if isinstance(intent, Carry):
+            if not intent.dice:
+                return "Carry nothing: every die rolls fresh next round, which promises most."
+            return f"Carry {dice_words(intent.dice)}: next round starts from them, which promises most."
+        if isinstance(intent, Banish):
+            return "Banish the weakest ally: its die is worth more to your spells this round than its strike."
+        if isinstance(intent, KeepAllies):
+            mine = view.wizards[self.seat].allies
+            strike = sum(ally.hp for ally in mine)
+            return f"Keep your allies: they strike for {strike} a round, more than their dice would add."
+        return "The only sensible move now."
+
+    def _explain_cast(self, view: State, intent: CastSpell, outlook: Outlook, foe: str) -> str:
+        spell = self._book[intent.spell]
+        effect = effect_of(intent.spell, tuple(intent.dice))
+        name = spell.name
+        allies = {ally.number: ally for ally in outlook.foe_allies}
+        at_ally = [t for t in intent.targets if not t.is_wizard and t.index in allies]
+        if at_ally:
+            ally = allies[at_ally[0].index]
+            who = _ally_words(view, ally.number)
+            amount = (intent.split[intent.targets.index(at_ally[0])] if intent.split
+                      else sum(1 for t in intent.targets if t == at_ally[0]) if spell.per_die_targets
+                      else effect.damage)
+            if effect.paralyse:
+                return f"{name} at {who}: it deals you nothing this round ({ally.threat:g} held off)."
+            rest = f", and {effect.damage - amount} at {foe}" if effect.damage > amount else ""
+            helpers, total = self._also_at(view, intent, ally.number)
+            total += max(0, amount - ally.wards)
+            if total >= ally.hp:
+                stops = f"stops {ally.threat:g} damage a round" if ally.threat >= 1 else "takes it off the table"
+                falls = f"with your {helpers} it falls" if helpers else "it falls"
+                return f"{name} at {who}: {falls}, and {stops}{rest}."
+            return f"{name} at {who}: it strikes for its HP, so every point off it is a point less each round{rest}."
+        if spell.category == "attack":
+            if effect.kill:
+                return f"{name} at {foe}: six of a kind ends the duel unless a Counterspell or a Mirror stops it."
+            if effect.paralyse:
+                return f"{name} at {foe}: a die fewer for {foe} next round."
+            dealt = effect.damage
+            if dealt >= outlook.target_hp:
+                return f"{name} at {foe}: {dealt} damage, enough to finish {foe} at {outlook.target_hp} HP."
+            return f"{name} at {foe}: {dealt} damage, the most these dice deal at once."
+        expected = outlook.incoming_damage
+        if effect.mirror:
+            return (f"{name} on yourself: about {expected:.0f} damage may come at you, and it goes back at its "
+                    f"caster.")
+        if effect.counter:
+            return f"{name} on yourself: it cancels the worst spell cast at you this round."
+        if effect.ward_spells:
+            shell = " this round and next" if effect.shell else ""
+            allies_note = f", and {effect.ward_ally} less from allies" if outlook.incoming_ally else ""
+            return f"{name} on yourself: each attack at you deals 1 less{shell}{allies_note}."
+        if effect.heal:
+            return f"{name}: {effect.heal} HP back, you are at {outlook.hp}."
+        if effect.ally_hp:
+            return (f"{name}: it strikes {foe} for {effect.ally_hp} this round and every round it stands, for one "
+                    f"die.")
+        return f"{name}: the best use of these dice."
+
+    def _also_at(self, view: State, intent: CastSpell, number: int) -> tuple[str, int]:
+        """The other spells of this round's plan that hit ally ``number`` (cast already, or still to cast after
+        ``intent``), and the damage they deal it."""
+        secret = view.wizards[self.seat].secret
+        assert secret is not None
+        names: list[str] = []
+        total = 0
+        wards = next((a.wards for a in self.planner(view).outlook.foe_allies if a.number == number), 0)
+        for cast in secret.casts:
+            aim = _aim_of(cast)
+            if aim is not None and aim[0] == number:
+                names.append(self._book[cast.spell].name)
+                total += max(0, aim[1] - wards)
+        done = [*secret.casts, intent.as_cast()]
+        free = _minus(secret.dice, [d for c in done for d in c.dice])
+        planner = self.planner(view)
+        _, plan = planner.best(free, [(c.spell, tuple(c.dice)) for c in done], [_aim_of(c) for c in done])
+        for (spell_id, _), aim in zip(plan, planner.aims_of(plan)):
+            if aim is not None and aim[0] == number:
+                names.append(self._book[spell_id].name)
+                total += max(0, aim[1] - wards)
+        return " and ".join(names), total
 
     # ---------------------------------------------------------------- rolling
     def _keep(self, legal: Sequence[Value], view: State) -> Value:
@@ -766,7 +899,7 @@ class StrongBot:
         return Roll(self.seat)
 
     # ---------------------------------------------------------------- allocating
-    def _allocate(self, legal: Sequence[Value], view: State) -> Value:
+    def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
         planner = self.planner(view)
         secret = view.wizards[self.seat].secret
         cast = [(c.spell, tuple(c.dice)) for c in secret.casts]
@@ -1006,7 +1139,7 @@ class ExpertBot(StrongBot):
                     return intent
             aim_intent = self._aim(legal, view, planner.outlook)
             return aim_intent if aim_intent is not None else next(i for i in legal if isinstance(i, Commit))
-        return super()._allocate(legal, view)
+        return super()._allocate(legal, view, rng)
 
     def _search(self, view: State, rng: random.Random
                 ) -> tuple[int, tuple[tuple[str, Dice], ...], tuple[Aim_, ...]] | None:
@@ -1108,9 +1241,25 @@ class ExpertBot(StrongBot):
             return EXPERT_WIN
         return side(me) - (0.6 * min(living) + 0.4 * sum(living) / len(living))
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
-        """As the strong bot, the allocation found by search (see the class docstring)."""
-        return super().choose(legal, view)
+
+
+def dice_words(dice: Sequence[int]) -> str:
+    """``5, 5 and 3``."""
+    words = [str(d) for d in sorted(dice, reverse=True)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plan_words(book: Any, plan: Sequence[tuple[str, Dice]]) -> str:
+    names = [book[spell].name for spell, _ in plan]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def _ally_words(view: State, number: int) -> str:
+    for ally_number, owner, kind in view.roster:
+        if ally_number == number:
+            return f"{view.wizards[owner].name}'s {kind.capitalize()}"
+    found = view.ally(number)
+    return f"the {found[1].kind.capitalize()}" if found else "the ally"
 
 
 def _cancel_of(seat: int, key: str) -> Value:
