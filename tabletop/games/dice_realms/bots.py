@@ -336,7 +336,12 @@ class StrongBot:
         sentence of the game's words (for the hint button)."""
         legal = self._rules.legal_intents(view)
         intent = self._best(legal, view, rng)
-        return intent, explain(self._rules, view, self.seat, intent, len(legal))
+        worth = None
+        if isinstance(intent, (Pick, Boost)) and len(legal) > 1 and self.bot_id == "strong":
+            sheet = view.players[self.seat]
+            after = self._entered(sheet, view, intent.die, intent.realm, intent.cell)
+            worth = self._value(after) - self._value(sheet)
+        return intent, explain(self._rules, view, self.seat, intent, len(legal), worth)
 
     def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
         if len(legal) == 1:
@@ -599,8 +604,9 @@ class GreedyBot(StrongBot):
 _CREATURES = {"red": "Dragon", "green": "Gaia", "blue": "Hydra", "magenta": "Phoenix", "yellow": "Lion"}
 
 
-def explain(rules: Any, view: State, seat: int, intent: Value, choices: int) -> str:
-    """One plain sentence on why ``intent`` is a good move for ``seat`` now."""
+def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, worth: float | None = None) -> str:
+    """One plain sentence on why ``intent`` is a good move for ``seat`` now (``worth``: what the entry adds to
+    the bot's estimate of the final score, when it weighed one)."""
     tables: RealmTables = rules.tables
     sheet = view.players[seat]
     if isinstance(intent, Roll):
@@ -635,8 +641,10 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int) -> 
     creature = _CREATURES.get(intent.realm, "")
     if perks:
         return f"{what}: {now}, and it earns {' and '.join(perks)}."
+    if worth is not None and worth > gain + 0.5:
+        return f"{what}: {now}, and about {worth:.0f} by the end of the game as the {creature} grows."
     if gain:
-        return f"{what}: {now}, the best of the {creature} and the other realms' cells."
+        return f"{what}: {now}, more than any other die would score."
     return f"{what}: {now}, but it builds towards the {creature}'s bigger scores."
 
 
