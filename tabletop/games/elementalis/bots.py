@@ -26,11 +26,12 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
-from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose, Pay, Pick,
-                      Split, TakeMajor, Tap)
+from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
+                      PassWindow, Pay, Pick, Split, TakeMajor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
@@ -484,6 +485,83 @@ class StrongBot:
         return found
 
     # ---------------------------------------------------------------- choose
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` sends from ``view`` (nothing is left to chance in it, so ``rng`` is not
+        drawn from) and one sentence in the game's words on why, from what the bot weighed."""
+        legal = self.rules.legal_intents(view)
+        intent = self.choose(legal, view)
+        return intent, self.explain(view, intent, legal)
+
+    def explain(self, view: State, intent: Value, legal: Sequence[Value]) -> str:
+        """Why ``intent``, in one plain sentence."""
+        content = self.rules.content
+        flow = view.flow
+        me = view.mages[self.seat]
+
+        def name(seat: int | None) -> str:
+            return "yourself" if seat == self.seat else view.mages[seat].name if seat is not None else "nobody"
+
+        if len(legal) == 1:
+            return "The only move now."
+        if isinstance(intent, TakeMajor):
+            return f"{intent.element.capitalize()} as your Major: the mage it makes banks the most Mana a turn."
+        if flow.stage == "draft_minor":
+            element = getattr(intent, "element", "")
+            kind = self.rules.content.mage_type(me.major, element)
+            worth = self._pair_value(me.major, element, view)
+            return (f"{element.capitalize()} as your Minor: a {kind.capitalize()} banks about {worth:.1f} Mana a "
+                    f"turn, the most of the Minors left.")
+        if flow.stage == "start_mana":
+            mana = " and ".join(getattr(intent, "mana", ()))
+            return f"Start with {mana}: the colours your spells are paid with."
+        if isinstance(intent, Tap):
+            return f"Tap {intent.colour}: free Mana, of the colour your spells want most."
+        if isinstance(intent, Declare):
+            return "Declare a spell: one of yours is worth more than its Mana on this roll."
+        if isinstance(intent, PassWindow):
+            return "Pass: no spell of yours is worth its Mana on this roll."
+        if isinstance(intent, Cast):
+            spell = content.spell(intent.spell)
+            worth = self.spell_worth(view, intent, self.stake(view))
+            cost = self.rules.cost(view, self.seat, spell.level)
+            victim = name(self._target_of(view, intent)) if self._target_of(view, intent) >= 0 else ""
+            on = f" on {victim}'s roll" if intent.die is not None and victim else f" at {victim}" if victim else ""
+            return (f"{spell.name}{on}: worth about {worth + cost:.1f} Mana to you for {cost}, the best spell "
+                    f"now.")
+        if isinstance(intent, Forfeit):
+            return "Forfeit: no spell is worth its Mana now (a forfeit costs nothing)."
+        if isinstance(intent, (CounterSpell, Allow)):
+            window = flow.window
+            spell = content.spell(window.pending) if window is not None else None
+            title = spell.name if spell is not None else "the spell"
+            if isinstance(intent, CounterSpell):
+                return f"Counter the {title}: it would cost you more Mana than voiding it does."
+            return f"Let the {title} through: voiding it would cost more than it takes."
+        if isinstance(intent, Pick):
+            return (f"Take {name(intent.target)}'s {intent.mana.replace(_PALE, 'colourless ')}: the leader's "
+                    f"Mana first, and the colours their spells are paid with.")
+        if isinstance(intent, Bank) or flow.stage == "push":
+            outlook = self.outlook(view, self.seat)
+            channel = tuple(flow.channel.get(e) for e in ELEMENTS)
+            held = sum(channel)
+            onward = (outlook.chance(channel, *next_roll(flow.dice)) if flow.roll == "power"
+                      else outlook.cosmic(held))
+            if isinstance(intent, Bank):
+                return (f"Bank the {held} Mana: rolling on is worth about {onward:.1f} in expectation, a Sun "
+                        f"would take it all.")
+            return f"Roll on: another roll is worth about {onward:.1f} in expectation, more than the {held} now."
+        if isinstance(intent, Oppose):
+            count = len(intent.dice)
+            return (f"Oppose with {count} {'die' if count == 1 else 'dice'}: they are expected to move the most "
+                    f"Mana your way.")
+        if isinstance(intent, Split):
+            return "Share the Ethers this way: it keeps the most Mana in your Channel."
+        if isinstance(intent, Choose):
+            return "These colours: your spells are paid with them, and your Minor's conflicts cannot drain them."
+        if isinstance(intent, (Pay, Give)):
+            return "These counters: the colours your spells need least, colourless ones first."
+        return "The best of the moves open now."
+
     def choose(self, legal: Sequence[Value], view: State) -> Value:
         """The legal intent worth most."""
         if len(legal) == 1:
@@ -500,11 +578,33 @@ class StrongBot:
             taps = [i for i in legal if isinstance(i, Tap)]
             return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
         if stage == "declare":
-            return next(i for i in legal if isinstance(i, Declare))     # free: the spell is chosen, or not, later
+            return self._declare(legal, view)
         handler = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
                    "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
                    "give": self._give}.get(stage)
         return handler(legal, view) if handler else legal[0]
+
+    def _declare(self, legal: Sequence[Value], state: State) -> Value:
+        """Declare when a spell is worth casting, else pass: declaring only to forfeit every time is a bluff
+        that fools nobody.  When a mage who declared before casts first, the dice may still change, so the
+        option is kept open."""
+        declare = next(i for i in legal if isinstance(i, Declare))
+        window = state.flow.window
+        if window is not None and window.declared:
+            return declare
+        after = self.rules.apply(state, declare, SeededRandom(0)).state
+        for _ in range(len(state.mages)):
+            if after.flow.stage != "declare" or after.to_act == self.seat:
+                break
+            after = self.rules.apply(after, PassWindow(after.to_act), SeededRandom(0)).state
+        if after.flow.stage != "cast" or after.to_act != self.seat:
+            return declare
+        self._outlooks = {}
+        choice = self._cast(self.rules.legal_intents(after), after)
+        self._outlooks = {}
+        if isinstance(choice, Forfeit):
+            return next(i for i in legal if isinstance(i, PassWindow))
+        return declare
 
     # ---------------------------------------------------------------- the draft and the colours
     def _pair_value(self, major: str, minor: str, state: State) -> float:
