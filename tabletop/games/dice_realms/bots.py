@@ -582,7 +582,7 @@ class GreedyBot(StrongBot):
         self._time_left, self._final = 0.0, False
         sheet = view.players[self.seat]
         base = points(self.tables, sheet)
-        scored = []
+        scored: list[tuple[float, int, Value]] = []
         for intent in legal:
             if isinstance(intent, (Pick, Bonus)) or (isinstance(intent, Boost)):
                 gain = self._score_now(intent, view, sheet) - base

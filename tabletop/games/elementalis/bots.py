@@ -31,7 +31,7 @@ from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
 from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
-                      PassWindow, Pay, Pick, Split, TakeMajor, Tap)
+                      PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
@@ -423,9 +423,9 @@ class EasyBot:
             counts = {symbol: n for symbol, n in zip(SYMBOLS, dice_counts(flow.dice)) if n}
             best = best_split(self.rules.content, mage.major, mage.minor, counts,
                               flow.roll == "power" and sun_showing(flow.dice), flow.channel.as_dict())
-            return next(i for i in legal if i.major == best)
+            return next(i for i in legal if isinstance(i, Split) and i.major == best)
         if "oppose" in kinds:
-            return max(legal, key=lambda i: len(i.dice))
+            return max((i for i in legal if isinstance(i, Oppose)), key=lambda i: len(i.dice))
         return pick(list(legal))
 
     def _sensible(self, cast: Cast, view: State) -> bool:
@@ -569,19 +569,21 @@ class StrongBot:
         self._outlooks = {}
         stage = view.flow.stage
         if stage == "draft_major":
-            return self._draft_major(legal, view)
+            return self._draft_major([i for i in legal if isinstance(i, TakeMajor)], view)
         if stage == "draft_minor":
-            return max(legal, key=lambda i: self._pair_value(view.mages[self.seat].major, i.element, view))
+            return max((i for i in legal if isinstance(i, TakeMinor)),
+                       key=lambda i: self._pair_value(view.mages[self.seat].major, i.element, view))
         if stage == "start_mana":
-            return max(legal, key=lambda i: self._colours_worth(view, i.mana))
+            return max((i for i in legal if isinstance(i, StartMana)), key=lambda i: self._colours_worth(view, i.mana))
         if stage == "turn":
             taps = [i for i in legal if isinstance(i, Tap)]
             return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
         if stage == "declare":
             return self._declare(legal, view)
-        handler = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
+        handlers: dict[str, Callable[..., Value]] = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
                    "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
-                   "give": self._give}.get(stage)
+                   "give": self._give}
+        handler = handlers.get(stage)
         return handler(legal, view) if handler else legal[0]
 
     def _declare(self, legal: Sequence[Value], state: State) -> Value:
@@ -726,7 +728,7 @@ class StrongBot:
     # ---------------------------------------------------------------- spells
     def _cast(self, legal: Sequence[Value], state: State) -> Value:
         """The spell worth most after its cost, if any is worth something; else forfeit (which is free)."""
-        best = next(i for i in legal if isinstance(i, Forfeit))
+        best: Value = next(i for i in legal if isinstance(i, Forfeit))
         best_value = CAST_MARGIN
         baseline = self.stake(state)
         for intent in legal:
@@ -839,8 +841,10 @@ class StrongBot:
             return sum(-each if target == self.seat else each * self.rival_weight(state, target)
                        for target, _ in self._mana_plan(state, cast.seat, sid))
         if sid == "earth-link":
+            assert cast.target is not None
             return self._link_worth(state, cast.seat, cast.target)
         if sid == "burn" and cast.link is not None:
+            assert cast.target is not None
             return self._link_worth(state, cast.link, cast.target) * -0.5
         if sid == "ether-leak":
             return 0.0
@@ -850,29 +854,33 @@ class StrongBot:
         if sid in ("breeze", "gust") and not opposition:
             # A new face for the die (or for every free die): sum over the symbols they may show.
             if sid == "breeze":
+                assert cast.die is not None
                 fresh = [cast.die]
             else:
                 fresh = self.rules.gust_dice(state)
             still = dice_counts([d for i, d in enumerate(dice) if i not in fresh])
             kept, rolled = next_roll(dice)
             sun = sun_showing(dice)
-            value = sum(odds * self.roll_stake(state, _add(still, counts), sun, kept, rolled)
-                        for counts, odds in roll_odds(tuple(sorted(dice[i].kind for i in fresh))))
+            value = sum((odds * self.roll_stake(state, _add(still, counts), sun, kept, rolled)
+                         for counts, odds in roll_odds(tuple(sorted(dice[i].kind for i in fresh)))), 0.0)
             return value - baseline
         rolling = tuple(flow.rolling)
         outcomes: list[tuple[float, list[Die], tuple[int, ...]]] = []
         if sid == "mirror-pool":
+            assert cast.die is not None
             source = dice[cast.die]
             copy = Die(source.kind, source.face, source.owner, False, source.destroyed, source.charred, True)
             outcomes.append((1.0, dice + [copy], rolling + ((len(dice),) if opposition else ())))
         elif sid in ("char", "burn", "petrify", "tremor"):
+            assert cast.die is not None
             die = dice[cast.die]
-            dice[cast.die] = Die(die.kind, cast.face if sid == "tremor" else die.face, die.owner,
+            face = cast.face if sid == "tremor" and cast.face is not None else die.face
+            dice[cast.die] = Die(die.kind, face, die.owner,
                                  die.held or sid in ("petrify", "tremor"), die.destroyed or sid == "burn",
                                  die.charred or sid == "char", die.copy)
             outcomes.append((1.0, dice, rolling))
         elif sid in ("breeze", "gust"):
-            fresh = [cast.die] if sid == "breeze" else self.rules.gust_dice(state)
+            fresh = [cast.die] if sid == "breeze" and cast.die is not None else self.rules.gust_dice(state)
             outcomes = [(1.0, dice, rolling)]
             for index in fresh:
                 die = dice[index]

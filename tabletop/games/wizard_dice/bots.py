@@ -313,7 +313,8 @@ class EasyBot:
         roll = [i for i in legal if isinstance(i, Roll)]
         stop = [i for i in legal if isinstance(i, Stop)]
         weights = [1.0] * len(keeps) + [1.5] * len(roll) + [0.2] * len(stop)
-        return self._random.choices(keeps + roll + stop, weights)[0]
+        options: list[Value] = [*keeps, *roll, *stop]
+        return self._random.choices(options, weights)[0]
 
 
 # ================================================================ strong: what a round's dice are worth
@@ -879,6 +880,7 @@ class StrongBot:
     # ---------------------------------------------------------------- rolling
     def _keep(self, legal: Sequence[Value], view: State) -> Value:
         secret = view.wizards[self.seat].secret
+        assert secret is not None
         dice = tuple(secret.dice)
         fixed = tuple(sorted(dice[:secret.fixed]))
         wanted = Counter(self.planner(view).best_keep(tuple(sorted(dice)), ROLLS - secret.rolls, fixed))
@@ -902,6 +904,7 @@ class StrongBot:
     def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
         planner = self.planner(view)
         secret = view.wizards[self.seat].secret
+        assert secret is not None
         cast = [(c.spell, tuple(c.dice)) for c in secret.casts]
         free = _minus(secret.dice, [d for c in secret.casts for d in c.dice])
         _, plan = planner.best(free, cast, [_aim_of(c) for c in secret.casts])
@@ -918,9 +921,9 @@ class StrongBot:
                 if (isinstance(other, CastSpell) and other.spell == spell_id and other.dice == form
                         and set(other.targets) <= set(_sensible_targets(view, self.seat, spell, True))):
                     return other
-        aim = self._aim(legal, view, planner.outlook)
-        if aim is not None:
-            return aim
+        aim_intent = self._aim(legal, view, planner.outlook)
+        if aim_intent is not None:
+            return aim_intent
         return next(i for i in legal if isinstance(i, Commit))
 
     def _cast_intent(self, view: State, outlook: Outlook, spell_id: str, form: Dice,
@@ -1017,6 +1020,7 @@ class StrongBot:
         planner = self.planner(view)
 
         def promise(intent: Value) -> float:
+            assert isinstance(intent, Carry)
             kept = tuple(sorted(intent.dice))[:size]     # too many: the higher ones are dropped
             return planner.keep_value(kept, ROLLS, (), size)
 
@@ -1066,7 +1070,8 @@ class GreedyBot:
         if isinstance(first, (Cancel, CancelNothing)):
             return self._strong._cancel(legal, view)
         if isinstance(first, Carry):
-            return max(legal, key=lambda i: (sum(1 for d in i.dice if d in (1, 6)), -len(i.dice)))
+            carries = [i for i in legal if isinstance(i, Carry)]
+            return max(carries, key=lambda i: (sum(1 for d in i.dice if d in (1, 6)), -len(i.dice)))
         secret = view.wizards[self.seat].secret
         if not secret.rolled_out:
             dice = tuple(sorted(secret.dice))
@@ -1090,9 +1095,9 @@ class GreedyBot:
         for spell_id, form in plan:
             if spell_id in taken:
                 continue
-            intent = self._strong._cast_intent(view, outlook, spell_id, form)
-            if intent in legal:
-                return intent
+            cast = self._strong._cast_intent(view, outlook, spell_id, form)
+            if cast in legal:
+                return cast
         aim = self._strong._aim(legal, view, outlook)
         return aim if aim is not None else next(i for i in legal if isinstance(i, Commit))
 
