@@ -235,7 +235,8 @@ def test_the_strong_bots_reason_for_the_arrow_names_the_ogre_and_what_its_fall_s
 
 
 # ================================================================ the new levels (issue 22)
-@pytest.mark.parametrize("bots", [("greedy", "strong"), ("expert", "strong"), ("easy", "greedy")])
+@pytest.mark.parametrize("bots", [("greedy", "strong"), ("expert", "strong"), ("easy", "greedy"),
+                                  ("expert", "greedy", "strong")])
 def test_every_new_level_plays_legal_games_to_the_end(bots):
     match = play(bots, 77)
     assert RULES.outcome(match.state).finished
@@ -261,3 +262,21 @@ def test_decide_gives_the_intent_choose_gives_with_the_same_generator_and_a_sent
             checked += 1
         match.submit(players[seat].choose(legal, view))
     assert checked > 20
+
+
+def test_greedy_casts_the_most_damage_at_once_and_no_defence():
+    # 5 5 5 5 2 3: a Lightning Bolt for 4 now; the strong bot might keep rolling, the greedy one keeps the four
+    # 5s and, once out of rolls, casts the bolt at Rick, whole.
+    match = new_match([5, 5, 5, 5, 2, 3, 1, 4, 2, 6])
+    match.submit("roll seat=0")
+    bot = RULES.make_bot("greedy", 1, 0)
+    chosen = []
+    while match.state.to_act == 0 and match.state.flow.stage == Stage.SECRET:
+        intent = bot.choose(match.legal_intents(), RULES.view(match.state, 0))
+        chosen.append(intent)
+        match.submit(intent)
+        if isinstance(intent, Commit):
+            break
+    casts = [c for c in chosen if isinstance(c, CastSpell)]
+    assert [c.spell for c in casts if BOOK[c.spell].category != "attack"] == []
+    assert any(c.spell == "lightning-bolt" and c.targets == (Target.wizard(1),) for c in casts), chosen

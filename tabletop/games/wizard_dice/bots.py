@@ -430,6 +430,8 @@ class Weights:
     counter: float = 1.1            # a Counterspell, per HP of attack expected at the bot
     spells_per_opponent: float = 1.1    # attack spells a foe with six dice casts at the bot
     damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
+    duel_guard: float = 0.0         # share of defence still counted when a kill may end the duel (a kill while
+                                    # falling too is only a draw)
 
 
 STRONG = Weights()
@@ -604,7 +606,7 @@ class Planner:
         chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
         if outlook.duel:
             # A duel won this round makes the rest moot: defence counts only if the kill fails.
-            value *= 1.0 - chance
+            value *= 1.0 - chance * (1.0 - weights.duel_guard)
         return value + min(damage, hp + 0.5) + chance * self._kill_bonus
 
     def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = (), cast_aims: Sequence[Aim_] = ()
@@ -1187,17 +1189,26 @@ class ExpertBot(StrongBot):
                 continue
             wizard = view.wizards[owner]
             size = rules.available_dice(wizard)
-            dice = sample_dice(wizard.continued, size, ROLLS, rng) if size else ()
-            if not dice:
+            if not size:
                 out[owner] = ()
-            elif rng.random() < 0.2:
+                continue
+            other = self._others.get(owner)
+            if other is None:
+                other = self._others[owner] = StrongBot(0, owner, self.weights)
+            plan_of = other.planner(view)
+            if rng.random() < 0.15:
+                dice = sample_dice(wizard.continued, size, ROLLS, rng)
                 out[owner] = sample_casts(view, owner, dice, rng)
             else:
-                other = self._others.get(owner)
-                if other is None:
-                    other = self._others[owner] = StrongBot(0, owner, self.weights)
-                plan_of = other.planner(view)
-                _, plan = plan_of.best(tuple(sorted(dice)))
+                # Rolled and kept as the strong bot keeps: towards its most valuable allocation.
+                fixed = tuple(sorted(wizard.continued))
+                dice = _merge(fixed, tuple(rng.randint(1, 6) for _ in range(size - len(fixed))))
+                for rolls in range(1, ROLLS):
+                    kept = plan_of.best_keep(dice, ROLLS - rolls, fixed)
+                    if len(kept) == len(dice):
+                        break
+                    dice = _merge(kept, tuple(rng.randint(1, 6) for _ in range(len(dice) - len(kept))))
+                _, plan = plan_of.best(dice)
                 out[owner] = tuple(other._cast_intent(view, plan_of.outlook, spell_id, form, aim).as_cast()
                                    for (spell_id, form), aim in zip(plan, plan_of.aims_of(plan)))
         return out
