@@ -580,9 +580,10 @@ class StrongBot:
             return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
         if stage == "declare":
             return self._declare(legal, view)
-        handlers: dict[str, Callable[..., Value]] = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
-                   "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
-                   "give": self._give}
+        handlers: dict[str, Callable[..., Value]] = {
+            "cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
+            "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
+            "give": self._give}
         handler = handlers.get(stage)
         return handler(legal, view) if handler else legal[0]
 

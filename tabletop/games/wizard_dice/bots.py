@@ -1,4 +1,4 @@
-"""Wizard Dice bots: the playout bot of random games, and the two levels a player can sit at the table with.
+"""Wizard Dice bots: the playout bot of random games, and the levels a player can sit at the table with.
 
 * :class:`PlayoutBot` — random among the legal intents, but shaped like play, so the
   1,000 random playouts end in a few rounds;
@@ -10,10 +10,19 @@
   worth most in this round's outlook: damage at the weakest opponent, with a bonus for a
   likely kill; shields, counters, mirrors and heals by the damage it expects to come its
   way (its guess moves towards what the opponents really dealt), worth more when it is
-  low; allies by what they deal.  It casts that allocation, aims its allies at its target,
+  low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
+  wizard: killing, wounding or paralysing it is worth the damage it would go on dealing, less the die its
+  owner gets back).  It casts that allocation, aims its allies at its target,
   cancels the spell that would hurt it most, carries the dice that promise most and
   banishes an ally only when a die is worth more than its strike.  No search over sampled
-  states is needed: the dice are the only chance, and their odds are computed exactly.
+  states is needed: the dice are the only chance, and their odds are computed exactly;
+* :class:`GreedyBot` (``greedy``) — one move ahead on the HP difference: the allocation that does most at
+  once, unopposed, and no defence;
+* :class:`ExpertBot` (``expert``) — the strong bot, whose few best allocations are tried against rounds
+  sampled from its own view (the others' dice kept and cast as the strong bot would) and resolved by the
+  rules; it departs from the strong choice only for a clear gain on those rounds.
+
+The strong and expert bots also ``decide(view, rng)``: the same choice with a sentence on why.
 
 Every bot sees only the legal intents and its own seat's view (the strong bot also remembers
 how much damage reached it in the rounds it saw).  :func:`sample_dice` and :func:`sample_casts`
@@ -38,8 +47,8 @@ from .scoring import dice_available
 from .spells import Spell, load_spells
 from .state import Cast, Stage, State, Target
 
-__all__ = ["PlayoutBot", "EasyBot", "StrongBot", "Weights", "STRONG", "Planner", "Outlook", "outlook_of", "sample_dice",
-           "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
+__all__ = ["PlayoutBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "Weights", "STRONG", "Planner", "Outlook",
+           "FoeAlly", "outlook_of", "sample_dice", "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
 
 ROLLS = 3
 
@@ -781,7 +790,8 @@ class StrongBot:
             secret = view.wizards[self.seat].secret
             assert secret is not None
             _, plan = planner.best(tuple(sorted(secret.dice)))
-            return f"Stop rolling: {_plan_words(book, plan) or 'these dice'} is worth more than the risk of another roll."
+            spells = _plan_words(book, plan) or "these dice"
+            return f"Stop rolling: {spells} is worth more than the risk of another roll."
         if isinstance(intent, CastSpell):
             return self._explain_cast(view, intent, outlook, foe)
         if isinstance(intent, Commit):
