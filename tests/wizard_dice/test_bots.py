@@ -280,3 +280,20 @@ def test_greedy_casts_the_most_damage_at_once_and_no_defence():
     casts = [c for c in chosen if isinstance(c, CastSpell)]
     assert [c.spell for c in casts if BOOK[c.spell].category != "attack"] == []
     assert any(c.spell == "lightning-bolt" and c.targets == (Target.wizard(1),) for c in casts), chosen
+
+
+def test_greedy_stops_when_it_keeps_every_die_even_if_its_plan_leaves_one_spare():
+    # Two 6s carried, then 6 1 1 1: Magic Missiles (6 6) and Poison Arrow (1 1 1) leave a 6 spare; once that
+    # 6 is kept too nothing is left to roll, and the greedy bot stops (it kept and released it for ever).
+    match = new_match([6, 1, 1, 1])
+    state = match.state
+    wizards = list(state.wizards)
+    wizards[0] = evolve(wizards[0], continued=(6, 6))
+    match.states[-1] = evolve(state, wizards=tuple(wizards))
+    match.states[-1] = RULES._begin_secret(evolve(match.state, flow=evolve(match.state.flow, stage=Stage.UPKEEP)))
+    bot = RULES.make_bot("greedy", 1, 0)
+    for _ in range(12):
+        if match.state.to_act != 0 or match.state.wizards[0].secret.rolled_out:
+            break
+        match.submit(bot.choose(match.legal_intents(), RULES.view(match.state, 0)))
+    assert match.state.wizards[0].secret.rolled_out, [e.intent.to_str() for e in match.journal]

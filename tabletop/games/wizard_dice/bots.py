@@ -1097,9 +1097,9 @@ class GreedyBot:
                     intent = Keep(self.seat, index) if keep else Release(self.seat, index)
                     if intent in legal:
                         return intent
-            if sum(len(form) for _, form in plan) == len(dice) and Stop(self.seat) in legal:
-                return Stop(self.seat)
-            return Roll(self.seat) if Roll(self.seat) in legal else first
+            if sum(len(form) for _, form in plan) == len(dice) or Roll(self.seat) not in legal:
+                return Stop(self.seat) if Stop(self.seat) in legal else first     # nothing left to roll
+            return Roll(self.seat)
         free = tuple(sorted(_minus(secret.dice, [d for c in secret.casts for d in c.dice])))
         taken = {c.spell for c in secret.casts}
         outlook = outlook_of(view, self.seat)
