@@ -47,7 +47,7 @@ __all__ = [
 ]
 
 #: The bot levels every game offers: random-legal with light sense, and a searching or heuristic player.
-BOT_LEVELS = ("easy", "strong")
+BOT_LEVELS = ("easy", "greedy", "strong", "expert")
 
 
 class IllegalIntent(Exception):

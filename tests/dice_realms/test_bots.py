@@ -104,3 +104,51 @@ def test_strong_takes_the_entry_that_completes_a_dragon_in_the_last_round():
                      round=6, red=6, magenta=2, yellow=2)
     choice = RULES.make_bot("strong", 1, 1).choose(RULES.legal_intents(state), state)
     assert isinstance(choice, Pick) and choice.die == "red" and choice.cell.to_text() == "heart-4", choice
+
+
+# ---------------------------------------------------------------- the greedy level and the reasons (issue 22)
+def test_greedy_takes_the_entry_that_scores_most_at_once():
+    # The same position as above: the red 6 completes the Dragon for 20 points now.
+    sheet = {"red": frozenset(cell for cell in RULES.tables.red_values
+                              if cell.to_text() in ("wings-4", "tail-4"))}
+    state = position(Stage.PASSIVE_PICK, forgotten=("red", "magenta", "yellow"), sheets=({}, sheet),
+                     round=6, red=6, magenta=2, yellow=2)
+    for seed in range(5):
+        choice = RULES.make_bot("greedy", seed, 1).choose(RULES.legal_intents(state), state)
+        assert isinstance(choice, Pick) and choice.die == "red" and choice.cell.to_text() == "heart-4", choice
+    intent, reason = RULES.make_bot("strong", 1, 1).decide(state, __import__("random").Random(1))
+    assert intent.cell.to_text() == "heart-4"
+    assert reason.startswith("Red 6 on ") and "20 points now" in reason, reason
+
+
+@pytest.mark.parametrize("bots", [("greedy", "strong"), ("expert", "greedy")])
+def test_the_new_levels_play_legal_games_to_the_end(bots):
+    match = MatchController(RULES, None, DEFAULT_SEATS[:2], 8)
+    seated = [RULES.make_bot(level, 8 + seat, seat) for seat, level in enumerate(bots)]
+    while not match.finished:
+        legal = match.legal_intents()
+        seat = match.state.to_act
+        intent = seated[seat].choose(legal, RULES.view(match.state, seat))
+        assert intent in legal, intent
+        match.submit(intent)
+    assert RULES.outcome(match.state).finished
+    assert seated[0].bot_id == bots[0] or bots[0] == "expert"
+
+
+def test_strong_decide_agrees_with_choose_for_the_same_generator_and_says_why():
+    import random
+    match = MatchController(RULES, None, DEFAULT_SEATS[:2], 21)
+    players = [RULES.make_bot("greedy", 3, seat) for seat in range(2)]
+    checked = 0
+    while not match.finished:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        view = RULES.view(match.state, seat)
+        if len(legal) > 1:
+            chosen = RULES.make_bot("strong", 4, seat).choose(legal, view)
+            decided, reason = RULES.make_bot("strong", 4, seat).decide(view, random.Random(4))
+            assert decided == chosen
+            assert reason[0].isupper() and reason.endswith(".") and "seat" not in reason, reason
+            checked += 1
+        match.submit(players[seat].choose(legal, view))
+    assert checked > 20

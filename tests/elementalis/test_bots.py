@@ -189,3 +189,60 @@ def test_a_harmonist_banks_most_per_turn():
         ("creationist", ETHER, "fire"))}
     assert max(values, key=values.get) == "harmonist"
     assert 2 < values["harmonist"] < 6
+
+
+# ---------------------------------------------------------------- issue 22: no empty declarations, greedy, reasons
+def test_the_strong_bot_declares_only_a_spell_it_then_casts():
+    """Declaring and then forfeiting, window after window, is a bluff that fools nobody: when no mage declared
+    before it, the strong bot declares only if it then casts."""
+    for seed in (5, 6):
+        match = MatchController(RULES, None, ["Ann", "Bo"], seed)
+        bots = [RULES.make_bot("strong", seed + seat, seat) for seat in range(2)]
+        empty = declared = 0
+        while not match.finished:
+            seat = match.state.to_act
+            window = match.state.flow.window
+            first = window is not None and not window.declared
+            intent = bots[seat].choose(match.legal_intents(), RULES.view(match.state, seat))
+            match.submit(intent)
+            if intent.KIND == "declare" and first:
+                declared += 1
+                while not match.finished and match.state.to_act != seat:
+                    other = match.state.to_act
+                    match.submit(bots[other].choose(match.legal_intents(), RULES.view(match.state, other)))
+                if match.finished:
+                    break
+                follow = bots[seat].choose(match.legal_intents(), RULES.view(match.state, seat))
+                empty += isinstance(follow, Forfeit)
+                match.submit(follow)
+        assert empty == 0, f"seed {seed}: {empty} of {declared} declarations came to nothing"
+
+
+@pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy", "easy")])
+def test_the_new_levels_play_legal_games_to_the_end(levels):
+    assert play(levels, 4)
+
+
+def test_greedy_banks_any_channel_at_once():
+    bot = RULES.make_bot("greedy", 1, 0)
+    assert bot.bot_id == "greedy"
+    journal = play(("greedy", "easy"), 9)
+    assert not any(i.KIND in ("chance", "cosmic") and i.seat == 0 for i in journal)
+
+
+def test_strong_decide_agrees_with_choose_and_says_why():
+    import random
+    match = MatchController(RULES, None, ["Ann", "Bo"], 13)
+    players = [RULES.make_bot("strong", 3, seat) for seat in range(2)]
+    checked = 0
+    while not match.finished:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        view = RULES.view(match.state, seat)
+        if len(legal) > 1:
+            decided, reason = RULES.make_bot("strong", 4, seat).decide(view, random.Random(4))
+            assert decided == RULES.make_bot("strong", 4, seat).choose(legal, view)
+            assert reason[0].isupper() and reason.endswith(".") and "seat" not in reason, reason
+            checked += 1
+        match.submit(players[seat].choose(legal, view))
+    assert checked > 20

@@ -192,3 +192,108 @@ def test_determinize_samples_a_committed_wizards_secret_and_rebuilds_one_not_sta
     # Before anyone rolls, every other secret is only the continued dice: the state comes back as it is.
     fresh = new_match([], seats=("Drew", "Rick", "Ann")).state
     assert RULES.determinize(RULES.view(fresh, 0), 0, random.Random(1)) == fresh
+
+
+# ================================================================ enemy allies (issue 22)
+def with_ogre(match: MatchController, owner: int, hp: int = 2, aim: int = 0) -> MatchController:
+    """The match with an Ogre of ``hp`` HP beside ``owner``, attacking ``aim`` (a position a duel reaches)."""
+    from tabletop.games.wizard_dice.state import Ally
+    state = match.state
+    wizards = list(state.wizards)
+    wizards[owner] = evolve(wizards[owner], allies=(Ally(7, "ogre", hp, 2, aim),))
+    match.states[-1] = evolve(state, wizards=tuple(wizards), next_ally=8, roster=((7, owner, "ogre"),))
+    return match
+
+
+def test_strong_kills_an_enemy_ogre_with_a_poison_arrow_when_that_is_clearly_best():
+    # Two 1s, and nothing else worth much: the arrow kills the Ogre (2 damage a round stopped for good) or
+    # takes 1 or 2 HP off Rick at 20 HP, perhaps behind a Shield.
+    match = with_ogre(new_match([1, 1, 2, 4, 6, 3]), 1)
+    match.submit("roll seat=0")
+    match.submit("stop seat=0")
+    casts = [intent for intent in strong_turn(match) if isinstance(intent, CastSpell)]
+    arrows = [c for c in casts if c.spell == "poison-arrow"]
+    assert arrows and arrows[0].targets == (Target.ally(7),), [c.to_str() for c in casts]
+
+
+
+def test_the_strong_bots_reason_for_the_arrow_names_the_ogre_and_what_its_fall_stops():
+    match = with_ogre(new_match([1, 1, 2, 4, 6, 3]), 1)
+    match.submit("roll seat=0")
+    match.submit("stop seat=0")
+    bot = StrongBot(1, 0)
+    reasons = {}
+    while not match.state.wizards[0].secret.committed:
+        intent, reason = bot.decide(RULES.view(match.state, 0), random.Random(1))
+        reasons[intent.to_str()] = reason
+        match.submit(intent)
+    # The bot found better still: one 6 and one 1 kill the Ogre, and the other 1 makes a Counterspell.
+    assert reasons["cast seat=0 spell=magic-missiles dice=6 targets=ally-7"] == \
+        "Magic Missiles at Rick's Ogre: with your Poison Arrow it falls, and stops 2 damage a round.", reasons
+    assert reasons["cast seat=0 spell=poison-arrow dice=1 targets=ally-7"] == \
+        "Poison Arrow at Rick's Ogre: with your Magic Missiles it falls, and stops 2 damage a round.", reasons
+
+
+# ================================================================ the new levels (issue 22)
+@pytest.mark.parametrize("bots", [("greedy", "strong"), ("expert", "strong"), ("easy", "greedy"),
+                                  ("expert", "greedy", "strong")])
+def test_every_new_level_plays_legal_games_to_the_end(bots):
+    match = play(bots, 77)
+    assert RULES.outcome(match.state).finished
+    assert RULES.make_bot(bots[0], 1, 0).bot_id == bots[0]
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_decide_gives_the_intent_choose_gives_with_the_same_generator_and_a_sentence(level):
+    """At every decision of a seeded game: a bot's ``choose`` and a twin's ``decide`` with a generator seeded
+    as the bot's own agree, and the reason is one plain sentence (no developer words)."""
+    match = MatchController(RULES, None, DEFAULT_SEATS[:2], 12)
+    players = [RULES.make_bot("strong", 5, seat) for seat in range(2)]
+    checked = 0
+    while not match.finished and checked < 120:
+        seat = match.state.to_act
+        view = RULES.view(match.state, seat)
+        legal = match.legal_intents()
+        if len(legal) > 1:
+            chosen = RULES.make_bot(level, 9, seat).choose(legal, view)
+            decided, reason = RULES.make_bot(level, 9, seat).decide(view, random.Random(9))
+            assert decided == chosen, (decided, chosen)
+            assert reason.endswith(".") and reason[0].isupper() and "seat" not in reason and "=" not in reason
+            checked += 1
+        match.submit(players[seat].choose(legal, view))
+    assert checked > 20
+
+
+def test_greedy_casts_the_most_damage_at_once_and_no_defence():
+    # 5 5 5 5 2 3: a Lightning Bolt for 4 now; the strong bot might keep rolling, the greedy one keeps the four
+    # 5s and, once out of rolls, casts the bolt at Rick, whole.
+    match = new_match([5, 5, 5, 5, 2, 3, 1, 4, 2, 6])
+    match.submit("roll seat=0")
+    bot = RULES.make_bot("greedy", 1, 0)
+    chosen = []
+    while match.state.to_act == 0 and match.state.flow.stage == Stage.SECRET:
+        intent = bot.choose(match.legal_intents(), RULES.view(match.state, 0))
+        chosen.append(intent)
+        match.submit(intent)
+        if isinstance(intent, Commit):
+            break
+    casts = [c for c in chosen if isinstance(c, CastSpell)]
+    assert [c.spell for c in casts if BOOK[c.spell].category != "attack"] == []
+    assert any(c.spell == "lightning-bolt" and c.targets == (Target.wizard(1),) for c in casts), chosen
+
+
+def test_greedy_stops_when_it_keeps_every_die_even_if_its_plan_leaves_one_spare():
+    # Two 6s carried, then 6 1 1 1: Magic Missiles (6 6) and Poison Arrow (1 1 1) leave a 6 spare; once that
+    # 6 is kept too nothing is left to roll, and the greedy bot stops (it kept and released it for ever).
+    match = new_match([6, 1, 1, 1])
+    state = match.state
+    wizards = list(state.wizards)
+    wizards[0] = evolve(wizards[0], continued=(6, 6))
+    match.states[-1] = evolve(state, wizards=tuple(wizards))
+    match.states[-1] = RULES._begin_secret(evolve(match.state, flow=evolve(match.state.flow, stage=Stage.UPKEEP)))
+    bot = RULES.make_bot("greedy", 1, 0)
+    for _ in range(12):
+        if match.state.to_act != 0 or match.state.wizards[0].secret.rolled_out:
+            break
+        match.submit(bot.choose(match.legal_intents(), RULES.view(match.state, 0)))
+    assert match.state.wizards[0].secret.rolled_out, [e.intent.to_str() for e in match.journal]

@@ -19,10 +19,11 @@ from tabletop.core.protocol import BOT_LEVELS
 from tabletop.core.values import Value
 
 from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .scoring import realm_scores, total_score
 from .state import DICE, BonusKind, Cell, Grimoire, Stage, State
 from .tables import REALMS, RealmTables
 
-__all__ = ["EasyBot", "StrongBot", "SheetValuer", "Weights", "enter", "make_bot"]
+__all__ = ["EasyBot", "GreedyBot", "StrongBot", "SheetValuer", "Weights", "enter", "explain", "make_bot", "points"]
 
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
 
@@ -328,13 +329,28 @@ class StrongBot:
     # ----------------------------------------------------------------- the decision
     def choose(self, legal: Sequence[Value], view: State) -> Value:
         """The legal intent with the best estimate."""
+        return self._best(legal, view, self._random)
+
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why, in a
+        sentence of the game's words (for the hint button)."""
+        legal = self._rules.legal_intents(view)
+        intent = self._best(legal, view, rng)
+        worth = None
+        if isinstance(intent, (Pick, Boost)) and len(legal) > 1 and self.bot_id == "strong":
+            sheet = view.players[self.seat]
+            after = self._entered(sheet, view, intent.die, intent.realm, intent.cell)
+            worth = self._value(after) - self._value(sheet)
+        return intent, explain(self._rules, view, self.seat, intent, len(legal), worth)
+
+    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
         if len(legal) == 1:
             return legal[0]
-        state = self._rules.determinize(view, self.seat, self._random)  # nothing hidden: the view itself
+        state = self._rules.determinize(view, self.seat, rng)  # nothing hidden: the view itself
         self._lion = self.tables.lion_bonus_values.get(state.lion_bonus, {})
         self._time_left = time_left(state, self.seat)
         self._final = state.flow.stage == Stage.FINAL_BOOST
-        self._samples = [tuple(self._random.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
+        self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
         self._marginals: dict = {}
         self._alive: dict[int, Grimoire] = {}
         sheet = state.players[self.seat]
@@ -542,10 +558,103 @@ def time_left(state: State, seat: int) -> float:
     return max(0.0, left / total)
 
 
+# --------------------------------------------------------------------------- greedy and the reasons
+
+def points(tables: RealmTables, sheet: Grimoire) -> int:
+    """The grimoire's score as it stands: the five realms and the crests."""
+    return total_score(realm_scores(sheet, tables), sheet.crests)
+
+
+class GreedyBot(StrongBot):
+    """One move ahead on points: the entry that scores most at once (its bonuses placed the same way); on
+    equal points an entry before a pass, then any at random.  It never looks at the rolls to come, so it
+    spends no Time Warp while a die fits and keeps its Arcane Boosts for an entry that scores."""
+
+    bot_id = "greedy"
+
+    def _value(self, sheet: Grimoire) -> float:
+        return float(points(self.tables, sheet))
+
+    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+        if len(legal) == 1:
+            return legal[0]
+        self._lion = self.tables.lion_bonus_values.get(view.lion_bonus, {})
+        self._time_left, self._final = 0.0, False
+        sheet = view.players[self.seat]
+        base = points(self.tables, sheet)
+        scored: list[tuple[float, int, Value]] = []
+        for intent in legal:
+            if isinstance(intent, (Pick, Bonus)) or (isinstance(intent, Boost)):
+                gain = self._score_now(intent, view, sheet) - base
+                if isinstance(intent, Boost) and gain <= 0:
+                    gain = -1.0                  # a boost for nothing wastes the token
+                scored.append((gain, 1, intent))
+            else:
+                scored.append((0.0, 0, intent))
+        top = max(scored, key=lambda item: item[:2])[:2]
+        ties = [intent for gain, kind, intent in scored if (gain, kind) == top]
+        return ties[rng.randrange(len(ties))]
+
+    def _score_now(self, intent: Value, state: State, sheet: Grimoire) -> float:
+        if isinstance(intent, Pick):
+            return self._value(self._entered(sheet, state, intent.die, intent.realm, intent.cell))
+        return self._score(intent, state, sheet)
+
+
+_CREATURES = {"red": "Dragon", "green": "Gaia", "blue": "Hydra", "magenta": "Phoenix", "yellow": "Lion"}
+
+
+def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, worth: float | None = None) -> str:
+    """One plain sentence on why ``intent`` is a good move for ``seat`` now (``worth``: what the entry adds to
+    the bot's estimate of the final score, when it weighed one)."""
+    tables: RealmTables = rules.tables
+    sheet = view.players[seat]
+    if isinstance(intent, Roll):
+        return "Roll the dice: nothing to choose before they fall."
+    if isinstance(intent, TimeWarp):
+        return "Spend a Time Warp: a fresh roll is likely to give a better entry than any die now."
+    if isinstance(intent, Forfeit):
+        return "No die fits anywhere worth it: let this roll go."
+    if isinstance(intent, Pass):
+        return ("Skip: every die on offer would take a cell you can use better later."
+                if choices > 1 else "Nothing to enter now.")
+    if not isinstance(intent, (Pick, Boost, Bonus)):
+        return "The only sensible move now."
+    name = tables.names[intent.realm]
+    lion = tables.lion_bonus_values.get(view.lion_bonus, {})
+    if isinstance(intent, Bonus):
+        value = (tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
+                 if intent.realm == "green" else 0 if intent.realm == "blue"
+                 else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
+        what = f"The bonus on {name}"
+    else:
+        dice = view.dice
+        value = dice.gaia_sum() if intent.realm == "green" else dice.value(intent.die)
+        what = f"{intent.die.capitalize()} {value} on {name}"
+    after, bonuses = enter(tables, sheet, intent.realm, intent.cell, value, lion)
+    gain = points(tables, after) - points(tables, sheet)
+    perks = [f"the {kind.realm.capitalize() if not kind.is_essence else 'Essence'} bonus" for kind in bonuses]
+    perks += [label for field, label in (("time_warps", "a Time Warp"), ("arcane_boosts", "an Arcane Boost"),
+                                         ("crests", "an Elemental Crest"))
+              if getattr(after, field) > getattr(sheet, field)]
+    now = f"{gain} point{'s' if gain != 1 else ''} now" if gain else "no points yet"
+    creature = _CREATURES.get(intent.realm, "")
+    if perks:
+        return f"{what}: {now}, and it earns {' and '.join(perks)}."
+    if worth is not None and worth > gain + 0.5:
+        return f"{what}: {now}, and about {worth:.0f} by the end of the game as the {creature} grows."
+    if gain:
+        return f"{what}: {now}, more than any other die would score."
+    return f"{what}: {now}, but it builds towards the {creature}'s bigger scores."
+
+
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat`` (``easy`` or ``strong``)."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once), ``strong``; ``expert`` plays
+    as ``strong`` here (nothing is hidden and the strong bot's valuation already looks ahead)."""
     if level not in BOT_LEVELS:
         raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
     if level == "easy":
         return EasyBot(rules, seed, seat)
+    if level == "greedy":
+        return GreedyBot(rules, seed, seat)
     return StrongBot(rules, seed, seat)

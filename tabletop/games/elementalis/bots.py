@@ -26,15 +26,16 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
-from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose, Pay, Pick,
-                      Split, TakeMajor, Tap)
+from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
+                      PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
-__all__ = ["EasyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
+__all__ = ["EasyBot", "GreedyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
 
 #: The positions of a count of symbols: the four elements, then Ether, then the Sun.
 SYMBOLS = (*ELEMENTS, ETHER, SUN)
@@ -422,9 +423,9 @@ class EasyBot:
             counts = {symbol: n for symbol, n in zip(SYMBOLS, dice_counts(flow.dice)) if n}
             best = best_split(self.rules.content, mage.major, mage.minor, counts,
                               flow.roll == "power" and sun_showing(flow.dice), flow.channel.as_dict())
-            return next(i for i in legal if i.major == best)
+            return next(i for i in legal if isinstance(i, Split) and i.major == best)
         if "oppose" in kinds:
-            return max(legal, key=lambda i: len(i.dice))
+            return max((i for i in legal if isinstance(i, Oppose)), key=lambda i: len(i.dice))
         return pick(list(legal))
 
     def _sensible(self, cast: Cast, view: State) -> bool:
@@ -484,6 +485,83 @@ class StrongBot:
         return found
 
     # ---------------------------------------------------------------- choose
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` sends from ``view`` (nothing is left to chance in it, so ``rng`` is not
+        drawn from) and one sentence in the game's words on why, from what the bot weighed."""
+        legal = self.rules.legal_intents(view)
+        intent = self.choose(legal, view)
+        return intent, self.explain(view, intent, legal)
+
+    def explain(self, view: State, intent: Value, legal: Sequence[Value]) -> str:
+        """Why ``intent``, in one plain sentence."""
+        content = self.rules.content
+        flow = view.flow
+        me = view.mages[self.seat]
+
+        def name(seat: int | None) -> str:
+            return "yourself" if seat == self.seat else view.mages[seat].name if seat is not None else "nobody"
+
+        if len(legal) == 1:
+            return "The only move now."
+        if isinstance(intent, TakeMajor):
+            return f"{intent.element.capitalize()} as your Major: the mage it makes banks the most Mana a turn."
+        if flow.stage == "draft_minor":
+            element = getattr(intent, "element", "")
+            kind = self.rules.content.mage_type(me.major, element)
+            worth = self._pair_value(me.major, element, view)
+            return (f"{element.capitalize()} as your Minor: a {kind.capitalize()} banks about {worth:.1f} Mana a "
+                    f"turn, the most of the Minors left.")
+        if flow.stage == "start_mana":
+            mana = " and ".join(getattr(intent, "mana", ()))
+            return f"Start with {mana}: the colours your spells are paid with."
+        if isinstance(intent, Tap):
+            return f"Tap {intent.colour}: free Mana, of the colour your spells want most."
+        if isinstance(intent, Declare):
+            return "Declare a spell: one of yours is worth more than its Mana on this roll."
+        if isinstance(intent, PassWindow):
+            return "Pass: no spell of yours is worth its Mana on this roll."
+        if isinstance(intent, Cast):
+            spell = content.spell(intent.spell)
+            worth = self.spell_worth(view, intent, self.stake(view))
+            cost = self.rules.cost(view, self.seat, spell.level)
+            victim = name(self._target_of(view, intent)) if self._target_of(view, intent) >= 0 else ""
+            on = f" on {victim}'s roll" if intent.die is not None and victim else f" at {victim}" if victim else ""
+            return (f"{spell.name}{on}: worth about {worth + cost:.1f} Mana to you for {cost}, the best spell "
+                    f"now.")
+        if isinstance(intent, Forfeit):
+            return "Forfeit: no spell is worth its Mana now (a forfeit costs nothing)."
+        if isinstance(intent, (CounterSpell, Allow)):
+            window = flow.window
+            spell = content.spell(window.pending) if window is not None else None
+            title = spell.name if spell is not None else "the spell"
+            if isinstance(intent, CounterSpell):
+                return f"Counter the {title}: it would cost you more Mana than voiding it does."
+            return f"Let the {title} through: voiding it would cost more than it takes."
+        if isinstance(intent, Pick):
+            return (f"Take {name(intent.target)}'s {intent.mana.replace(_PALE, 'colourless ')}: the leader's "
+                    f"Mana first, and the colours their spells are paid with.")
+        if isinstance(intent, Bank) or flow.stage == "push":
+            outlook = self.outlook(view, self.seat)
+            channel = tuple(flow.channel.get(e) for e in ELEMENTS)
+            held = sum(channel)
+            onward = (outlook.chance(channel, *next_roll(flow.dice)) if flow.roll == "power"
+                      else outlook.cosmic(held))
+            if isinstance(intent, Bank):
+                return (f"Bank the {held} Mana: rolling on is worth about {onward:.1f} in expectation, a Sun "
+                        f"would take it all.")
+            return f"Roll on: another roll is worth about {onward:.1f} in expectation, more than the {held} now."
+        if isinstance(intent, Oppose):
+            count = len(intent.dice)
+            return (f"Oppose with {count} {'die' if count == 1 else 'dice'}: they are expected to move the most "
+                    f"Mana your way.")
+        if isinstance(intent, Split):
+            return "Share the Ethers this way: it keeps the most Mana in your Channel."
+        if isinstance(intent, Choose):
+            return "These colours: your spells are paid with them, and your Minor's conflicts cannot drain them."
+        if isinstance(intent, (Pay, Give)):
+            return "These counters: the colours your spells need least, colourless ones first."
+        return "The best of the moves open now."
+
     def choose(self, legal: Sequence[Value], view: State) -> Value:
         """The legal intent worth most."""
         if len(legal) == 1:
@@ -491,20 +569,45 @@ class StrongBot:
         self._outlooks = {}
         stage = view.flow.stage
         if stage == "draft_major":
-            return self._draft_major(legal, view)
+            return self._draft_major([i for i in legal if isinstance(i, TakeMajor)], view)
         if stage == "draft_minor":
-            return max(legal, key=lambda i: self._pair_value(view.mages[self.seat].major, i.element, view))
+            return max((i for i in legal if isinstance(i, TakeMinor)),
+                       key=lambda i: self._pair_value(view.mages[self.seat].major, i.element, view))
         if stage == "start_mana":
-            return max(legal, key=lambda i: self._colours_worth(view, i.mana))
+            return max((i for i in legal if isinstance(i, StartMana)), key=lambda i: self._colours_worth(view, i.mana))
         if stage == "turn":
             taps = [i for i in legal if isinstance(i, Tap)]
             return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
         if stage == "declare":
-            return next(i for i in legal if isinstance(i, Declare))     # free: the spell is chosen, or not, later
-        handler = {"cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
-                   "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
-                   "give": self._give}.get(stage)
+            return self._declare(legal, view)
+        handlers: dict[str, Callable[..., Value]] = {
+            "cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
+            "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
+            "give": self._give}
+        handler = handlers.get(stage)
         return handler(legal, view) if handler else legal[0]
+
+    def _declare(self, legal: Sequence[Value], state: State) -> Value:
+        """Declare when a spell is worth casting, else pass: declaring only to forfeit every time is a bluff
+        that fools nobody.  When a mage who declared before casts first, the dice may still change, so the
+        option is kept open."""
+        declare = next(i for i in legal if isinstance(i, Declare))
+        window = state.flow.window
+        if window is not None and window.declared:
+            return declare
+        after = self.rules.apply(state, declare, SeededRandom(0)).state
+        for _ in range(len(state.mages)):
+            if after.flow.stage != "declare" or after.to_act == self.seat:
+                break
+            after = self.rules.apply(after, PassWindow(after.to_act), SeededRandom(0)).state
+        if after.flow.stage != "cast" or after.to_act != self.seat:
+            return declare
+        self._outlooks = {}
+        choice = self._cast(self.rules.legal_intents(after), after)
+        self._outlooks = {}
+        if isinstance(choice, Forfeit):
+            return next(i for i in legal if isinstance(i, PassWindow))
+        return declare
 
     # ---------------------------------------------------------------- the draft and the colours
     def _pair_value(self, major: str, minor: str, state: State) -> float:
@@ -626,7 +729,7 @@ class StrongBot:
     # ---------------------------------------------------------------- spells
     def _cast(self, legal: Sequence[Value], state: State) -> Value:
         """The spell worth most after its cost, if any is worth something; else forfeit (which is free)."""
-        best = next(i for i in legal if isinstance(i, Forfeit))
+        best: Value = next(i for i in legal if isinstance(i, Forfeit))
         best_value = CAST_MARGIN
         baseline = self.stake(state)
         for intent in legal:
@@ -739,8 +842,10 @@ class StrongBot:
             return sum(-each if target == self.seat else each * self.rival_weight(state, target)
                        for target, _ in self._mana_plan(state, cast.seat, sid))
         if sid == "earth-link":
+            assert cast.target is not None
             return self._link_worth(state, cast.seat, cast.target)
         if sid == "burn" and cast.link is not None:
+            assert cast.target is not None
             return self._link_worth(state, cast.link, cast.target) * -0.5
         if sid == "ether-leak":
             return 0.0
@@ -750,29 +855,33 @@ class StrongBot:
         if sid in ("breeze", "gust") and not opposition:
             # A new face for the die (or for every free die): sum over the symbols they may show.
             if sid == "breeze":
+                assert cast.die is not None
                 fresh = [cast.die]
             else:
                 fresh = self.rules.gust_dice(state)
             still = dice_counts([d for i, d in enumerate(dice) if i not in fresh])
             kept, rolled = next_roll(dice)
             sun = sun_showing(dice)
-            value = sum(odds * self.roll_stake(state, _add(still, counts), sun, kept, rolled)
-                        for counts, odds in roll_odds(tuple(sorted(dice[i].kind for i in fresh))))
+            value = sum((odds * self.roll_stake(state, _add(still, counts), sun, kept, rolled)
+                         for counts, odds in roll_odds(tuple(sorted(dice[i].kind for i in fresh)))), 0.0)
             return value - baseline
         rolling = tuple(flow.rolling)
         outcomes: list[tuple[float, list[Die], tuple[int, ...]]] = []
         if sid == "mirror-pool":
+            assert cast.die is not None
             source = dice[cast.die]
             copy = Die(source.kind, source.face, source.owner, False, source.destroyed, source.charred, True)
             outcomes.append((1.0, dice + [copy], rolling + ((len(dice),) if opposition else ())))
         elif sid in ("char", "burn", "petrify", "tremor"):
+            assert cast.die is not None
             die = dice[cast.die]
-            dice[cast.die] = Die(die.kind, cast.face if sid == "tremor" else die.face, die.owner,
+            face = cast.face if sid == "tremor" and cast.face is not None else die.face
+            dice[cast.die] = Die(die.kind, face, die.owner,
                                  die.held or sid in ("petrify", "tremor"), die.destroyed or sid == "burn",
                                  die.charred or sid == "char", die.copy)
             outcomes.append((1.0, dice, rolling))
         elif sid in ("breeze", "gust"):
-            fresh = [cast.die] if sid == "breeze" else self.rules.gust_dice(state)
+            fresh = [cast.die] if sid == "breeze" and cast.die is not None else self.rules.gust_dice(state)
             outcomes = [(1.0, dice, rolling)]
             for index in fresh:
                 die = dice[index]
@@ -850,10 +959,37 @@ LINK_PER_ROLL = 0.6
 CAST_MARGIN = 0.05
 
 
+class GreedyBot(StrongBot):
+    """One move ahead on Mana: it banks any Channel at once (Mana now beats Mana perhaps), casts only
+    Incinerate or Tornado when they take more than they cost, and otherwise chooses as the strong bot does
+    (the draft, the colours, the Opposition's dice, what it pays)."""
+
+    bot_id = "greedy"
+
+    def _push(self, legal: Sequence[Value], state: State) -> Value:
+        return next((i for i in legal if isinstance(i, Bank)), legal[0])
+
+    def _cast(self, legal: Sequence[Value], state: State) -> Value:
+        best: Value = next(i for i in legal if isinstance(i, Forfeit))
+        best_value = 0.0
+        for intent in legal:
+            if isinstance(intent, Cast) and intent.spell in ("incinerate", "tornado"):
+                spell = self.rules.content.spell(intent.spell)
+                taken = sum(1 for target, _ in self._mana_plan(state, self.seat, intent.spell) if target != self.seat)
+                value = (taken if intent.spell == "incinerate" else TORNADO_WORTH * taken) \
+                    - self.rules.cost(state, self.seat, spell.level)
+                if value > best_value:
+                    best, best_value = intent, value
+        return best
+
+
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once), ``strong``; ``expert`` plays as
+    ``strong`` here (nothing is hidden, and the strong bot already sums over every way the dice can fall)."""
     if level == "easy":
         return EasyBot(seed, seat, rules)
-    if level == "strong":
+    if level == "greedy":
+        return GreedyBot(seed, seat, rules)
+    if level in ("strong", "expert"):
         return StrongBot(seed, seat, rules)
-    raise ValueError(f"no bot level {level!r}; the levels are easy, strong")
+    raise ValueError(f"no bot level {level!r}; the levels are easy, greedy, strong, expert")

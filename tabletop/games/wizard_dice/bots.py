@@ -1,4 +1,4 @@
-"""Wizard Dice bots: the playout bot of random games, and the two levels a player can sit at the table with.
+"""Wizard Dice bots: the playout bot of random games, and the levels a player can sit at the table with.
 
 * :class:`PlayoutBot` — random among the legal intents, but shaped like play, so the
   1,000 random playouts end in a few rounds;
@@ -10,10 +10,19 @@
   worth most in this round's outlook: damage at the weakest opponent, with a bonus for a
   likely kill; shields, counters, mirrors and heals by the damage it expects to come its
   way (its guess moves towards what the opponents really dealt), worth more when it is
-  low; allies by what they deal.  It casts that allocation, aims its allies at its target,
+  low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
+  wizard: killing, wounding or paralysing it is worth the damage it would go on dealing, less the die its
+  owner gets back).  It casts that allocation, aims its allies at its target,
   cancels the spell that would hurt it most, carries the dice that promise most and
   banishes an ally only when a die is worth more than its strike.  No search over sampled
-  states is needed: the dice are the only chance, and their odds are computed exactly.
+  states is needed: the dice are the only chance, and their odds are computed exactly;
+* :class:`GreedyBot` (``greedy``) — one move ahead on the HP difference: the allocation that does most at
+  once, unopposed, and no defence;
+* :class:`ExpertBot` (``expert``) — the strong bot, whose few best allocations are tried against rounds
+  sampled from its own view (the others' dice kept and cast as the strong bot would) and resolved by the
+  rules; it departs from the strong choice only for a clear gain on those rounds.
+
+The strong and expert bots also ``decide(view, rng)``: the same choice with a sentence on why.
 
 Every bot sees only the legal intents and its own seat's view (the strong bot also remembers
 how much damage reached it in the rounds it saw).  :func:`sample_dice` and :func:`sample_casts`
@@ -30,7 +39,7 @@ from itertools import product
 from math import factorial
 from typing import Any, NamedTuple, Sequence
 
-from tabletop.core.values import Value
+from tabletop.core.values import Value, evolve
 
 from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies, Release, Roll,
                       Stop)
@@ -38,8 +47,8 @@ from .scoring import dice_available
 from .spells import Spell, load_spells
 from .state import Cast, Stage, State, Target
 
-__all__ = ["PlayoutBot", "EasyBot", "StrongBot", "Weights", "STRONG", "Planner", "Outlook", "outlook_of", "sample_dice",
-           "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
+__all__ = ["PlayoutBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "Weights", "STRONG", "Planner", "Outlook",
+           "FoeAlly", "outlook_of", "sample_dice", "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
 
 ROLLS = 3
 
@@ -197,12 +206,28 @@ def full_allocations(dice: Dice, loose: bool = False) -> tuple[tuple[tuple[str, 
     return tuple(out)
 
 
-def _sensible_targets(state: State, seat: int, spell: Spell) -> tuple[Target, ...]:
-    """Whom a spell of ``seat`` goes to by common sense: attacks at an opponent (never a team-mate), everything
-    else at itself."""
+def _sensible_targets(state: State, seat: int, spell: Spell, allies: bool = False) -> tuple[Target, ...]:
+    """Whom a spell of ``seat`` goes to by common sense: attacks at an opponent (never a team-mate; with
+    ``allies`` their allies too), everything else at itself."""
     if spell.category == "attack":
-        return tuple(Target.wizard(s) for s in state.enemies(seat))
+        foes = state.enemies(seat)
+        out = tuple(Target.wizard(s) for s in foes)
+        if allies and not spell.kill:
+            out += tuple(Target.ally(a.number) for s in foes for a in state.wizards[s].allies)
+        return out
     return (Target.wizard(seat),)
+
+
+def _aim_of(cast: Cast) -> Aim_:
+    """Where a cast already allocated sends its attack, as :meth:`Planner.assess` counts aims."""
+    at = [(index, t) for index, t in enumerate(cast.targets) if not t.is_wizard]
+    if not at:
+        return None
+    if cast.split:
+        return (at[0][1].index, cast.split[at[0][0]])
+    if len(cast.targets) > 1:
+        return (at[0][1].index, len(at))          # missiles: one damage per die
+    return (at[0][1].index, effect_of(cast.spell, tuple(cast.dice)).damage)
 
 
 def sample_dice(continued: Sequence[int], size: int, rolls: int, rng: random.Random) -> tuple[int, ...]:
@@ -297,7 +322,8 @@ class EasyBot:
         roll = [i for i in legal if isinstance(i, Roll)]
         stop = [i for i in legal if isinstance(i, Stop)]
         weights = [1.0] * len(keeps) + [1.5] * len(roll) + [0.2] * len(stop)
-        return self._random.choices(keeps + roll + stop, weights)[0]
+        options: list[Value] = [*keeps, *roll, *stop]
+        return self._random.choices(options, weights)[0]
 
 
 # ================================================================ strong: what a round's dice are worth
@@ -315,6 +341,7 @@ class Effect(NamedTuple):
     shell: bool = False
     mirror: bool = False
     ally_hp: int = 0
+    divisible: bool = False    # Magic Missiles (per die) and a Lightning Bolt (a split): part may go elsewhere
 
 
 @lru_cache(maxsize=None)
@@ -328,7 +355,9 @@ def effect_of(spell_id: str, dice: Dice) -> Effect:
         return Effect(paralyse=spell.paralyse)
     if spell.category == "attack":
         damage = spell.damage or spell.split or spell.damage_per_die * len(dice)
-        return Effect(damage=damage, poison=bool(spell.poison_dice) and len(dice) == spell.poison_dice)
+        divisible = bool(spell.split) or (spell.per_die_targets and len(dice) > 1)
+        return Effect(damage=damage, poison=bool(spell.poison_dice) and len(dice) == spell.poison_dice,
+                      divisible=divisible)
     if spell.heal:
         return Effect(heal=spell.heal)
     if spell.mirror:
@@ -338,6 +367,30 @@ def effect_of(spell_id: str, dice: Dice) -> Effect:
     if spell.shield:
         return Effect(ward_ally=extra, ward_spells=1, shell=spell.shell)
     return Effect(ally_hp=spell.ally_hp)
+
+
+class FoeAlly(NamedTuple):
+    """An opponent's ally as the strong bot weighs it: what it deals the bot each round from now on."""
+
+    number: int
+    hp: int
+    wards: int                 # free Shell shields on it this round (each takes 1 off an attack spell)
+    threat: float              # the damage a round it deals the bot (its HP if it attacks the bot)
+
+    def kill_worth(self) -> float:
+        """Killing it: the damage it would go on dealing, less the die its owner gets back."""
+        return max(0.2, ALLY_ROUNDS * (self.threat - DIE_WORTH))
+
+    def wound_worth(self, damage: int) -> float:
+        """Wounding it: it deals its HP, so every point off it is a point less every round."""
+        return ALLY_ROUNDS * damage * self.threat / max(1, self.hp)
+
+
+#: Where one effect's attack goes: None (the target wizard) or (an enemy ally's number, damage sent at it).
+Aim_ = tuple[int, int] | None
+
+#: Rounds an enemy ally is expected to go on striking, and what a die given back to its owner is worth a round.
+ALLY_ROUNDS, DIE_WORTH = 2.5, 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -357,6 +410,7 @@ class Outlook:
     incoming_damage: float     # their damage
     incoming_ally: int         # the damage of the allies that attack the bot
     loose: bool = False        # the loose patterns option: more allocations count
+    foe_allies: tuple[FoeAlly, ...] = ()     # the opponents' allies, each a target beside the wizard
 
     @property
     def danger(self) -> float:
@@ -385,6 +439,8 @@ class Weights:
     counter: float = 1.1            # a Counterspell, per HP of attack expected at the bot
     spells_per_opponent: float = 1.1    # attack spells a foe with six dice casts at the bot
     damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
+    duel_guard: float = 0.0         # share of defence still counted when a kill may end the duel (a kill while
+                                    # falling too is only a draw)
 
 
 STRONG = Weights()
@@ -403,11 +459,14 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
     # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
     target = min(foes, key=lambda s: (view.wizards[s].hp, (s - seat) % len(view.wizards))) if foes else seat
     exposed = exposure(view, seat)
+    allies = tuple(FoeAlly(ally.number, ally.hp, len(ally.shells),
+                           float(ally.hp) if _ally_aim(view, foe, ally) == seat else 0.3 * ally.hp)
+                   for foe in foes for ally in view.wizards[foe].allies if ally.hp > 0)
     return Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
                    target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
                    incoming_spells=round(exposed * weights.spells_per_opponent, 3),
                    incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
-                   incoming_ally=ally_threat(view, seat), loose=view.loose_patterns)
+                   incoming_ally=ally_threat(view, seat), loose=view.loose_patterns, foe_allies=allies)
 
 
 def exposure(view: State, seat: int) -> float:
@@ -424,10 +483,14 @@ def ally_threat(view: State, seat: int) -> int:
     total = 0
     for foe in view.enemies(seat):
         for ally in view.wizards[foe].allies:
-            aim = ally.aim if ally.aim in view.enemies(foe) else _next_living(view, foe)
-            if aim == seat:
+            if _ally_aim(view, foe, ally) == seat:
                 total += ally.hp
     return total
+
+
+def _ally_aim(view: State, owner: int, ally: Any) -> int:
+    """The wizard an ally of ``owner`` attacks this round (its standing aim, else the next opponent)."""
+    return ally.aim if ally.aim in view.enemies(owner) else _next_living(view, owner)
 
 
 def _next_living(view: State, owner: int) -> int:
@@ -455,9 +518,39 @@ class Planner:
         self._best: dict[Dice, tuple[float, tuple[tuple[str, Dice], ...]]] = {}
         self._at: dict[tuple[Dice, int, Dice], float] = {}
         self._keep: dict[tuple[Dice, int, Dice, int], float] = {}
+        self._aims: dict[tuple[tuple[str, Dice], ...], tuple[Aim_, ...]] = {}
 
     def value(self, effects: Sequence[Effect]) -> float:
         """What casting ``effects`` together is worth this round, in HP (the bot's and its target's alike)."""
+        return self.assess(effects)[0]
+
+    def assess(self, effects: Sequence[Effect], fixed: Sequence[Aim_] = ()) -> tuple[float, tuple[Aim_, ...]]:
+        """The worth of ``effects`` with their attacks aimed the best way, and those aims: per effect None (the
+        target wizard, or the bot itself) or (an enemy ally's number, the damage sent at it; 0 for a
+        Paralysis).  ``fixed``: the aims of the first effects, already cast."""
+        allies = self.outlook.foe_allies
+        plain: tuple[Aim_, ...] = (None,) * len(effects)
+        if not allies or not any(e.damage or e.paralyse for e in effects):
+            return self._value(effects, plain), plain
+        choices: list[tuple[Aim_, ...]] = []
+        for index, effect in enumerate(effects):
+            if index < len(fixed):
+                choices.append((fixed[index],))
+            elif effect.paralyse:
+                choices.append((None, *((ally.number, 0) for ally in allies)))
+            elif effect.damage:
+                options: list[Aim_] = [None]
+                for ally in allies:
+                    options.append((ally.number, effect.damage))
+                    need = ally.hp + ally.wards
+                    if effect.divisible and need < effect.damage:
+                        options.append((ally.number, need))
+                choices.append(tuple(options))
+            else:
+                choices.append((None,))
+        return max(((self._value(effects, aims), aims) for aims in product(*choices)), key=lambda pair: pair[0])
+
+    def _value(self, effects: Sequence[Effect], aims: Sequence[Aim_]) -> float:
         outlook = self.outlook
         weights = self.weights
         danger = self._danger
@@ -465,17 +558,30 @@ class Planner:
         bare = held = 0         # the damage that lands on an unshielded target, and on one with a Shield more
         ward_ally = 0
         wards = 0
-        for effect in effects:
+        at_allies: dict[int, int] = {}
+        silenced = 0.0
+        for effect, aim in zip(effects, aims):
             if effect.damage:
-                damage += max(0.0, effect.damage - weights.shield_guess - outlook.target_wards)
-                bare += max(0, effect.damage - outlook.target_wards)
-                held += max(0, effect.damage - outlook.target_wards - 1)
-                if effect.poison:
-                    value += 0.5
+                amount = effect.damage
+                if aim is not None:
+                    ally = next(a for a in outlook.foe_allies if a.number == aim[0])
+                    at_allies[ally.number] = at_allies.get(ally.number, 0) + max(0, aim[1] - ally.wards)
+                    amount -= aim[1]
+                if amount > 0:
+                    damage += max(0.0, amount - weights.shield_guess - outlook.target_wards)
+                    bare += max(0, amount - outlook.target_wards)
+                    held += max(0, amount - outlook.target_wards - 1)
+                    if effect.poison and aim is None:
+                        value += 0.5
             elif effect.kill:
                 value += 0.85 * (self._kill_bonus + (0 if outlook.duel else outlook.target_hp))
             elif effect.paralyse:
-                value += weights.paralyse
+                if aim is None:
+                    value += weights.paralyse
+                else:
+                    # At an ally: it deals nothing this round (a counter spell, before the allies strike).
+                    ally = next(a for a in outlook.foe_allies if a.number == aim[0])
+                    silenced += ally.threat
             elif effect.heal:
                 value += weights.heal * danger * min(effect.heal, max(0, outlook.cap - outlook.hp))
             elif effect.mirror:
@@ -495,7 +601,12 @@ class Planner:
                 damage += max(0.0, effect.ally_hp - weights.shield_guess)
                 bare += effect.ally_hp
                 held += max(0, effect.ally_hp - 3)       # a Shield's 3rd die holds off about 3
-        value += danger * (shielded + min(ward_ally, outlook.incoming_ally))
+        incoming_ally = max(0.0, outlook.incoming_ally - silenced)
+        value += danger * (shielded + min(ward_ally, incoming_ally) + min(silenced, outlook.incoming_ally))
+        for ally in outlook.foe_allies:
+            hit = at_allies.get(ally.number, 0)
+            if hit:
+                value += ally.kill_worth() if hit >= ally.hp else ally.wound_worth(hit)
         if not damage:
             return value
         # The kill: sure if even a Shield would not save the target, a coin toss (did it shield?) if only
@@ -504,23 +615,40 @@ class Planner:
         chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
         if outlook.duel:
             # A duel won this round makes the rest moot: defence counts only if the kill fails.
-            value *= 1.0 - chance
+            value *= 1.0 - chance * (1.0 - weights.duel_guard)
         return value + min(damage, hp + 0.5) + chance * self._kill_bonus
 
-    def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = ()) -> tuple[float, tuple[tuple[str, Dice], ...]]:
-        """The most valuable allocation of ``dice`` (beside the spells ``cast`` already) and its value."""
+    def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = (), cast_aims: Sequence[Aim_] = ()
+             ) -> tuple[float, tuple[tuple[str, Dice], ...]]:
+        """The most valuable allocation of ``dice`` (beside the spells ``cast`` already, aimed ``cast_aims``)
+        and its value; :meth:`aims_of` gives where its attacks go."""
         if not cast:
             if dice not in self._best:
-                self._best[dice] = max(((self.value([effect_of(*c) for c in plan]), plan)
-                                        for plan in full_allocations(dice, self.outlook.loose)),
-                                       key=lambda pair: pair[0])
+                best = None
+                for plan in full_allocations(dice, self.outlook.loose):
+                    value, aims = self.assess([effect_of(*c) for c in plan])
+                    if best is None or value > best[0]:
+                        best = (value, plan, aims)
+                assert best is not None
+                self._best[dice] = best[:2]
+                self._aims[best[1]] = best[2]
             return self._best[dice]
         taken = {spell for spell, _ in cast}
         base = [effect_of(*c) for c in cast]
-        options = [plan for plan in allocations(dice, self.outlook.loose)
-                   if not any(spell in taken for spell, _ in plan)]
-        return max(((self.value(base + [effect_of(*c) for c in plan]), plan) for plan in options),
-                   key=lambda pair: pair[0])
+        found = None
+        for plan in allocations(dice, self.outlook.loose):
+            if any(spell in taken for spell, _ in plan):
+                continue
+            value, aims = self.assess(base + [effect_of(*c) for c in plan], cast_aims)
+            if found is None or value > found[0]:
+                found = (value, plan, aims[len(base):])
+        assert found is not None
+        self._aims[found[1]] = found[2]
+        return found[0], found[1]
+
+    def aims_of(self, plan: tuple[tuple[str, Dice], ...]) -> tuple[Aim_, ...]:
+        """Where the attacks of a plan :meth:`best` gave go (None: the target wizard)."""
+        return self._aims.get(plan, (None,) * len(plan))
 
     def value_at(self, dice: Dice, rolls_left: int, fixed: Dice = ()) -> float:
         """The expected value of the best allocation from ``dice`` with ``rolls_left`` rolls to come
@@ -611,6 +739,16 @@ class StrongBot:
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """The intent the plan calls for; see the class docstring."""
+        return self._choose(legal, view, self._random)
+
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` would send from ``view`` (``rng`` the generator a search draws from), and
+        one sentence in the game's words on why (for the hint button)."""
+        legal = _rules_for_search().legal_intents(view)
+        intent = self._choose(legal, view, rng)
+        return intent, self.explain(view, intent)
+
+    def _choose(self, legal: Sequence[Value], view: Any, rng: random.Random) -> Value:
         first = legal[0]
         if view is not None and view.flow.stage != Stage.OVER:
             self._observe(view)
@@ -625,11 +763,136 @@ class StrongBot:
         secret = view.wizards[self.seat].secret
         if not secret.rolled_out:
             return self._keep(legal, view)
-        return self._allocate(legal, view)
+        return self._allocate(legal, view, rng)
+
+    # ---------------------------------------------------------------- the reasons
+    def explain(self, view: State, intent: Value) -> str:
+        """Why ``intent`` is the bot's choice in ``view``, from what it weighs: one plain sentence."""
+        book = self._book
+        planner = self.planner(view)
+        outlook = planner.outlook
+        foe = view.wizards[outlook.target].name
+        if isinstance(intent, (Roll, Keep, Release)):
+            secret = view.wizards[self.seat].secret
+            assert secret is not None
+            if not secret.rolls:
+                return "Roll: the dice decide what can be cast."
+            dice = tuple(sorted(secret.dice))
+            fixed = tuple(sorted(secret.dice[:secret.fixed]))
+            kept = planner.best_keep(dice, ROLLS - secret.rolls, fixed)
+            now, plan = planner.best(dice)
+            later = planner.keep_value(kept, ROLLS - secret.rolls, fixed, len(dice))
+            spells = _plan_words(book, plan) or "nothing worth casting"
+            keep = f"keep {dice_words(kept)} and roll the rest" if kept else "roll every die again"
+            return (f"{keep.capitalize()}: these dice make {spells} now, and another roll is worth about "
+                    f"{later - now:.1f} more in expectation.")
+        if isinstance(intent, Stop):
+            secret = view.wizards[self.seat].secret
+            assert secret is not None
+            _, plan = planner.best(tuple(sorted(secret.dice)))
+            spells = _plan_words(book, plan) or "these dice"
+            return f"Stop rolling: {spells} is worth more than the risk of another roll."
+        if isinstance(intent, CastSpell):
+            return self._explain_cast(view, intent, outlook, foe)
+        if isinstance(intent, Commit):
+            return "Lock in: nothing more with the dice left is worth casting."
+        if isinstance(intent, Aim):
+            return f"Send your allies at {view.wizards[intent.at].name}, the opponent closest to falling."
+        if isinstance(intent, Cancel):
+            caster = view.wizards[intent.caster].name
+            spell = book[intent.spell].name
+            if view.friends(self.seat, intent.caster):
+                return f"Cancel your own {spell}: every other choice lets something worse through."
+            return f"Cancel {caster}'s {spell}: of the spells you may cancel, it would do you the most harm."
+        if isinstance(intent, CancelNothing):
+            return "Cancel nothing: every spell you could cancel is a friend's."
+        if isinstance(intent, Carry):
+            if not intent.dice:
+                return "Carry nothing: every die rolls fresh next round, which promises most."
+            return f"Carry {dice_words(intent.dice)}: next round starts from them, which promises most."
+        if isinstance(intent, Banish):
+            return "Banish the weakest ally: its die is worth more to your spells this round than its strike."
+        if isinstance(intent, KeepAllies):
+            mine = view.wizards[self.seat].allies
+            strike = sum(ally.hp for ally in mine)
+            return f"Keep your allies: they strike for {strike} a round, more than their dice would add."
+        return "The only sensible move now."
+
+    def _explain_cast(self, view: State, intent: CastSpell, outlook: Outlook, foe: str) -> str:
+        spell = self._book[intent.spell]
+        effect = effect_of(intent.spell, tuple(intent.dice))
+        name = spell.name
+        allies = {ally.number: ally for ally in outlook.foe_allies}
+        at_ally = [t for t in intent.targets if not t.is_wizard and t.index in allies]
+        if at_ally:
+            ally = allies[at_ally[0].index]
+            who = _ally_words(view, ally.number)
+            amount = (intent.split[intent.targets.index(at_ally[0])] if intent.split
+                      else sum(1 for t in intent.targets if t == at_ally[0]) if spell.per_die_targets
+                      else effect.damage)
+            if effect.paralyse:
+                return f"{name} at {who}: it deals you nothing this round ({ally.threat:g} held off)."
+            rest = f", and {effect.damage - amount} at {foe}" if effect.damage > amount else ""
+            helpers, total = self._also_at(view, intent, ally.number)
+            total += max(0, amount - ally.wards)
+            if total >= ally.hp:
+                stops = f"stops {ally.threat:g} damage a round" if ally.threat >= 1 else "takes it off the table"
+                falls = f"with your {helpers} it falls" if helpers else "it falls"
+                return f"{name} at {who}: {falls}, and {stops}{rest}."
+            return f"{name} at {who}: it strikes for its HP, so every point off it is a point less each round{rest}."
+        if spell.category == "attack":
+            if effect.kill:
+                return f"{name} at {foe}: six of a kind ends the duel unless a Counterspell or a Mirror stops it."
+            if effect.paralyse:
+                return f"{name} at {foe}: a die fewer for {foe} next round."
+            dealt = effect.damage
+            if dealt >= outlook.target_hp:
+                return f"{name} at {foe}: {dealt} damage, enough to finish {foe} at {outlook.target_hp} HP."
+            return f"{name} at {foe}: {dealt} damage, the most these dice deal at once."
+        expected = outlook.incoming_damage
+        if effect.mirror:
+            return (f"{name} on yourself: about {expected:.0f} damage may come at you, and it goes back at its "
+                    f"caster.")
+        if effect.counter:
+            return f"{name} on yourself: it cancels the worst spell cast at you this round."
+        if effect.ward_spells:
+            shell = " this round and next" if effect.shell else ""
+            allies_note = f", and {effect.ward_ally} less from allies" if outlook.incoming_ally else ""
+            return f"{name} on yourself: each attack at you deals 1 less{shell}{allies_note}."
+        if effect.heal:
+            return f"{name}: {effect.heal} HP back, you are at {outlook.hp}."
+        if effect.ally_hp:
+            return (f"{name}: it strikes {foe} for {effect.ally_hp} this round and every round it stands, for one "
+                    f"die.")
+        return f"{name}: the best use of these dice."
+
+    def _also_at(self, view: State, intent: CastSpell, number: int) -> tuple[str, int]:
+        """The other spells of this round's plan that hit ally ``number`` (cast already, or still to cast after
+        ``intent``), and the damage they deal it."""
+        secret = view.wizards[self.seat].secret
+        assert secret is not None
+        names: list[str] = []
+        total = 0
+        wards = next((a.wards for a in self.planner(view).outlook.foe_allies if a.number == number), 0)
+        for cast in secret.casts:
+            aim = _aim_of(cast)
+            if aim is not None and aim[0] == number:
+                names.append(self._book[cast.spell].name)
+                total += max(0, aim[1] - wards)
+        done = [*secret.casts, intent.as_cast()]
+        free = _minus(secret.dice, [d for c in done for d in c.dice])
+        planner = self.planner(view)
+        _, plan = planner.best(free, [(c.spell, tuple(c.dice)) for c in done], [_aim_of(c) for c in done])
+        for (spell_id, _), aim in zip(plan, planner.aims_of(plan)):
+            if aim is not None and aim[0] == number:
+                names.append(self._book[spell_id].name)
+                total += max(0, aim[1] - wards)
+        return " and ".join(names), total
 
     # ---------------------------------------------------------------- rolling
     def _keep(self, legal: Sequence[Value], view: State) -> Value:
         secret = view.wizards[self.seat].secret
+        assert secret is not None
         dice = tuple(secret.dice)
         fixed = tuple(sorted(dice[:secret.fixed]))
         wanted = Counter(self.planner(view).best_keep(tuple(sorted(dice)), ROLLS - secret.rolls, fixed))
@@ -650,14 +913,15 @@ class StrongBot:
         return Roll(self.seat)
 
     # ---------------------------------------------------------------- allocating
-    def _allocate(self, legal: Sequence[Value], view: State) -> Value:
+    def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
         planner = self.planner(view)
         secret = view.wizards[self.seat].secret
+        assert secret is not None
         cast = [(c.spell, tuple(c.dice)) for c in secret.casts]
         free = _minus(secret.dice, [d for c in secret.casts for d in c.dice])
-        _, plan = planner.best(free, cast)
-        for spell_id, form in plan:
-            intent = self._cast_intent(view, planner.outlook, spell_id, form)
+        _, plan = planner.best(free, cast, [_aim_of(c) for c in secret.casts])
+        for (spell_id, form), aim in zip(plan, planner.aims_of(plan)):
+            intent = self._cast_intent(view, planner.outlook, spell_id, form, aim)
             if intent in legal:
                 heal = self._book[spell_id].heal
                 if heal:
@@ -667,20 +931,31 @@ class StrongBot:
             spell = self._book[spell_id]
             for other in legal:
                 if (isinstance(other, CastSpell) and other.spell == spell_id and other.dice == form
-                        and set(other.targets) <= set(_sensible_targets(view, self.seat, spell))):
+                        and set(other.targets) <= set(_sensible_targets(view, self.seat, spell, True))):
                     return other
-        aim = self._aim(legal, view, planner.outlook)
-        if aim is not None:
-            return aim
+        aim_intent = self._aim(legal, view, planner.outlook)
+        if aim_intent is not None:
+            return aim_intent
         return next(i for i in legal if isinstance(i, Commit))
 
-    def _cast_intent(self, view: State, outlook: Outlook, spell_id: str, form: Dice) -> CastSpell:
+    def _cast_intent(self, view: State, outlook: Outlook, spell_id: str, form: Dice,
+                     aim: Aim_ = None) -> CastSpell:
         spell = self._book[spell_id]
         me = Target.wizard(self.seat)
         if spell.category != "attack":
-            aim = outlook.target if spell.ally_kind else None
-            return CastSpell(self.seat, spell_id, form, (me,), (), aim)
+            ally_aim = outlook.target if spell.ally_kind else None
+            return CastSpell(self.seat, spell_id, form, (me,), (), ally_aim)
         at = Target.wizard(outlook.target)
+        if aim is not None:
+            ally, amount = Target.ally(aim[0]), aim[1]
+            if spell.per_die_targets:
+                return CastSpell(self.seat, spell_id, form, (at,) * (len(form) - amount) + (ally,) * amount)
+            if spell.split and 0 < amount < spell.split:
+                rest = spell.split - amount
+                if amount > rest:
+                    return CastSpell(self.seat, spell_id, form, (ally, at), (amount, rest))
+                return CastSpell(self.seat, spell_id, form, (at, ally), (rest, amount))
+            return CastSpell(self.seat, spell_id, form, (ally,), (spell.split,) if spell.split else ())
         if spell.per_die_targets:
             return CastSpell(self.seat, spell_id, form, (at,) * len(form))
         return CastSpell(self.seat, spell_id, form, (at,), (spell.split,) if spell.split else ())
@@ -757,7 +1032,279 @@ class StrongBot:
         planner = self.planner(view)
 
         def promise(intent: Value) -> float:
+            assert isinstance(intent, Carry)
             kept = tuple(sorted(intent.dice))[:size]     # too many: the higher ones are dropped
             return planner.keep_value(kept, ROLLS, (), size)
 
         return max(legal, key=promise)
+
+
+# ================================================================ greedy: one move ahead
+def greedy_worth(effects: Sequence[Effect], hp: int, cap: int, target_hp: int) -> float:
+    """The HP difference a round's casts make at once, as they would land unopposed: damage at the target
+    wizard (a kill counts its HP and a bonus), HP healed up to the cap, a summoned ally's first strike."""
+    damage = heal = extra = 0.0
+    for effect in effects:
+        if effect.kill:
+            damage += target_hp
+        damage += effect.damage + effect.ally_hp
+        heal += effect.heal
+        extra += 0.5 * bool(effect.paralyse)
+    return min(damage, target_hp) + 10.0 * (damage >= target_hp) + min(heal, max(0, cap - hp)) + extra
+
+
+class GreedyBot:
+    """One move ahead on the HP difference: it keeps the dice of the allocation that does most at once,
+    rolls the rest, casts that allocation at the weakest opponent and commits; it cancels the spell that
+    would take most HP off it, and keeps its allies.  No defence, no outlook on what others may cast."""
+
+    bot_id = "greedy"
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self._random = random.Random(seed)
+        self.seat = seat
+        self._book = load_spells()
+        self._strong = StrongBot(seed, seat)
+
+    def _best(self, view: State, dice: Dice) -> tuple[float, tuple[tuple[str, Dice], ...]]:
+        me = view.wizards[self.seat]
+        outlook = outlook_of(view, self.seat)
+        return max(((greedy_worth([effect_of(*c) for c in plan], me.hp, outlook.cap, outlook.target_hp), plan)
+                    for plan in full_allocations(dice, view.loose_patterns)), key=lambda pair: pair[0])
+
+    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+        """See the class docstring."""
+        first = legal[0]
+        if len(legal) == 1:
+            return first
+        if isinstance(first, (Banish, KeepAllies)):
+            return next(i for i in legal if isinstance(i, KeepAllies))
+        if isinstance(first, (Cancel, CancelNothing)):
+            return self._strong._cancel(legal, view)
+        if isinstance(first, Carry):
+            carries = [i for i in legal if isinstance(i, Carry)]
+            return max(carries, key=lambda i: (sum(1 for d in i.dice if d in (1, 6)), -len(i.dice)))
+        secret = view.wizards[self.seat].secret
+        if not secret.rolled_out:
+            dice = tuple(sorted(secret.dice))
+            _, plan = self._best(view, dice)
+            wanted = Counter(d for _, form in plan for d in form)
+            for index in range(secret.fixed, len(secret.dice)):
+                keep = wanted[secret.dice[index]] > 0
+                if keep:
+                    wanted[secret.dice[index]] -= 1
+                if keep != secret.kept[index]:
+                    intent = Keep(self.seat, index) if keep else Release(self.seat, index)
+                    if intent in legal:
+                        return intent
+            if sum(len(form) for _, form in plan) == len(dice) or Roll(self.seat) not in legal:
+                return Stop(self.seat) if Stop(self.seat) in legal else first     # nothing left to roll
+            return Roll(self.seat)
+        free = tuple(sorted(_minus(secret.dice, [d for c in secret.casts for d in c.dice])))
+        taken = {c.spell for c in secret.casts}
+        outlook = outlook_of(view, self.seat)
+        _, plan = self._best(view, free)
+        for spell_id, form in plan:
+            if spell_id in taken:
+                continue
+            cast = self._strong._cast_intent(view, outlook, spell_id, form)
+            if cast in legal:
+                return cast
+        aim = self._strong._aim(legal, view, outlook)
+        return aim if aim is not None else next(i for i in legal if isinstance(i, Commit))
+
+
+# ================================================================ expert: the strong plan, tried on sampled rounds
+#: The strong bot's best allocations the expert tries, and the rounds it samples for each (the same rounds
+#: for every allocation, so two differ by what they do, not by the luck of their samples).
+EXPERT_CANDIDATES, EXPERT_SAMPLES = 6, 40
+#: How much better on average (in HP) an allocation must do on the sampled rounds than the strong bot's own
+#: choice before the expert prefers it: the samples are few, and the strong valuation sees past the round.
+EXPERT_MARGIN = 1.0
+#: What the end of the duel is worth against one HP of difference.
+EXPERT_WIN = 40.0
+
+
+class ExpertBot(StrongBot):
+    """The strong bot, but its allocation is chosen by trying: the strong bot's few best allocations of its
+    dice are each played against the same sampled rounds (states :meth:`determinize` could give: what the
+    others rolled, kept as players keep, and cast as the strong bot would cast it, or at random now and
+    then), resolved by the rules, and the one with the best mean outcome (HP difference, allies, poison,
+    and the duel's end) is cast.  Rolling, Counterspell choices and carrying are the strong bot's."""
+
+    bot_id = "expert"
+
+    def __init__(self, seed: int, seat: int, weights: Weights = STRONG) -> None:
+        super().__init__(seed, seat, weights)
+        self._chosen: tuple[int, tuple[tuple[str, Dice], ...], tuple[Aim_, ...]] | None = None
+        self._others: dict[int, StrongBot] = {}
+
+    def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
+        secret = view.wizards[self.seat].secret
+        assert secret is not None
+        if not secret.casts:
+            self._chosen = None
+            if view.enemies(self.seat):
+                self._chosen = self._search(view, rng or self._random)
+        chosen = self._chosen
+        if chosen is not None and chosen[0] == view.flow.round:
+            planner = self.planner(view)
+            done = Counter((c.spell, tuple(c.dice)) for c in secret.casts)
+            for (spell_id, form), aim in zip(chosen[1], chosen[2]):
+                if done[(spell_id, form)] > 0:
+                    done[(spell_id, form)] -= 1
+                    continue
+                intent = self._cast_intent(view, planner.outlook, spell_id, form, aim)
+                if intent in legal:
+                    return intent
+            aim_intent = self._aim(legal, view, planner.outlook)
+            return aim_intent if aim_intent is not None else next(i for i in legal if isinstance(i, Commit))
+        return super()._allocate(legal, view, rng)
+
+    def _search(self, view: State, rng: random.Random
+                ) -> tuple[int, tuple[tuple[str, Dice], ...], tuple[Aim_, ...]] | None:
+        from .resolution import resolve
+
+        planner = self.planner(view)
+        secret = view.wizards[self.seat].secret
+        assert secret is not None
+        dice = tuple(sorted(secret.dice))
+        ranked = []
+        for plan in full_allocations(dice, view.loose_patterns):
+            value, aims = planner.assess([effect_of(*c) for c in plan])
+            ranked.append((value, plan, aims))
+        ranked.sort(key=lambda item: -item[0])
+        candidates = ranked[:EXPERT_CANDIDATES]
+        if len(candidates) < 2:
+            return None
+        rules = _rules_for_search()
+        book = self._book
+        samples = [self._sample_round(view, rules, rng) for _ in range(EXPERT_SAMPLES)]
+        helpers = {seat: StrongBot(0, seat, self.weights) for seat in range(len(view.wizards))}
+        best = None
+        strong = None
+        for _, plan, aims in candidates:
+            mine = tuple(self._cast_intent(view, planner.outlook, spell_id, form, aim).as_cast()
+                         for (spell_id, form), aim in zip(plan, aims))
+            total = 0.0
+            for others in samples:
+                total += self._play_round(view, mine, others, helpers, book, resolve)
+            if strong is None:
+                strong = (total, plan, aims)
+            if best is None or total > best[0]:
+                best = (total, plan, aims)
+        assert best is not None and strong is not None
+        if best[0] < strong[0] + EXPERT_MARGIN * len(samples):
+            best = strong
+        return view.flow.round, best[1], best[2]
+
+    def _sample_round(self, view: State, rules: Any, rng: random.Random) -> dict[int, tuple[Cast, ...]]:
+        """What each other living wizard casts this round, sampled: its dice rolled and kept as players keep
+        (its continued dice as they are), allocated as the strong bot would, or at random one time in five."""
+        out: dict[int, tuple[Cast, ...]] = {}
+        for owner in view.living:
+            if owner == self.seat:
+                continue
+            wizard = view.wizards[owner]
+            size = rules.available_dice(wizard)
+            if not size:
+                out[owner] = ()
+                continue
+            other = self._others.get(owner)
+            if other is None:
+                other = self._others[owner] = StrongBot(0, owner, self.weights)
+            plan_of = other.planner(view)
+            if rng.random() < 0.15:
+                dice = sample_dice(wizard.continued, size, ROLLS, rng)
+                out[owner] = sample_casts(view, owner, dice, rng)
+            else:
+                # Rolled and kept as the strong bot keeps: towards its most valuable allocation.
+                fixed = tuple(sorted(wizard.continued))
+                dice = _merge(fixed, tuple(rng.randint(1, 6) for _ in range(size - len(fixed))))
+                for rolls in range(1, ROLLS):
+                    kept = plan_of.best_keep(dice, ROLLS - rolls, fixed)
+                    if len(kept) == len(dice):
+                        break
+                    dice = _merge(kept, tuple(rng.randint(1, 6) for _ in range(len(dice) - len(kept))))
+                _, plan = plan_of.best(dice)
+                out[owner] = tuple(other._cast_intent(view, plan_of.outlook, spell_id, form, aim).as_cast()
+                                   for (spell_id, form), aim in zip(plan, plan_of.aims_of(plan)))
+        return out
+
+    def _play_round(self, view: State, mine: tuple[Cast, ...], others: dict[int, tuple[Cast, ...]],
+                    helpers: dict[int, StrongBot], book: Any, resolve: Any) -> float:
+        """The round resolved with these casts (Counterspells choosing as the strong bot does), valued."""
+        order = view.flow.order
+        revealed = tuple((s, cast) for s in order if view.wizards[s].alive
+                         for cast in (mine if s == self.seat else others.get(s, ())))
+        state = evolve(view, flow=evolve(view.flow, revealed=revealed, choices=(), told=0))
+        for _ in range(8):
+            result = resolve(book, state, state.start_hp)
+            if result.asking < 0:
+                return self._worth(result.state)
+            asking = evolve(state, flow=evolve(state.flow, stage=Stage.COUNTER, asking=result.asking,
+                                               candidates=result.candidates))
+            legal = [_cancel_of(result.asking, key) for key in result.candidates]
+            choice = helpers[result.asking]._cancel(legal, asking)
+            key = "nothing" if not isinstance(choice, Cancel) else \
+                f"{choice.caster}:{choice.spell}:{choice.target.to_text()}"
+            state = evolve(state, flow=evolve(state.flow, choices=(*state.flow.choices, key)))
+        return self._worth(state)
+
+    def _worth(self, state: State) -> float:
+        """A state after the round, for the bot: the duel's end, else HP against the opponents' (the weakest
+        counts most), allies by what they deal, poison and paralysis to come."""
+        me = state.wizards[self.seat]
+        if state.flow.stage == Stage.OVER:
+            if state.flow.draw or not state.flow.winners:
+                return 0.0
+            return EXPERT_WIN if any(state.friends(self.seat, w) for w in state.flow.winners) else -EXPERT_WIN
+        if not me.alive:
+            return -EXPERT_WIN
+
+        def side(wizard: Any) -> float:
+            if not wizard.alive:
+                return 0.0
+            allies = sum(ALLY_ROUNDS * max(0.0, ally.hp - DIE_WORTH) for ally in wizard.allies)
+            due = len(wizard.poison) + 1.5 * wizard.paralysis_next
+            return min(wizard.hp, state.start_hp + 1) + allies - due
+
+        foes = [state.wizards[s] for s in range(len(state.wizards)) if not state.friends(self.seat, s)]
+        living = [side(w) for w in foes if w.alive]
+        if not living:
+            return EXPERT_WIN
+        return side(me) - (0.6 * min(living) + 0.4 * sum(living) / len(living))
+
+
+
+def dice_words(dice: Sequence[int]) -> str:
+    """``5, 5 and 3``."""
+    words = [str(d) for d in sorted(dice, reverse=True)]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def _plan_words(book: Any, plan: Sequence[tuple[str, Dice]]) -> str:
+    names = [book[spell].name for spell, _ in plan]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1] if names else ""
+
+
+def _ally_words(view: State, number: int) -> str:
+    for ally_number, owner, kind in view.roster:
+        if ally_number == number:
+            return f"{view.wizards[owner].name}'s {kind.capitalize()}"
+    found = view.ally(number)
+    return f"the {found[1].kind.capitalize()}" if found else "the ally"
+
+
+def _cancel_of(seat: int, key: str) -> Value:
+    if key == "nothing":
+        return CancelNothing(seat)
+    caster, spell, target = key.split(":")
+    return Cancel(seat, int(caster), spell, Target.from_text(target))
+
+
+@lru_cache(maxsize=1)
+def _rules_for_search() -> Any:
+    from .rules import WizardDiceRules
+
+    return WizardDiceRules()

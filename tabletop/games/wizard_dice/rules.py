@@ -38,7 +38,7 @@ from .spells import VALUES, Spell, SpellBook, load_spells
 from .state import Ally, Flow, Secret, Stage, State, Target, Wizard
 
 if TYPE_CHECKING:
-    from .bots import EasyBot, PlayoutBot, StrongBot
+    from .bots import EasyBot, ExpertBot, GreedyBot, PlayoutBot, StrongBot
 
 __all__ = ["WizardDiceRules", "META", "DICE", "CARRY_MOST", "CARRY_USED_MOST"]
 
@@ -295,12 +295,13 @@ class WizardDiceRules(BaseRules):
 
         return PlayoutBot(seed)
 
-    def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
-        """``easy``: random casts at sensible targets; ``strong``: keeps and allocates by expected value
-        (``bots.py``)."""
-        from .bots import EasyBot, StrongBot
+    def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | GreedyBot | StrongBot | ExpertBot":
+        """``easy``: random casts at sensible targets; ``greedy``: the most HP difference at once; ``strong``:
+        keeps and allocates by expected value; ``expert``: the strong bot's best allocations tried against
+        sampled rounds (``bots.py``)."""
+        from .bots import EasyBot, ExpertBot, GreedyBot, StrongBot
 
-        bots = {"easy": EasyBot, "strong": StrongBot}
+        bots: dict[str, Any] = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
         if level not in bots:
             raise ValueError(f"no bot level {level!r}; the levels are {', '.join(bots)}")
         return bots[level](seed, seat)
