@@ -221,7 +221,7 @@ def test_the_strong_bots_reason_for_the_arrow_names_the_ogre_and_what_its_fall_s
     match = with_ogre(new_match([1, 1, 2, 4, 6, 3]), 1)
     match.submit("roll seat=0")
     match.submit("stop seat=0")
-    bot = StrongBot(1, 0)
+    bot = RULES.make_bot("strong", 1, 0)
     reasons = {}
     while not match.state.wizards[0].secret.committed:
         intent, reason = bot.decide(RULES.view(match.state, 0), random.Random(1))

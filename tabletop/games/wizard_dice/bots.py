@@ -699,6 +699,7 @@ class StrongBot:
     bot_id = "strong"
 
     def __init__(self, seed: int, seat: int, weights: Weights = STRONG) -> None:
+        self.rules: Any = None          # the rules that made it (rules.make_bot): what a search plays with
         self._random = random.Random(seed)
         self.seat = seat
         self.weights = weights
@@ -737,6 +738,12 @@ class StrongBot:
                 self._seen.append(max(0, taken) / exposed)
         self._last = (number, me.hp, exposure(view, self.seat), ally_threat(view, self.seat))
 
+    def search_rules(self) -> Any:
+        """The rules a look ahead plays with: those that made the bot (a bot made by hand has none)."""
+        if self.rules is None:
+            raise ValueError("this bot looks ahead with the rules that made it: make it with rules.make_bot")
+        return self.rules
+
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """The intent the plan calls for; see the class docstring."""
         return self._choose(legal, view, self._random)
@@ -744,7 +751,7 @@ class StrongBot:
     def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
         """The intent :meth:`choose` would send from ``view`` (``rng`` the generator a search draws from), and
         one sentence in the game's words on why (for the hint button)."""
-        legal = _rules_for_search().legal_intents(view)
+        legal = self.search_rules().legal_intents(view)
         intent = self._choose(legal, view, rng)
         return intent, self.explain(view, intent)
 
@@ -1177,7 +1184,7 @@ class ExpertBot(StrongBot):
         candidates = ranked[:EXPERT_CANDIDATES]
         if len(candidates) < 2:
             return None
-        rules = _rules_for_search()
+        rules = self.search_rules()
         book = self._book
         samples = [self._sample_round(view, rules, rng) for _ in range(EXPERT_SAMPLES)]
         helpers = {seat: StrongBot(0, seat, self.weights) for seat in range(len(view.wizards))}
@@ -1303,8 +1310,3 @@ def _cancel_of(seat: int, key: str) -> Value:
     return Cancel(seat, int(caster), spell, Target.from_text(target))
 
 
-@lru_cache(maxsize=1)
-def _rules_for_search() -> Any:
-    from .rules import WizardDiceRules
-
-    return WizardDiceRules()

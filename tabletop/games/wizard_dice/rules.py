@@ -304,7 +304,10 @@ class WizardDiceRules(BaseRules):
         bots: dict[str, Any] = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
         if level not in bots:
             raise ValueError(f"no bot level {level!r}; the levels are {', '.join(bots)}")
-        return bots[level](seed, seat)
+        bot = bots[level](seed, seat)
+        if isinstance(bot, StrongBot):
+            bot.rules = self                     # its look ahead (the hint's legal moves, the expert's search)
+        return bot
 
     def determinize(self, view: State, seat: int, rng: random.Random) -> State:
         """A state ``seat`` cannot tell from the real one.  Only the secret stage hides anything: a wizard who
