@@ -29,11 +29,14 @@ import random
 from itertools import permutations
 from typing import Any, Sequence
 
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
-__all__ = ["DuelBot", "EasyBot", "StrongBot", "make_bot", "STRONG_DECK"]
+__all__ = ["DuelBot", "EasyBot", "StrongBot", "make_bot", "STRONG_DECK", "LEVELS"]
+
+#: The levels of this game's bots, weakest first.
+LEVELS = ("easy", "strong")
 
 _WEIGHTS = {"summon": 8.0, "charge": 3.0, "activate": 4.0, "adjust": 0.3, "relic": 1.0, "battle": 6.0,
             "attack": 1.0, "block": 2.0, "unblock": 0.1, "blocks-done": 3.0, "end": 1.0}
@@ -64,7 +67,7 @@ def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
         return EasyBot(seed)
     if level == "strong":
         return StrongBot(rules, seed, seat)
-    raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    raise no_such_bot("Dice Cards", level, LEVELS)
 
 
 # ==================================================================== easy

@@ -199,6 +199,10 @@ class DiceCardsRules(BaseRules):
             words.update(duelist.deck)
         return frozenset(words)
 
+    def length(self, state: State) -> tuple[int, str]:
+        """Turns played, both duelists' counted (the one being played included)."""
+        return state.flow.turn, "turns"
+
     def outcome(self, state: State) -> Outcome:
         """Shields left by seat; once over, the winner."""
         finished = state.flow.stage == Stage.OVER

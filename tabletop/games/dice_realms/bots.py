@@ -15,7 +15,6 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
-from tabletop.core.protocol import BOT_LEVELS
 from tabletop.core.values import Value
 
 from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
@@ -544,8 +543,8 @@ def time_left(state: State, seat: int) -> float:
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
     """The bot of ``level`` for ``seat`` (``easy`` or ``strong``)."""
-    if level not in BOT_LEVELS:
-        raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    if level not in ("easy", "strong"):
+        raise ValueError(f"no bot level {level!r} in Dice Realms; its bots are easy, strong")
     if level == "easy":
         return EasyBot(rules, seed, seat)
     return StrongBot(rules, seed, seat)

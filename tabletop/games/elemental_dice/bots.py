@@ -24,7 +24,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
@@ -33,7 +33,10 @@ from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDi
                       Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap, Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
-__all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot"]
+__all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot", "LEVELS"]
+
+#: The levels of this game's bots, weakest first.
+LEVELS = ("easy", "strong")
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
@@ -42,7 +45,7 @@ def make_bot(rules: Any, level: str, seed: int, seat: int) -> "EasyBot | StrongB
         return EasyBot(seed, seat, rules.book)
     if level == "strong":
         return StrongBot(rules, seed, seat)
-    raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    raise no_such_bot("Elemental Dice", level, LEVELS)
 
 
 # ==================================================================== the playout bot

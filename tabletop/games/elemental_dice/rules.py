@@ -297,6 +297,10 @@ class ElementalDiceRules(BaseRules):
                 cards += player.discard
         return frozenset(cards)
 
+    def length(self, state: State) -> tuple[int, str]:
+        """Turns played, both players' counted (the one being played included)."""
+        return state.flow.turn, "turns"
+
     def outcome(self, state: State) -> Outcome:
         """HP left by seat; once over, the winner (there is never a draw: A.3.6)."""
         finished = state.flow.phase == Phase.OVER

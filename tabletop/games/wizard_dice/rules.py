@@ -228,6 +228,10 @@ class WizardDiceRules(BaseRules):
         return problems
 
     # ================================================================ outcome and words
+    def length(self, state: State) -> tuple[int, str]:
+        """Rounds played (the one being played included)."""
+        return state.flow.round, "rounds"
+
     def outcome(self, state: State) -> Outcome:
         """HP by seat; once over, the winners (several: a draw, or equal HP at the round limit)."""
         finished = state.flow.stage == Stage.OVER
