@@ -11,7 +11,7 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve
 from tabletop.games.elemental_dice.cards import DICE
-from tabletop.games.elemental_dice.intents import Pass, Play, Respond, Reveal
+from tabletop.games.elemental_dice.intents import Buy, Pass, Play, Respond, Reveal
 from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
 from tabletop.registry import get_rules
 
@@ -168,3 +168,33 @@ def test_determinize_keeps_what_a_card_shows_its_chooser_and_refills_it_for_the_
         other = RULES.determinize(RULES.view(state, 1), 1, random.Random(index))
         assert other.flow.executing.seen == other.players[1].hand == state.players[1].hand
         assert not RULES.invariants(sample) and not RULES.invariants(other)
+
+
+# ---------------------------------------------------------------- gold is spent, not hoarded
+def rich_position(gold, row, hp=(60, 60), turn=21, owned=(), rerolls=0):
+    """Seat 0's main phase with its action used and ``gold`` to spend, ``row`` in the shop (the rest of the
+    shop deck where it was), Basic Income in hand, the cards ``owned`` in its discard pile, ``rerolls`` of the
+    shop made this turn."""
+    state = position(turn=turn)
+    taken = set(row) | set(owned)
+    players = list(state.players)
+    players[0] = evolve(players[0], gold=gold, hp=hp[0], discard=tuple(owned))
+    players[1] = evolve(players[1], hp=hp[1])
+    state = evolve(state, players=tuple(players), shop_row=tuple(row),
+                   shop_draw=tuple(c for c in state.shop_draw if c not in taken),
+                   flow=evolve(state.flow, actions_used=1, rerolls=rerolls))
+    assert not RULES.invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("gold", [25, 40, 61])
+def test_strong_with_gold_to_spare_buys_the_good_card_in_the_row_rather_than_ending_its_turn(gold):
+    """The hoarding of issue 22: two attacks bought already, the shop rerolled twice this turn, a turn or two
+    of buying power in hand and Tremor in the row: the strong bot buys it (gold beyond what a turn can spend
+    is worth little), whether the other has out-healed it or not."""
+    for hp in ((60, 60), (40, 90)):
+        state = rich_position(gold, ("tremor", "sneak-peek", "lush-forests", "gambling"), hp,
+                              owned=("blazing-fire", "lava-surge"), rerolls=2)
+        state = evolve(state, dice=tuple(4 if die == "BROWN" else value for die, value in zip(DICE, state.dice)))
+        for seed in range(3):
+            assert choose("strong", state, seed) == Buy(0, "tremor"), (gold, hp)

@@ -11,7 +11,10 @@
   (``rules.determinize``).  Each move it may make is applied to the sample and the card it starts is
   carried through the chain (both players passing, its own choices by rule of thumb); the position
   reached is scored: HP, gold, the cards in hand it may still play, and its deck against the other's,
-  each card worth its damage, healing and gold by the dice as they stand.  It plays its hand first,
+  each card worth its damage, healing and gold (half by the dice as they stand, half by dice of average
+  value: the dice drift).  Gold is worth less the more of it a player holds (:meth:`Context.gold`): one card a
+  turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
+  is bought rather than hoarded for.  It plays its hand first,
   best card first, then shops, and answers a card of the other player's when an answer saves more
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
   It never places a card face down (that only moves an action to later, for 5 gold) nor interrupts.
@@ -138,14 +141,52 @@ def _mean(formula: Formula, dice: Sequence[int]) -> float:
                                    for die in formula.dice}))
 
 
+#: What each HP above the 60 a player starts with is worth to them (a game of two healers would never end).
+OVER_START = 0.1
+#: Gold up to GOLD_FULL is worth its full price (a card of the usual price, 7), up to GOLD_PART a share of it
+#: (the dearer cards), beyond that almost nothing: one card a turn may be bought, and gold nobody spends soon
+#: only waits.  So the more gold a player holds, the less each gold is worth and the cheaper a buy is.
+GOLD_FULL = 8
+GOLD_PART = 18
+GOLD_PART_SHARE = 0.4
+GOLD_REST_SHARE = 0.03
+
+
+#: The share of a deck's worth judged on the dice as they stand (the rest on dice of average value).
+DICE_NOW = 0.5
+MEAN_DICE = (3.5,) * len(DICE)
+
+
 @dataclass
 class Context:
     """What one decision's scores share: the dice-independent weights of HP, gold and future turns."""
 
     turns_left: float          # how many more turns of ours the game is expected to last
-    gold_worth: float          # HP one gold is worth now (much early, little at the end)
+    gold_worth: float          # HP one gold up to GOLD_FULL is worth now (much early, little at the end)
     heal_worth: float = 0.85   # HP healed against HP dealt (dealing damage also earns its gold)
-    cache: dict = field(default_factory=dict)
+    earned_worth: float | None = None   # one more gold to this seat as it stands (gold_worth if not known)
+    cache: dict[Any, float] = field(default_factory=dict)
+
+    def marginal(self, amount: int) -> float:
+        """What one more gold is worth to a player holding ``amount``."""
+        return self.gold(amount + 1) - self.gold(amount)
+
+    def gold(self, amount: int) -> float:
+        """What ``amount`` gold in hand is worth, in HP: each gold at ``gold_worth`` up to a turn's buying power
+        (:data:`GOLD_FULL`), a little beyond, almost nothing past two turns' (one card a turn may be bought:
+        gold nobody can spend soon only waits).
+
+        >>> Context(8.0, 0.5).gold(10), Context(8.0, 0.5).gold(18), round(Context(8.0, 0.5).gold(100), 2)
+        (4.4, 6.0, 7.23)
+        """
+        full, part = GOLD_FULL, GOLD_PART
+        amount = max(0, amount)
+        value = min(amount, full) * self.gold_worth
+        if amount > full:
+            value += min(amount - full, part - full) * self.gold_worth * GOLD_PART_SHARE
+        if amount > part:
+            value += (amount - part) * self.gold_worth * GOLD_REST_SHARE
+        return value
 
 
 def _top_expectation(values: Sequence[float], hand: int, actions: int) -> float:
@@ -183,7 +224,7 @@ class Valuer:
         if cached is not None:
             return cached
         kind = self.book[card]
-        gold = self.ctx.gold_worth
+        gold = self.ctx.gold_worth if self.ctx.earned_worth is None else self.ctx.earned_worth
         total = 0.0
         for step in kind.steps:
             if step.formula is not None:
@@ -244,11 +285,15 @@ class StrongBot:
     bot_id = "strong"
     #: States sampled to judge a shop reroll (what the five new cards could be).
     REROLL_SAMPLES = 4
-    #: The most turns a position looks ahead to, and what a gold is worth per turn left (within bounds).
-    TURNS_CAP = 8.0
-    GOLD_PER_TURN = 0.09
-    GOLD_WORTH = (0.15, 1.0)
-    HEAL_WORTH = 0.85
+    #: The turns a position looks ahead to, from how fast each deck deals damage: at most TURNS_CAP (an
+    #: opponent who out-heals does not make a card bought now worth for ever), and at least TURNS_FLOOR (a
+    #: game that looks nearly over often is not: a card bought now still counts); and what a gold is worth
+    #: per turn left (within bounds), for gold up to GOLD_FULL.
+    TURNS_CAP = 14.0
+    TURNS_FLOOR = 4.0
+    GOLD_PER_TURN = 0.12
+    GOLD_WORTH = (0.15, 1.5)
+    HEAL_WORTH = 0.6
     #: Optimization removes cards only from a deck bigger than this.
     THINNEST_DECK = 8
     #: Main-phase moves after which the bot stops playing cards and shops or ends its turn.
@@ -331,12 +376,13 @@ class StrongBot:
             rates.append(max(2.0, _top_expectation(damage, hand, actions)))
         hp = [max(1, p.hp) for p in state.players]
         turns = min(hp[other] / rates[0], hp[me] / rates[1])
-        turns = min(self.TURNS_CAP, max(1.0, turns))
+        turns = min(self.TURNS_CAP, max(self.TURNS_FLOOR, turns))
         low, high = self.GOLD_WORTH
         # HP above the start are worth less (a game of two healers would never end): so is healing.
         heal = self.HEAL_WORTH * (_own_hp_worth(hp[me] + 8) - _own_hp_worth(hp[me])) / 8
-        return Context(turns_left=turns, gold_worth=min(high, max(low, self.GOLD_PER_TURN * turns)),
-                       heal_worth=heal)
+        ctx = Context(turns_left=turns, gold_worth=min(high, max(low, self.GOLD_PER_TURN * turns)), heal_worth=heal)
+        ctx.earned_worth = ctx.marginal(state.players[me].gold)
+        return ctx
 
     def _hand_and_actions(self, state: State, seat: int) -> tuple[int, int]:
         actions = 1 + self.rules.passives(state, seat, "proactive") + self.rules.passives(state, seat, "at_what_cost")
@@ -356,10 +402,14 @@ class StrongBot:
         value = _own_hp_worth(mine.hp) - theirs.hp
         if mine.hp <= 12:
             value -= (12 - mine.hp) * 0.5          # near 0 HP every point counts more
-        value += ctx.gold_worth * (mine.gold - theirs.gold)
+        value += ctx.gold(mine.gold) - ctx.gold(theirs.gold)
         for seat, sign in ((me, 1.0), (other, -1.0)):
             hand, actions = self._hand_and_actions(state, seat)
-            value += sign * ctx.turns_left * valuer.deck_value(self.deck(state, seat), dice, hand, actions)
+            cards = self.deck(state, seat)
+            # The dice drift as cards change them: a deck is judged half on the dice as they stand and half on
+            # dice of average value.
+            value += sign * ctx.turns_left * (DICE_NOW * valuer.deck_value(cards, dice, hand, actions)
+                                              + (1 - DICE_NOW) * valuer.deck_value(cards, MEAN_DICE, hand, actions))
         value += sum(0.8 * valuer.play_value(fd.card, dice) for fd in mine.facedown)
         value -= 2.0 * len(theirs.facedown)
         if hand_counts and flow.active == me:
@@ -574,12 +624,12 @@ class StrongBot:
 
 
 def _own_hp_worth(hp: int) -> float:
-    """What a player's own HP are worth: each one up to the 60 it starts with, a quarter beyond.
+    """What a player's own HP are worth: each one up to the 60 it starts with, a tenth beyond.
 
     >>> _own_hp_worth(50), _own_hp_worth(100)
-    (50.0, 70.0)
+    (50.0, 64.0)
     """
-    return float(hp) if hp <= 60 else 60 + 0.25 * (hp - 60)
+    return float(hp) if hp <= 60 else 60 + OVER_START * (hp - 60)
 
 
 def _with(dice: tuple[int, ...], die: str, value: int) -> tuple[int, ...]:
