@@ -30,6 +30,11 @@ def test_every_game_has_easy_and_strong_bots_and_says_which_levels_it_lacks(game
     assert bot_levels(rules, table=True) == tuple(level for level in levels if level in TABLE_BOT_LEVELS)
 
 
+def test_elemental_dice_and_dice_cards_have_every_level():
+    for game in ("elemental-dice", "dice-cards"):
+        assert bot_levels(get_rules(game)) == BOT_LEVELS
+
+
 def test_the_seat_button_offers_the_levels_the_game_has_and_greedy_is_only_a_yardstick():
     from tabletop.app.matches import kind_words, next_kind, seat_kinds
 
@@ -38,6 +43,7 @@ def test_the_seat_button_offers_the_levels_the_game_has_and_greedy_is_only_a_yar
         assert kinds[0] == "human" and "greedy" not in kinds
         assert kinds[1:] == bot_levels(get_rules(game), table=True)
         assert [next_kind(game, kind) for kind in kinds] == [*kinds[1:], "human"]
+    assert seat_kinds("elemental-dice") == ("human", "easy", "strong", "expert")
     assert kind_words("expert") == "Bot: expert"
 
 

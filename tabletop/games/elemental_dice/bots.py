@@ -36,18 +36,18 @@ from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDi
                       Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap, Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
-__all__ = ["EagerBot", "EasyBot", "StrongBot", "make_bot", "LEVELS"]
+__all__ = ["EagerBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "make_bot", "LEVELS"]
 
 #: The levels of this game's bots, weakest first.
-LEVELS = ("easy", "strong")
+LEVELS = ("easy", "greedy", "strong", "expert")
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
-    """The bot of ``level`` (``easy`` or ``strong``) for ``seat``."""
+    """The bot of ``level`` (easy, greedy, strong or expert) for ``seat``."""
     if level == "easy":
         return EasyBot(seed, seat, rules.book)
-    if level == "strong":
-        return StrongBot(rules, seed, seat)
+    if level in _SEARCHING:
+        return _SEARCHING[level](rules, seed, seat)
     raise no_such_bot("Elemental Dice", level, LEVELS)
 
 
@@ -136,9 +136,20 @@ _STEP_WORTH = {"shield": 1.2, "paid_shield": 1.5, "buff": 0.6, "reroll": 0.6, "a
 BIG = 10_000.0
 
 
-def _mean(formula: Formula, dice: Sequence[int]) -> float:
-    return float(formula.evaluate({die: (_CHANCE_MEAN if die == CHANCE else dice[DICE.index(die)])
-                                   for die in formula.dice}))
+def _mean(formula: Formula | None, dice: Sequence[float]) -> float:
+    """A formula's strength with ``dice`` (the chance die at its mean; no formula: 0)."""
+    if formula is None:
+        return 0.0
+    terms = {die: (_CHANCE_MEAN if die == CHANCE else float(dice[DICE.index(die)])) for die in formula.dice}
+    if formula.op == "fixed":
+        return float(formula.fixed)
+    first = terms[formula.dice[0]]
+    if formula.op == "id":
+        return first
+    if formula.op == "twice":
+        return 2 * first
+    second = terms[formula.dice[1]]
+    return first + second if formula.op == "add" else first * second
 
 
 #: What each HP above the 60 a player starts with is worth to them (a game of two healers would never end).
@@ -217,7 +228,7 @@ class Valuer:
         self.book: CardBook = rules.book
         self.ctx = ctx
 
-    def play_value(self, card: str, dice: Sequence[int], deck_extra: float = 1.0) -> float:
+    def play_value(self, card: str, dice: Sequence[float], deck_extra: float = 1.0) -> float:
         """What playing ``card`` once brings its player, in HP (gold at the context's worth)."""
         key = ("play", card.split("~", 1)[0], tuple(dice), deck_extra)
         cached = self.ctx.cache.get(key)
@@ -247,7 +258,7 @@ class Valuer:
         self.ctx.cache[key] = total
         return total
 
-    def damage_value(self, card: str, dice: Sequence[int]) -> float:
+    def damage_value(self, card: str, dice: Sequence[float]) -> float:
         """The damage ``card`` deals the other player, on average."""
         total = 0.0
         for step in self.book[card].steps:
@@ -255,7 +266,7 @@ class Valuer:
                 total += _mean(step.formula, dice)            # type: ignore[arg-type]
         return total
 
-    def deck_value(self, cards: Sequence[str], dice: Sequence[int], hand: int, actions: int) -> float:
+    def deck_value(self, cards: Sequence[str], dice: Sequence[float], hand: int, actions: int) -> float:
         """The expected worth of one turn's hand from ``cards``: the best ``actions`` actions drawn, and
         every blessing drawn (blessings cost no action; one that grants actions is worth the next best)."""
         key = ("deck", tuple(sorted(cards)), tuple(dice), hand, actions)
@@ -314,16 +325,7 @@ class StrongBot:
     # ---------------------------------------------------------------- entry
     def choose(self, legal: Sequence[Value], view: State) -> Value:
         """The move judged best among ``legal`` from ``view`` (this seat's view) alone."""
-        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
-        self._remember(view)
-        if len(mine) == 1:
-            return mine[0]
-        flow = view.flow
-        if flow.phase == Phase.EFFECT:
-            return self._effect_choice(view, mine)
-        if flow.phase == Phase.WINDOW:
-            return self._window_choice(view, mine)
-        return self._main_choice(view, mine)
+        return self._decide(legal, view)[0]
 
     # ---------------------------------------------------------------- memory
     def _remember(self, view: State) -> None:
@@ -371,8 +373,8 @@ class StrongBot:
         for seat in (me, other):
             cards = self.deck(state, seat)
             hand, actions = self._hand_and_actions(state, seat)
-            damage = [sum(_mean(s.formula, state.dice) for s in self.book[c].steps
-                          if s.kind == "damage" and "opponent" in s.targets) for c in cards]
+            damage = [sum((_mean(s.formula, state.dice) for s in self.book[c].steps
+                           if s.kind == "damage" and "opponent" in s.targets), 0.0) for c in cards]
             rates.append(max(2.0, _top_expectation(damage, hand, actions)))
         hp = [max(1, p.hp) for p in state.players]
         turns = min(hp[other] / rates[0], hp[me] / rates[1])
@@ -461,6 +463,12 @@ class StrongBot:
 
     # ---------------------------------------------------------------- the main phase
     def _main_choice(self, view: State, mine: list[Value]) -> Value:
+        return self._main_options(view, mine)[0][1]
+
+    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+        """The main-phase moves worth weighing, best first, each with its gain over the position now (in HP)
+        and the sentence that says why: the best play if it beats keeping the cards, then the buys, a reroll
+        of the shop and the end of the turn, by what each gains."""
         ctx = self._context(view)
         valuer = Valuer(self.rules, ctx)
         sample = self._sample(view)
@@ -477,31 +485,106 @@ class StrongBot:
         worn_out = self._plays_this_turn > self.MOST_MOVES_A_TURN
         if worn_out:
             plays = []
-        best_play, best_play_score = None, -math.inf
+        best_play: Value | None = None
+        best_play_score = -math.inf
         for intent in plays:
-            runs = self._chance_samples(intent.card)
+            card = intent.card                                              # type: ignore[attr-defined]
+            runs = self._chance_samples(card)
             total = 0.0
             for run in range(runs):
                 total += self.score(self._after(sample, intent, valuer, self._random.randrange(1 << 30)), valuer)
             value = total / runs
             if value > best_play_score:
                 best_play, best_play_score = intent, value
+        options: list[tuple[float, Value, str]] = []
         if best_play is not None and best_play_score > ending:
-            return best_play
+            options.append((math.inf, best_play, self._play_reason(view, best_play, valuer)))
         # 2. The shop: the best buy, a reroll, or the end of the turn.
-        options: list[tuple[float, Value]] = []
-        for intent in mine:
-            if isinstance(intent, Buy):
-                options.append((self.score(self._after(sample, intent, valuer, 0), valuer) - base, intent))
+        for move in mine:
+            if isinstance(move, Buy):
+                gain = self.score(self._after(sample, move, valuer, 0), valuer) - base
+                options.append((gain, move, self._buy_reason(view, move, valuer)))
         reroll = next((i for i in mine if isinstance(i, RerollShop)), None)
         if reroll is not None and not worn_out:
-            options.append((self._reroll_gain(view, reroll, valuer, base), reroll))
+            options.append((self._reroll_gain(view, reroll, valuer, base), reroll,
+                            "Reroll the shop: nothing in the row is worth its price yet, and five new cards may be."))
         if end is not None:
-            options.append((ending - base, end))
+            options.append((ending - base, end, self._end_reason(view, mine)))
         if not options:
-            return best_play or mine[0]
+            fallback = best_play or mine[0]
+            return [(0.0, fallback, self._play_reason(view, fallback, valuer) if best_play else
+                     "The only sensible move now.")]
         options.sort(key=lambda item: item[0], reverse=True)
-        return options[0][1]
+        return options
+
+    # ---------------------------------------------------------------- why, in the game's words
+    def _name(self, card: str) -> str:
+        return self.book[card].name
+
+    def _play_reason(self, view: State, intent: Value, valuer: Valuer) -> str:
+        card = intent.card                                                  # type: ignore[attr-defined]
+        verb = "Flip" if isinstance(intent, Reveal) else "Play"
+        dice = view.dice
+        damage = valuer.damage_value(card, dice)
+        steps = {step.kind: step for step in self.book[card].steps}
+        if damage >= 0.5:
+            return f"{verb} {self._name(card)}: with the dice as they stand it deals about {round(damage)} damage."
+        if "heal" in steps and steps["heal"].formula is not None:
+            return (f"{verb} {self._name(card)}: it heals about {round(_mean(steps['heal'].formula, dice))} HP, "
+                    f"more than anything else in hand brings now.")
+        if "gain_gold" in steps and steps["gain_gold"].formula is not None:
+            return (f"{verb} {self._name(card)}: it earns about {round(_mean(steps['gain_gold'].formula, dice))} "
+                    f"gold, and nothing in hand does more now.")
+        return f"{verb} {self._name(card)}: it is the most useful card in hand now."
+
+    def _buy_reason(self, view: State, intent: Value, valuer: Valuer) -> str:
+        card = intent.card                                                  # type: ignore[attr-defined]
+        price = self.book[card].cost
+        gold = view.players[self.seat].gold
+        damage = valuer.damage_value(card, view.dice)
+        average = valuer.damage_value(card, MEAN_DICE)
+        if max(damage, average) >= 0.5:
+            return (f"Buy {self._name(card)}: {price} of your {gold} gold, and it hits for about "
+                    f"{round(max(damage, average))} each time you play it.")
+        if self.book[card].type == "passive":
+            return f"Buy {self._name(card)}: {price} of your {gold} gold, and it works for the rest of the game."
+        return f"Buy {self._name(card)}: {price} of your {gold} gold, and it makes your deck stronger for the turns ahead."
+
+    def _end_reason(self, view: State, mine: list[Value]) -> str:
+        if any(isinstance(i, Buy) for i in mine):
+            return ("End the turn: nothing in the row is worth its price to this deck, "
+                    "and the gold keeps for a better card.")
+        return "End the turn: nothing left in hand is worth playing now."
+
+    # ---------------------------------------------------------------- the hint: a choice and why
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The move this bot would make from ``view`` (this seat's view) with ``rng`` as its generator, and one
+        plain sentence of why; ``choose`` makes the same move when its own generator is in the same state."""
+        legal = self.rules.legal_intents(view)
+        saved = self._random
+        self._random = rng
+        try:
+            return self._decide(legal, view)
+        finally:
+            self._random = saved
+
+    def _decide(self, legal: Sequence[Value], view: State) -> tuple[Value, str]:
+        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
+        self._remember(view)
+        if len(mine) == 1:
+            return mine[0], "The only move there is."
+        flow = view.flow
+        if flow.phase == Phase.EFFECT:
+            return self._effect_choice(view, mine), "The choice that helps the card taking effect most."
+        if flow.phase == Phase.WINDOW:
+            choice = self._window_choice(view, mine)
+            if isinstance(choice, Pass):
+                return choice, "Pass: answering would not save more than it costs."
+            if isinstance(choice, (Play, Reveal)):
+                return choice, f"Answer with {self._name(choice.card)}: it saves more than it costs."
+            return choice, "Answer: a card in hand saves more than it costs."
+        _, intent, reason = self._main_options(view, mine)[0]
+        return intent, reason
 
     def _reroll_gain(self, view: State, reroll: Value, valuer: Valuer, base: float) -> float:
         """The average, over sampled shop decks, of the position after the reroll and the best buy the new
@@ -576,7 +659,7 @@ class StrongBot:
                      for i in options}                                       # type: ignore[attr-defined]
             sabotage = isinstance(first, Put) and self.rules._current_step(execution).zone == "opponent_draw"
             # Our own pile: the best cards on top; the other's (Sabotage): the worst.
-            return min(options, key=worth.get) if sabotage else max(options, key=worth.get)
+            return (min(options, key=lambda i: worth[i]) if sabotage else max(options, key=lambda i: worth[i]))
         if isinstance(first, Discard):
             return min(legal, key=lambda i: valuer.play_value(i.card, dice))  # type: ignore[attr-defined]
         if isinstance(first, Cancel):
@@ -623,6 +706,105 @@ class StrongBot:
         return value
 
 
+# ==================================================================== greedy
+class GreedyBot(StrongBot):
+    """One move ahead on the obvious measure, the HP difference: it plays the card that leaves it furthest
+    ahead in HP once the card has taken effect (gold breaks a tie), buys the card that deals the most damage
+    with the dice as they stand, and ends its turn; it answers nothing.  Choices while a card takes effect are
+    the strong bot's rules of thumb.  A yardstick for ``simulate``, not a level for the table."""
+
+    bot_id = "greedy"
+
+    def _measure(self, state: State) -> float:
+        if state.flow.phase == Phase.OVER:
+            return BIG if state.flow.winner == self.seat else -BIG
+        mine, theirs = state.players[self.seat], state.players[1 - self.seat]
+        return mine.hp - theirs.hp + 0.01 * mine.gold
+
+    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+        valuer = Valuer(self.rules, self._context(view))
+        sample = self._sample(view)
+        now = self._measure(sample)
+        options: list[tuple[float, Value, str]] = []
+        for intent in mine:
+            if isinstance(intent, Play):
+                seed = self._random.randrange(1 << 30)
+                gain = self._measure(self._after(sample, intent, valuer, seed)) - now
+                if gain > 0:
+                    options.append((1000 + gain, intent, self._play_reason(view, intent, valuer)))
+            elif isinstance(intent, Buy):
+                damage = valuer.damage_value(intent.card, view.dice)
+                if damage > 0:
+                    options.append((damage, intent, self._buy_reason(view, intent, valuer)))
+            elif isinstance(intent, EndTurn):
+                options.append((0.0, intent, self._end_reason(view, mine)))
+        if not options:
+            return [(0.0, mine[0], "The first move there is.")]
+        options.sort(key=lambda item: item[0], reverse=True)
+        return options
+
+    def _window_choice(self, view: State, mine: list[Value]) -> Value:
+        return next((i for i in mine if isinstance(i, Pass)), mine[0])
+
+
+# ==================================================================== expert
+class ExpertBot(StrongBot):
+    """The strong bot's candidates searched deeper: in its main phase the few best moves by the strong bot's
+    score are each played out on states sampled from its view (``rules.determinize``), the rest of its turn
+    and the other player's next turn played by the strong bot for both seats, and the move whose play-outs
+    end best on average is made.  Answers and choices while a card takes effect are the strong bot's."""
+
+    bot_id = "expert"
+    #: Moves weighed by play-outs, sampled states per move, and a cap on the moves of one play-out; another
+    #: move must beat the strong bot's own choice by MARGIN on average (play-outs are noisy).
+    MARGIN = 4.0
+    CANDIDATES = 3
+    SAMPLES = 3
+    PLAYOUT_MOVES = 120
+
+    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+        options = super()._main_options(view, mine)
+        if len(options) < 2:
+            return options
+        candidates = options[:self.CANDIDATES]
+        valuer = Valuer(self.rules, self._context(view))
+        turn = view.flow.turn
+        seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
+        samples = [self._sample(view) for _ in range(self.SAMPLES)]
+        scored = []
+        for index, (_, intent, reason) in enumerate(candidates):
+            total = 0.0
+            for sample, seed in zip(samples, seeds):      # the same samples and dice for every move
+                total += self._playout(sample, intent, valuer, seed, turn)
+            scored.append((total / self.SAMPLES + (self.MARGIN if index == 0 else 0.0), -index, intent, reason))
+        scored.sort(key=lambda item: item[:2], reverse=True)
+        return [(value, intent, reason) for value, _, intent, reason in scored]
+
+    def _policy(self, seat: int, seed: int) -> StrongBot:
+        """A strong bot for ``seat`` in a play-out, knowing what this bot knows of every deck."""
+        bot = StrongBot(self.rules, seed, seat)
+        bot.owned = [set(cards) for cards in self.owned]
+        bot._last_row = self._last_row
+        if seat == self.seat:
+            bot._turn_seen, bot._plays_this_turn = self._turn_seen, self._plays_this_turn
+        return bot
+
+    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, turn: int) -> float:
+        """The score after ``intent`` on the sampled ``state``, the rest of this turn and the other player's
+        next one played by strong bots (``seed`` fixes their dice and draws)."""
+        rules = self.rules
+        rng = SeededRandom(seed)
+        state = rules.apply(state, intent, rng).state
+        policies = [self._policy(seat, seed + seat) for seat in (0, 1)]
+        for _ in range(self.PLAYOUT_MOVES):
+            seat = state.to_act
+            if seat is None or state.flow.turn > turn + 1:
+                break
+            legal = rules.legal_intents(state)
+            state = rules.apply(state, policies[seat].choose(legal, rules.view(state, seat)), rng).state
+        return self.score(state, valuer)
+
+
 def _own_hp_worth(hp: int) -> float:
     """What a player's own HP are worth: each one up to the 60 it starts with, a tenth beyond.
 
@@ -636,3 +818,6 @@ def _with(dice: tuple[int, ...], die: str, value: int) -> tuple[int, ...]:
     changed = list(dice)
     changed[DICE.index(die)] = value
     return tuple(changed)
+
+
+_SEARCHING: dict[str, type[StrongBot]] = {"greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
