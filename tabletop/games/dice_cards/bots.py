@@ -1,4 +1,5 @@
-"""The Dice Cards bots: the playout bot of random playouts and ``simulate``, and the levels easy and strong.
+"""The Dice Cards bots: the playout bot of random playouts and ``simulate``, and the levels easy, greedy,
+strong and expert.
 
 :class:`DuelBot` (the playout bot) chooses at random, but weighs its moves the way a
 beginner would: summon and charge, use abilities, go to battle and attack with something.
@@ -13,14 +14,21 @@ that may bring its own captive home to a full field.
 score (units, shields, energy, dice in hand, casters for the deck's abilities;
 :meth:`StrongBot.evaluate`).  In a Main Phase it tries every legal move, and after each
 the best move it opens up, on a state sampled from its view (``rules.determinize``), and
-makes the move that raises the score most, until none does; then it goes to battle.
+makes the move that raises the score most, until none does; then it goes to battle if an attack is worth
+making (it never announces a battle only to attack with nothing), else it ends the turn.  The score knows
+the Stock clock: a duelist who will draw from an empty Stock first loses a standoff, so that side's attacks
+count their hits on shields more and its units' lives less, and the side the clock favours keeps its units.
 Battles are searched: for each set of attackers it assumes the blocks the defender
 likes best (every way to assign the blockers, the strongest first on each attacker;
 past a few thousand ways, each blocker moved to its best place in turn), and attacks with the set that does best against them; as the defender it
 assigns the blocks that the attack does worst against.  The hits on shields go in the
 order that breaks the most.  Asked which battle comes next, it plays each order out
 (the discards a full field calls for chosen by whoever must choose, each for their own
-side) and takes the one that scores best.
+side) and takes the one that scores best.  ``decide(view, rng)`` gives its move with one sentence of why.
+
+:class:`GreedyBot` (a yardstick for ``simulate``) looks one move ahead on shields and Power on the field.
+:class:`ExpertBot` plays the strong bot's best few Main Phase moves and attacks out on states sampled from its
+view, through its turn and the other duelist's next one, and makes the one that ends best.
 """
 
 from __future__ import annotations

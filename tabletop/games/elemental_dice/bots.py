@@ -1,4 +1,4 @@
-"""The Elemental Dice bots: the playout bot of ``simulate``, and the two levels a table can seat.
+"""The Elemental Dice bots: the playout bot of ``simulate``, and the levels easy, greedy, strong and expert.
 
 * :class:`EagerBot`, the bot of random playouts and ``simulate``.  A purely random player stalls: it
   ends turns with cards in hand, buys little, answers everything, and healing outpaces its damage, so
@@ -18,6 +18,10 @@
   best card first, then shops, and answers a card of the other player's when an answer saves more
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
   It never places a card face down (that only moves an action to later, for 5 gold) nor interrupts.
+  ``decide(view, rng)`` gives its move with one sentence of why, for the hint button.
+* :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference.
+* :class:`ExpertBot` (``expert``): the strong bot's few best moves of a main phase, each played out on states
+  sampled from its view through its own turn and the other player's next one (strong bots in both seats).
 """
 
 from __future__ import annotations

@@ -328,7 +328,8 @@ class ElementalDiceRules(BaseRules):
         return EagerBot(seed, self.book)
 
     def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
-        """``easy``: random moves with light sense; ``strong``: a look-ahead on states sampled from its view
+        """``easy``: random moves with light sense; ``greedy``: one move ahead on the HP difference; ``strong``:
+        a look-ahead on states sampled from its view; ``expert``: the strong bot's best moves played out
         (``bots.py``)."""
         from .bots import make_bot
 
