@@ -37,6 +37,7 @@ import random
 from itertools import permutations
 from typing import Any, Sequence
 
+from tabletop.core.bots import by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
@@ -485,7 +486,8 @@ class ExpertBot(StrongBot):
 
     bot_id = "expert"
     #: Choices weighed by play-outs, sampled states per choice, and a cap on the moves of one play-out; another
-    #: choice must beat the strong bot's own by MARGIN on average (play-outs are noisy).
+    #: choice must beat the strong bot's own by MARGIN on average and on all samples but one (play-outs are
+    #: noisy: the expert leaves the strong bot's choice only for a clearly better one).
     MARGIN = 1.0
     CANDIDATES = 2
     SAMPLES = 3
@@ -520,23 +522,20 @@ class ExpertBot(StrongBot):
         return super()._decide(legal, view)
 
     def _searched(self, view: Any, options: list[tuple[float, Value, str]]) -> list[tuple[float, Value, str]]:
-        """``options`` ordered by the average score of their play-outs (ties: the order given)."""
+        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better."""
         if len(options) < 2:
             return options
         seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
         samples = [self._sample(view) for _ in range(self.SAMPLES)]
         turn = view.flow.turn
-        scored = []
-        for index, (_, intent, reason) in enumerate(options):
-            total = sum(self._playout(sample, intent, seed, turn) for sample, seed in zip(samples, seeds))
-            scored.append((total / self.SAMPLES + (self.MARGIN if index == 0 else 0.0), -index, intent, reason))
-        scored.sort(key=lambda item: item[:2], reverse=True)
-        return [(value, intent, reason) for value, _, intent, reason in scored]
+        outcomes = [[self._playout(sample, intent, seed, turn) for sample, seed in zip(samples, seeds)]
+                    for _, intent, _ in options]          # the same samples and dice for every choice
+        return by_playouts(options, outcomes, self.MARGIN)
 
     def _playout(self, state: Any, intent: Value, seed: int, turn: int) -> float:
         rules = self.rules
-        rng = SeededRandom(seed)
-        state = rules.apply(state, intent, rng).state
+        state = rules.apply(state, intent, SeededRandom(seed + 7)).state
+        rng = SeededRandom(seed)           # the same dice after every choice weighed
         policies = [StrongBot(rules, seed + seat, seat, self.deck if seat == self.seat else STRONG_DECK)
                     for seat in (0, 1)]
         for _ in range(self.PLAYOUT_MOVES):

@@ -31,6 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
+from tabletop.core.bots import by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
@@ -760,10 +761,11 @@ class ExpertBot(StrongBot):
 
     bot_id = "expert"
     #: Moves weighed by play-outs, sampled states per move, and a cap on the moves of one play-out; another
-    #: move must beat the strong bot's own choice by MARGIN on average (play-outs are noisy).
+    #: move must beat the strong bot's own choice by MARGIN on average and on all samples but one (play-outs
+    #: are noisy: the expert leaves the strong bot's move only for a clearly better one).
     MARGIN = 4.0
     CANDIDATES = 3
-    SAMPLES = 3
+    SAMPLES = 4
     PLAYOUT_MOVES = 120
 
     def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
@@ -775,14 +777,9 @@ class ExpertBot(StrongBot):
         turn = view.flow.turn
         seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
         samples = [self._sample(view) for _ in range(self.SAMPLES)]
-        scored = []
-        for index, (_, intent, reason) in enumerate(candidates):
-            total = 0.0
-            for sample, seed in zip(samples, seeds):      # the same samples and dice for every move
-                total += self._playout(sample, intent, valuer, seed, turn)
-            scored.append((total / self.SAMPLES + (self.MARGIN if index == 0 else 0.0), -index, intent, reason))
-        scored.sort(key=lambda item: item[:2], reverse=True)
-        return [(value, intent, reason) for value, _, intent, reason in scored]
+        outcomes = [[self._playout(sample, intent, valuer, seed, turn) for sample, seed in zip(samples, seeds)]
+                    for _, intent, _ in candidates]       # the same samples and dice for every move
+        return by_playouts(candidates, outcomes, self.MARGIN)
 
     def _policy(self, seat: int, seed: int) -> StrongBot:
         """A strong bot for ``seat`` in a play-out, knowing what this bot knows of every deck."""
@@ -797,8 +794,8 @@ class ExpertBot(StrongBot):
         """The score after ``intent`` on the sampled ``state``, the rest of this turn and the other player's
         next one played by strong bots (``seed`` fixes their dice and draws)."""
         rules = self.rules
-        rng = SeededRandom(seed)
-        state = rules.apply(state, intent, rng).state
+        state = rules.apply(state, intent, SeededRandom(seed + 7)).state
+        rng = SeededRandom(seed)           # the same dice after every move weighed
         policies = [self._policy(seat, seed + seat) for seat in (0, 1)]
         for _ in range(self.PLAYOUT_MOVES):
             seat = state.to_act
