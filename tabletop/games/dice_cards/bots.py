@@ -330,8 +330,9 @@ class StrongBot:
             value = hand.get(intent.die)                                # type: ignore[attr-defined]
             if getattr(intent, "ability", ""):
                 return f"Use {self.rules.ability(intent.ability).name}: a stronger unit than a plain summon."  # type: ignore
-            power = f"a Power {(value + 1) // 2} unit" if value else "a unit"
-            return f"Summon {power} with your {value}: one more unit to attack and block with."
+            if value is None:
+                return "Summon a unit: one more unit to attack and block with."
+            return f"Summon a Power {(value + 1) // 2} unit with your {value}: one more unit to attack and block with."
         if intent.KIND == "charge":
             value = hand.get(intent.die)                                # type: ignore[attr-defined]
             return f"Charge your {value}: the energy pays for an ability this turn or later."
