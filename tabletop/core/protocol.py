@@ -72,13 +72,17 @@ def no_such_bot(game: str, level: str, levels: Sequence[str]) -> ValueError:
 def bot_levels(rules: Any, table: bool = False) -> tuple[str, ...]:
     """The bot levels ``rules`` has, weakest first (``table``: only those a player may seat).
 
-    The rules are asked, level by level: a level their ``make_bot`` refuses (``ValueError``) is not there.
+    The rules are asked, level by level: a level their ``make_bot`` refuses (``ValueError``) is not there; a
+    bot whose ``at_the_table`` is False plays in ``simulate`` only (a level not yet measured better than the
+    one below it).
     """
     levels = []
     for level in TABLE_BOT_LEVELS if table else BOT_LEVELS:
         try:
-            rules.make_bot(level, 0, 0)
+            bot = rules.make_bot(level, 0, 0)
         except ValueError:
+            continue
+        if table and not getattr(bot, "at_the_table", True):
             continue
         levels.append(level)
     return tuple(levels)

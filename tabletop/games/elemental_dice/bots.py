@@ -760,6 +760,9 @@ class ExpertBot(StrongBot):
     end best on average is made.  Answers and choices while a card takes effect are the strong bot's."""
 
     bot_id = "expert"
+    #: Not offered at seat setup yet: in ``simulate --bots expert,strong`` it won 6 of 18 decided games (issue 22
+    #: asks for 60 %); a player would take "Bot: expert" for the strongest.  It plays in ``simulate``.
+    at_the_table = False
     #: Moves weighed by play-outs, sampled states per move, and a cap on the moves of one play-out; another
     #: move must beat the strong bot's own choice by MARGIN on average and on all samples but one (play-outs
     #: are noisy: the expert leaves the strong bot's move only for a clearly better one).
