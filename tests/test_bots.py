@@ -7,7 +7,7 @@ import random
 import pytest
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.protocol import BOT_LEVELS, TABLE_BOT_LEVELS, bot_levels
 from tabletop.core.simulate import DEFAULT_SEATS, seating, simulate
 from tabletop.registry import game_ids, get_rules
 
@@ -18,12 +18,53 @@ def test_the_seats_turn_by_one_each_game_so_every_level_starts_in_turn():
 
 
 @pytest.mark.parametrize("game", game_ids())
-def test_every_game_has_every_bot_level_and_refuses_an_unknown_one(game):
+def test_every_game_has_easy_and_strong_bots_and_says_which_levels_it_lacks(game):
     rules = get_rules(game)
-    for level in BOT_LEVELS:
+    levels = bot_levels(rules)
+    assert {"easy", "strong"} <= set(levels) and set(levels) <= set(BOT_LEVELS)
+    for level in levels:
         assert hasattr(rules.make_bot(level, 1, 0), "choose")
-    with pytest.raises(ValueError):
-        rules.make_bot("grandmaster", 1, 0)
+    for level in ("grandmaster", *(level for level in BOT_LEVELS if level not in levels)):
+        with pytest.raises(ValueError, match=level):
+            rules.make_bot(level, 1, 0)
+    table = bot_levels(rules, table=True)
+    assert {"easy", "strong"} <= set(table) and set(table) <= set(levels) & set(TABLE_BOT_LEVELS)
+
+
+def test_elemental_dice_and_dice_cards_have_every_level():
+    for game in ("elemental-dice", "dice-cards"):
+        assert bot_levels(get_rules(game)) == BOT_LEVELS
+
+
+def test_the_seat_button_offers_the_levels_the_game_has_and_greedy_is_only_a_yardstick():
+    from tabletop.app.matches import kind_words, next_kind, seat_kinds
+
+    for game in game_ids():
+        kinds = seat_kinds(game)
+        assert kinds[0] == "human" and "greedy" not in kinds
+        assert kinds[1:] == bot_levels(get_rules(game), table=True)
+        assert [next_kind(game, kind) for kind in kinds] == [*kinds[1:], "human"]
+    assert seat_kinds("dice-cards") == ("human", "easy", "strong", "expert")
+    # Elemental Dice's expert plays in simulate, not yet at the table (it has not beaten strong there).
+    assert seat_kinds("elemental-dice") == ("human", "easy", "strong")
+    assert kind_words("expert") == "Bot: expert"
+
+
+def test_simulate_sums_up_the_mean_length_in_the_games_unit_and_the_draws():
+    lines = []
+    summary = simulate(get_rules, "elemental-dice", 4, 5, jobs=1, emit=lines.append, bots=("strong", "easy"))
+    games = [json.loads(line) for line in lines[:-1]]
+    assert summary["length_unit"] == "turns" and all(g["unit"] == "turns" for g in games)
+    assert summary["mean_length"] == round(sum(g["length"] for g in games) / 4, 1) > 1
+    assert summary["draw_share"] == 0.0          # Elemental Dice has no draws
+    low, high = summary["bots"]["strong"]["win_rate_95"]
+    assert low <= summary["bots"]["strong"]["win_rate"] <= high
+    # A game without a unit of its own is measured in moves; a shared win is a draw.
+    lines = []
+    summary = simulate(get_rules, "wizard-dice", 6, 2, jobs=1, emit=lines.append)
+    games = [json.loads(line) for line in lines[:-1]]
+    assert summary["length_unit"] == "rounds"
+    assert summary["draw_share"] == round(sum(len(g["winner"]) != 1 for g in games) / 6, 3)
 
 
 def test_simulate_names_each_seats_bot_and_sums_up_each_levels_wins():
@@ -74,7 +115,7 @@ def test_a_bot_chooses_the_same_whatever_the_others_hide(game):
             if owner != seat:           # the others hold secrets exactly when they really do, sampled anew
                 assert bool(rules.secrets(other, owner)) == bool(rules.secrets(state, owner)), (game, owner)
         differed += other != state
-        for level in BOT_LEVELS:
+        for level in bot_levels(rules):
             first = rules.make_bot(level, 7, seat).choose(rules.legal_intents(state), view)
             second = rules.make_bot(level, 7, seat).choose(rules.legal_intents(other), rules.view(other, seat))
             assert first == second, f"{game} {level}: {first} on the real state, {second} on a resampled one"

@@ -11,7 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import BOT_LEVELS, GameMeta
+from tabletop.core.protocol import TABLE_BOT_LEVELS, GameMeta, OptionSpec, bot_levels
 from tabletop.registry import get_rules
 
 from .storage import SavedMatch, clean_name
@@ -20,11 +20,24 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names", "SEAT_KINDS",
-           "kind_words", "rotated_options"]
+           "seat_kinds", "next_kind", "kind_words", "rotated_options"]
 
-#: Who may play a seat, in the order a seat's button steps through them: a human, or a bot of a level.
-SEAT_KINDS = ("human", *BOT_LEVELS)
-_KIND_WORDS = {"human": "Human", "easy": "Bot: easy", "strong": "Bot: strong"}
+#: Who may play a seat, in the order a seat's button steps through them: a human, or a bot of a level (a game
+#: offers the levels its rules have: :func:`seat_kinds`).
+SEAT_KINDS = ("human", *TABLE_BOT_LEVELS)
+_KIND_WORDS = {"human": "Human", "easy": "Bot: easy", "strong": "Bot: strong", "expert": "Bot: expert"}
+
+
+def seat_kinds(game_id: str) -> tuple[str, ...]:
+    """Who may play a seat of ``game_id``, in the order its button steps through them: a human, then the bot
+    levels the game's rules have (every game has easy and strong; expert where the game has one)."""
+    return ("human", *bot_levels(get_rules(game_id), table=True))
+
+
+def next_kind(game_id: str, kind: str) -> str:
+    """The seat kind after ``kind`` on a seat's button (a kind this game does not offer goes back to Human)."""
+    kinds = seat_kinds(game_id)
+    return kinds[(kinds.index(kind) + 1) % len(kinds)] if kind in kinds else kinds[0]
 
 
 def kind_words(kind: str) -> str:

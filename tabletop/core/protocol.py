@@ -43,11 +43,49 @@ from .values import Codec, Value
 
 __all__ = [
     "OptionSpec", "OptionsUpgrade", "GameMeta", "Step", "Outcome", "IllegalIntent", "Rules", "BaseRules", "GameState",
-    "BOT_LEVELS", "Intent",
+    "BOT_LEVELS", "TABLE_BOT_LEVELS", "Intent", "bot_levels", "no_such_bot",
 ]
 
-#: The bot levels every game offers: random-legal with light sense, and a searching or heuristic player.
+#: The bot levels a game may offer, weakest first: random-legal with light sense, one move ahead on the obvious
+#: measure (points, damage, HP), a heuristic player, and a search on states sampled from the seat's view.
+#: Every game offers easy and strong; a game offers greedy and expert where its rules have them.
 BOT_LEVELS = ("easy", "greedy", "strong", "expert")
+#: The levels a player may seat at the table; greedy is a yardstick for ``simulate`` only (it plays one move
+#: ahead and no further, a level between easy and strong that players would not tell from either).
+TABLE_BOT_LEVELS = ("easy", "strong", "expert")
+
+
+def no_such_bot(game: str, level: str, levels: Sequence[str]) -> ValueError:
+    """The error of ``make_bot`` for a level the game has no bot of, in words that say which it has.
+
+    >>> str(no_such_bot("Wizard Dice", "expert", ("easy", "strong")))
+    'Wizard Dice has no expert bot; its bots are easy, strong'
+    >>> str(no_such_bot("Wizard Dice", "grandmaster", ("easy", "strong")))
+    "no bot level 'grandmaster' (the levels are easy, greedy, strong, expert); Wizard Dice's bots are easy, strong"
+    """
+    if level in BOT_LEVELS:
+        return ValueError(f"{game} has no {level} bot; its bots are {', '.join(levels)}")
+    return ValueError(f"no bot level {level!r} (the levels are {', '.join(BOT_LEVELS)}); "
+                      f"{game}'s bots are {', '.join(levels)}")
+
+
+def bot_levels(rules: Any, table: bool = False) -> tuple[str, ...]:
+    """The bot levels ``rules`` has, weakest first (``table``: only those a player may seat).
+
+    The rules are asked, level by level: a level their ``make_bot`` refuses (``ValueError``) is not there; a
+    bot whose ``at_the_table`` is False plays in ``simulate`` only (a level not yet measured better than the
+    one below it).
+    """
+    levels = []
+    for level in TABLE_BOT_LEVELS if table else BOT_LEVELS:
+        try:
+            bot = rules.make_bot(level, 0, 0)
+        except ValueError:
+            continue
+        if table and not getattr(bot, "at_the_table", True):
+            continue
+        levels.append(level)
+    return tuple(levels)
 
 
 class IllegalIntent(Exception):
@@ -248,6 +286,9 @@ class Rules(Protocol):
     def progress(self, state: Any) -> str:
         """Where the match stands, in a few words (``round 4 of 6``); "" if the game has no such measure."""
 
+    def length(self, state: Any) -> tuple[int, str]:
+        """How long the game has run, in its own unit: ``(23, "turns")`` (``(0, "")``: it has no such unit)."""
+
     def narrate(self, event: Value, view: Any, seat: int | None) -> str | None:
         """The move log's sentence for an event ``seat`` may see (None: not worth a line)."""
 
@@ -265,7 +306,9 @@ class Rules(Protocol):
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """A bot of ``level`` (one of ``BOT_LEVELS``) for ``seat``: ``choose(legal, view)`` sees only the
-        legal intents and that seat's view."""
+        legal intents and that seat's view.  A level the game has no bot of raises ``ValueError`` (see
+        :func:`no_such_bot`); easy and strong are always there.  A bot may also have ``decide(view, rng)``:
+        the same choice as ``choose`` and one plain sentence of why, for the hint button."""
 
     def determinize(self, view: Any, seat: int, rng: Any) -> Any:
         """A whole state consistent with ``seat``'s view, its hidden parts sampled (for a bot's search)."""
@@ -315,11 +358,15 @@ class BaseRules:
         return view
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
-        """The game's bots by level; until a game has its own, both levels play as its playout bot."""
-        if level not in BOT_LEVELS:
-            raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+        """The game's bots by level; until a game has its own, easy and strong play as its playout bot."""
+        if level not in ("easy", "strong"):
+            raise no_such_bot(self.meta.name, level, ("easy", "strong"))
         return self.playout_bot(seed)
 
     def progress(self, state: Any) -> str:
         """No measure of progress unless the game has one."""
         return ""
+
+    def length(self, state: Any) -> tuple[int, str]:
+        """No unit of length (turns, rounds) unless the game has one: ``simulate`` counts moves instead."""
+        return 0, ""

@@ -3,7 +3,9 @@
 Each game is played through the match controller; after every intent the
 invariants are checked (legal intents exist until the game ends, they all belong
 to the seat to act, and the game's own ``invariants(state)`` hold).  One JSON line
-is printed per game, then a summary line; the exit status is non-zero if any game
+is printed per game, then a summary line (the mean length of the finished games in the game's own unit,
+turns or rounds, and the share of them won by nobody or shared; with ``--bots`` each level's win rate over
+the decided games it sat in, its 95 % interval, and its decision times p50/p95); the exit status is non-zero if any game
 raised or broke an invariant.  The bot is the rules' ``playout_bot`` (random-legal
 unless the game's random games would stall); a game still going after ``MOVE_CAP``
 moves is stopped and counted apart as capped.
@@ -12,6 +14,7 @@ moves is stopped and counted apart as capped.
 from __future__ import annotations
 
 import json
+import math
 import multiprocessing
 import os
 import time
@@ -113,6 +116,8 @@ def _play_line(args: tuple) -> dict[str, Any]:
     outcome = match.rules.outcome(match.state)
     line = {"game": index, "seed": game_seed, "scores": list(outcome.scores),
             "winner": list(outcome.winners), "intents": len(match.journal)}
+    length, unit = match.rules.length(match.state)
+    line["length"], line["unit"] = (length, unit) if unit else (len(match.journal), "moves")
     if seats:
         line["bots"] = list(seats)
         line["winner_bots"] = [seats[w] for w in outcome.winners]
@@ -120,6 +125,20 @@ def _play_line(args: tuple) -> dict[str, Any]:
     if not match.finished:
         line["capped"] = True
     return line
+
+
+def wilson(wins: int, games: int, z: float = 1.96) -> list[float] | None:
+    """The 95 % (Wilson) interval of a win rate of ``wins`` in ``games`` (None without games).
+
+    >>> wilson(60, 100)
+    [0.502, 0.691]
+    """
+    if not games:
+        return None
+    rate = wins / games
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return [round(centre - half, 3), round(centre + half, 3)]
 
 
 def _percentile(values: list[float], share: float) -> float:
@@ -144,16 +163,23 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
     work: Iterable[tuple] = ((lookup, game, index, seed, players, check, bots, options) for index in range(games))
     errors = capped = 0
     intents = 0
+    lengths: list[int] = []             # each finished game's length, in the game's unit (moves if none)
+    draws = 0                           # finished games won by nobody or shared
+    unit = "moves"
     played: dict[str, int] = {}
     won: dict[str, int] = {}
     times: dict[str, list[float]] = {}
     start = time.perf_counter()
 
     def handle(line: dict[str, Any]) -> None:
-        nonlocal errors, intents, capped
+        nonlocal errors, intents, capped, draws, unit
         errors += "error" in line
         capped += bool(line.get("capped"))
         intents += line.get("intents", 0)
+        if "error" not in line and not line.get("capped"):
+            lengths.append(line["length"])
+            unit = line["unit"]
+            draws += len(line["winner"]) != 1
         if line.get("bots") and line.get("winner") and not line.get("capped"):
             # A decided game counts once for each level seated (a level in two seats plays one game).
             for level in set(line["bots"]):
@@ -178,12 +204,15 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
         **({"options": options} if options else {}),
         "games": games, "errors": errors, "capped": capped, "move_cap": MOVE_CAP, "seed": seed,
         "jobs": jobs, "seconds": round(elapsed, 3),
+        "mean_length": round(sum(lengths) / len(lengths), 1) if lengths else None, "length_unit": unit,
+        "draw_share": round(draws / len(lengths), 3) if lengths else None,
         "games_per_second": round(games / elapsed, 1) if elapsed else None,
         "intents_per_second": round(intents / elapsed) if elapsed else None}
     if bots:
         summary["bots"] = {level: {"decided_games": played.get(level, 0), "wins": won.get(level, 0),
                                    "win_rate": round(won.get(level, 0) / played[level], 3) if played.get(level)
                                    else None,
+                                   "win_rate_95": wilson(won.get(level, 0), played.get(level, 0)),
                                    "decision_ms_p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
                                    "decision_ms_p95": round(1000 * _percentile(times.get(level, []), 0.95), 2)}
                            for level in dict.fromkeys(bots)}

@@ -2,10 +2,15 @@
 move that scores when there is one, and strong reads a battle right (it blocks for its life, attacks for the
 win, and does not throw a unit away)."""
 
+import random
+
 import pytest
 
 from tabletop.core.controller import MatchController
+from tabletop.core.rng import derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS, play_one
+from tabletop.core.values import evolve
+from tabletop.games.dice_cards.bots import clock_pressure, deck_out_turn
 from tabletop.games.dice_cards.intents import Attack, BlocksDone, BlockWith, EndTurn, FightNext
 from tabletop.games.dice_cards.state import Duelist, Flow, HandDie, State, Unit
 from tabletop.registry import get_rules
@@ -110,3 +115,68 @@ def test_the_playout_bot_answers_the_battle_order():
     state = captive_at_stake()
     legal = RULES.legal_intents(state)
     assert {RULES.playout_bot(seed).choose(legal) for seed in range(30)} == set(legal)
+
+
+# ---------------------------------------------------------------- the Stock clock and battles that never come
+def with_stock(state: State, mine: int, theirs: int) -> State:
+    first, second = state.duelists
+    return evolve(state, duelists=(evolve(first, stock=mine), evolve(second, stock=theirs)))
+
+
+def test_strong_ends_its_turn_rather_than_announce_a_battle_it_will_not_fight():
+    """No "goes to battle … attacks with nothing after all": with no attack worth making it ends the turn."""
+    state = table("main", [1, 2], [6, 6])
+    assert {i.KIND for i in RULES.legal_intents(state)} >= {"battle", "end"}
+    assert choices("strong", state, range(3)) == {EndTurn(0)}
+    # With an attack worth making it goes to battle.
+    assert {i.KIND for i in choices("strong", table("main", [6], [], their_shields=(2, 4)), range(3))} == {"battle"}
+
+
+def test_strong_keeps_its_units_home_when_the_others_stock_runs_out_first():
+    """Even trades are no gain for the side the Stock clock favours: the other must draw from an empty
+    Stock first, so it keeps its units rather than attack into a wall of equal blockers."""
+    state = with_stock(table("attack", [3, 3, 3], [3, 3, 3]), 15, 2)
+    assert choices("strong", state, range(3)) == {Attack(0, ())}
+
+
+def test_the_stock_clock_presses_only_the_side_that_runs_out_first():
+    even = table("attack", [3], [3])
+    assert clock_pressure(even, 0) == clock_pressure(even, 1) == 0.0
+    short = with_stock(even, 15, 2)      # seat 1 draws its last 2 dice next turn and loses the turn after
+    assert deck_out_turn(short, 1) == 8 and deck_out_turn(short, 0) == 17
+    assert clock_pressure(short, 0) == 0.0 < clock_pressure(short, 1) <= 1.0
+    assert clock_pressure(with_stock(even, 15, 0), 1) == 1.0
+
+
+# ---------------------------------------------------------------- the levels greedy and expert, and the hint
+@pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy"), ("strong", "expert")])
+def test_every_level_plays_legal_games_to_the_end(levels):
+    match = MatchController(RULES, None, ["Ann", "Bo"], 4242)
+    bots = [RULES.make_bot(level, derive_seed(4242, seat), seat) for seat, level in enumerate(levels)]
+    while not match.finished and len(match.journal) < 5000:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        intent = bots[seat].choose(legal, RULES.view(match.state, seat))
+        assert intent in legal, intent.to_str()
+        match.submit(intent)
+    assert match.finished and RULES.outcome(match.state).winners
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(level):
+    match = MatchController(RULES, None, ["Ann", "Bo"], 77)
+    players = [RULES.make_bot("strong", seat, seat) for seat in (0, 1)]
+    told = set()
+    while not match.finished and len(match.journal) < 160:
+        seat = match.state.to_act
+        view = RULES.view(match.state, seat)
+        legal = match.legal_intents()
+        if len(legal) > 1:
+            chooser, decider = RULES.make_bot(level, 5, seat), RULES.make_bot(level, 5, seat)
+            chooser._random = random.Random(len(match.journal))
+            intent, why = decider.decide(view, random.Random(len(match.journal)))
+            assert chooser.choose(legal, view) == intent
+            assert why[0].isupper() and why.endswith(".") and "seat" not in why and "=" not in why, why
+            told.add(why)
+        match.submit(players[seat].choose(legal, view))
+    assert len(told) >= 3, told

@@ -11,7 +11,7 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve
 from tabletop.games.elemental_dice.cards import DICE
-from tabletop.games.elemental_dice.intents import Pass, Play, Respond, Reveal
+from tabletop.games.elemental_dice.intents import Buy, Pass, Play, Respond, Reveal
 from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
 from tabletop.registry import get_rules
 
@@ -168,3 +168,67 @@ def test_determinize_keeps_what_a_card_shows_its_chooser_and_refills_it_for_the_
         other = RULES.determinize(RULES.view(state, 1), 1, random.Random(index))
         assert other.flow.executing.seen == other.players[1].hand == state.players[1].hand
         assert not RULES.invariants(sample) and not RULES.invariants(other)
+
+
+# ---------------------------------------------------------------- gold is spent, not hoarded
+def rich_position(gold, row, hp=(60, 60), turn=21, owned=(), rerolls=0):
+    """Seat 0's main phase with its action used and ``gold`` to spend, ``row`` in the shop (the rest of the
+    shop deck where it was), Basic Income in hand, the cards ``owned`` in its discard pile, ``rerolls`` of the
+    shop made this turn."""
+    state = position(turn=turn)
+    taken = set(row) | set(owned)
+    players = list(state.players)
+    players[0] = evolve(players[0], gold=gold, hp=hp[0], discard=tuple(owned))
+    players[1] = evolve(players[1], hp=hp[1])
+    state = evolve(state, players=tuple(players), shop_row=tuple(row),
+                   shop_draw=tuple(c for c in state.shop_draw if c not in taken),
+                   flow=evolve(state.flow, actions_used=1, rerolls=rerolls))
+    assert not RULES.invariants(state)
+    return state
+
+
+@pytest.mark.parametrize("gold", [25, 40, 61])
+def test_strong_with_gold_to_spare_buys_the_good_card_in_the_row_rather_than_ending_its_turn(gold):
+    """The hoarding of issue 22: two attacks bought already, the shop rerolled twice this turn, a turn or two
+    of buying power in hand and Tremor in the row: the strong bot buys it (gold beyond what a turn can spend
+    is worth little), whether the other has out-healed it or not."""
+    for hp in ((60, 60), (40, 90)):
+        state = rich_position(gold, ("tremor", "sneak-peek", "lush-forests", "gambling"), hp,
+                              owned=("blazing-fire", "lava-surge"), rerolls=2)
+        state = evolve(state, dice=tuple(4 if die == "BROWN" else value for die, value in zip(DICE, state.dice)))
+        for seed in range(3):
+            assert choose("strong", state, seed) == Buy(0, "tremor"), (gold, hp)
+
+
+# ---------------------------------------------------------------- the levels greedy and expert, and the hint
+@pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy"), ("strong", "expert")])
+def test_every_level_plays_legal_games_to_the_end(levels):
+    match = MatchController(RULES, None, ["Ann", "Bo"], 4242)
+    bots = [RULES.make_bot(level, derive_seed(4242, seat), seat) for seat, level in enumerate(levels)]
+    while not match.finished and len(match.journal) < 5000:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        intent = bots[seat].choose(legal, RULES.view(match.state, seat))
+        assert intent in legal, intent.to_str()
+        match.submit(intent)
+    assert match.finished and RULES.outcome(match.state).winners
+
+
+@pytest.mark.parametrize("level", ["strong", "expert"])
+def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(level):
+    match = MatchController(RULES, None, ["Ann", "Bo"], 77)
+    players = [RULES.make_bot("strong", seat, seat) for seat in (0, 1)]
+    told = set()
+    while not match.finished and len(match.journal) < 160:
+        seat = match.state.to_act
+        view = RULES.view(match.state, seat)
+        legal = match.legal_intents()
+        if len(legal) > 1:
+            chooser, decider = RULES.make_bot(level, 5, seat), RULES.make_bot(level, 5, seat)
+            chooser._random = random.Random(len(match.journal))
+            intent, why = decider.decide(view, random.Random(len(match.journal)))
+            assert chooser.choose(legal, view) == intent
+            assert why[0].isupper() and why.endswith(".") and "seat" not in why and "=" not in why, why
+            told.add(why)
+        match.submit(players[seat].choose(legal, view))
+    assert len(told) >= 3, told

@@ -7,7 +7,7 @@ from functools import partial
 
 import pygame
 
-from ..matches import SEAT_KINDS, kind_words
+from ..matches import kind_words, next_kind
 from ..scenes import Scene
 from ..text import draw_box
 from ..widgets import Button, press_any
@@ -35,8 +35,7 @@ class SeatKindsScene(Scene):
         """Seat ``seat`` to its next kind; the table seats its bots again and the match is saved."""
         match = self.table.match
         kinds = list(match.seat_kinds)
-        kinds[seat] = SEAT_KINDS[(SEAT_KINDS.index(kinds[seat]) + 1) % len(SEAT_KINDS)
-                                 if kinds[seat] in SEAT_KINDS else 0]
+        kinds[seat] = next_kind(match.game, kinds[seat])
         match.seat_kinds = tuple(kinds)
         self.table.seats_changed()
         self.app.saves.store(match)

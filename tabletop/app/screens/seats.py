@@ -19,7 +19,7 @@ from tabletop.core.protocol import OptionSpec
 from tabletop.registry import get_rules
 
 from ..layout import Element
-from ..matches import DEFAULT_NAMES, SEAT_KINDS, kind_words, start_match
+from ..matches import DEFAULT_NAMES, kind_words, next_kind, start_match
 from ..scenes import Scene
 from ..storage import NAME_LIMIT
 from ..text import draw_box
@@ -257,8 +257,8 @@ class SeatsScene(Scene):
         self._refresh_rows()
 
     def cycle_kind(self, index: int) -> None:
-        """Seat ``index`` to its next kind: Human, Bot: easy, Bot: strong."""
-        self.kinds[index] = SEAT_KINDS[(SEAT_KINDS.index(self.kinds[index]) + 1) % len(SEAT_KINDS)]
+        """Seat ``index`` to its next kind: Human, Bot: easy, Bot: strong, and Bot: expert where the game has one."""
+        self.kinds[index] = next_kind(self.game_id, self.kinds[index])
 
     def swap_starter(self) -> None:
         """Give the start to the next player."""

@@ -1,4 +1,5 @@
-"""The Dice Cards bots: the playout bot of random playouts and ``simulate``, and the levels easy and strong.
+"""The Dice Cards bots: the playout bot of random playouts and ``simulate``, and the levels easy, greedy,
+strong and expert.
 
 :class:`DuelBot` (the playout bot) chooses at random, but weighs its moves the way a
 beginner would: summon and charge, use abilities, go to battle and attack with something.
@@ -13,14 +14,21 @@ that may bring its own captive home to a full field.
 score (units, shields, energy, dice in hand, casters for the deck's abilities;
 :meth:`StrongBot.evaluate`).  In a Main Phase it tries every legal move, and after each
 the best move it opens up, on a state sampled from its view (``rules.determinize``), and
-makes the move that raises the score most, until none does; then it goes to battle.
+makes the move that raises the score most, until none does; then it goes to battle if an attack is worth
+making (it never announces a battle only to attack with nothing), else it ends the turn.  The score knows
+the Stock clock: a duelist who will draw from an empty Stock first loses a standoff, so that side's attacks
+count their hits on shields more and its units' lives less, and the side the clock favours keeps its units.
 Battles are searched: for each set of attackers it assumes the blocks the defender
 likes best (every way to assign the blockers, the strongest first on each attacker;
 past a few thousand ways, each blocker moved to its best place in turn), and attacks with the set that does best against them; as the defender it
 assigns the blocks that the attack does worst against.  The hits on shields go in the
 order that breaks the most.  Asked which battle comes next, it plays each order out
 (the discards a full field calls for chosen by whoever must choose, each for their own
-side) and takes the one that scores best.
+side) and takes the one that scores best.  ``decide(view, rng)`` gives its move with one sentence of why.
+
+:class:`GreedyBot` (a yardstick for ``simulate``) looks one move ahead on shields and Power on the field.
+:class:`ExpertBot` plays the strong bot's best few Main Phase moves and attacks out on states sampled from its
+view, through its turn and the other duelist's next one, and makes the one that ends best.
 """
 
 from __future__ import annotations
@@ -29,11 +37,15 @@ import random
 from itertools import permutations
 from typing import Any, Sequence
 
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.bots import by_playouts
+from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
-__all__ = ["DuelBot", "EasyBot", "StrongBot", "make_bot", "STRONG_DECK"]
+__all__ = ["DuelBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "make_bot", "STRONG_DECK", "LEVELS"]
+
+#: The levels of this game's bots, weakest first.
+LEVELS = ("easy", "greedy", "strong", "expert")
 
 _WEIGHTS = {"summon": 8.0, "charge": 3.0, "activate": 4.0, "adjust": 0.3, "relic": 1.0, "battle": 6.0,
             "attack": 1.0, "block": 2.0, "unblock": 0.1, "blocks-done": 3.0, "end": 1.0}
@@ -62,9 +74,13 @@ def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
     """The bot of ``level`` for ``seat`` (``ValueError`` for a level the game does not offer)."""
     if level == "easy":
         return EasyBot(seed)
+    if level == "greedy":
+        return GreedyBot(rules, seed, seat)
     if level == "strong":
         return StrongBot(rules, seed, seat)
-    raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    if level == "expert":
+        return ExpertBot(rules, seed, seat)
+    raise no_such_bot("Dice Cards", level, LEVELS)
 
 
 # ==================================================================== easy
@@ -134,10 +150,43 @@ RELIC = 1.0                     # the Gearheart itself (its +2 counts in its hos
 #: than what it is: it lets the deck's abilities be used turn after turn.
 ENABLER = {"CINDER": 4.0, "BASTION": 4.0, "HOLLOW": 0.0, "BRAMBLE": 4.0, "VEIL": 4.0, "CLOCKWORK": 4.0}
 STOCK_EMPTY = 25.0              # a duelist with nothing to draw loses at their next Draw Phase
+#: The Stock clock: a duelist whose Stock runs out first loses a standoff.  Within CLOCK_TURNS turns of that, the
+#: pressure (0 to 1) grows: it weighs against the side that runs out first (STOCK_CLOCK at full pressure), its
+#: attacks' hits on shields count up to CLOCK_PRESS times more and its units' lives less; the side the clock
+#: favours keeps its units (their lives count up to CLOCK_PRESS times more in an attack of its own).
+CLOCK_TURNS = 6
+STOCK_CLOCK = 12.0
+CLOCK_PRESS = 1.0
 #: Below this a move is not worth making.
 MIN_GAIN = 0.05
 #: Above this many ways to assign the blockers, the defender is played greedily instead.
 EXACT_BLOCKS = 4000
+
+
+def deck_out_turn(state: Any, seat: int) -> int:
+    """The turn at whose Draw Phase ``seat`` must draw from an empty Stock and loses, if nothing changes.
+
+    Each Draw Phase takes 3 dice (the second player's first, 4).
+    """
+    flow = state.flow
+    turn = flow.turn
+    # The next turn of ``seat``: this one if it has not drawn yet (no turn begun), else two on.
+    following = turn + 2 if flow.active == seat and turn > 0 else turn + 1
+    stock = state.duelists[seat].stock
+    while stock > 0:
+        stock -= 3 + (1 if following == 2 else 0)
+        following += 2
+    return following
+
+
+def clock_pressure(state: Any, seat: int) -> float:
+    """How hard the Stock clock presses ``seat``: 0 unless it runs out before the other, then growing from 0
+    (CLOCK_TURNS turns or more away) to 1 (its next Draw Phase loses)."""
+    mine, theirs = deck_out_turn(state, seat), deck_out_turn(state, 1 - seat)
+    if mine >= theirs:
+        return 0.0
+    left = mine - max(0, state.flow.turn)
+    return max(0.0, min(1.0, (CLOCK_TURNS - left + 1) / CLOCK_TURNS))
 
 
 class StrongBot:
@@ -159,22 +208,43 @@ class StrongBot:
     # ---------------------------------------------------------------- choosing
     def choose(self, legal: Sequence[Value], view: Any) -> Value:
         """One of ``legal``, from ``view`` (this seat's view) only."""
+        return self._decide(legal, view)[0]
+
+    def decide(self, view: Any, rng: random.Random) -> tuple[Value, str]:
+        """The move this bot would make from ``view`` (this seat's view) with ``rng`` as its generator, and one
+        plain sentence of why; ``choose`` makes the same move when its own generator is in the same state."""
+        legal = self.rules.legal_intents(view)
+        saved = self._random
+        self._random = rng
+        try:
+            return self._decide(legal, view)
+        finally:
+            self._random = saved
+
+    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
         stage = view.flow.stage
         if len(legal) == 1:
-            return legal[0]
+            return legal[0], "The only move there is."
         if stage == "deck":
-            return next((i for i in legal if set(i.archetypes) == set(self.deck)), legal[0])  # type: ignore
+            deck = next((i for i in legal if set(i.archetypes) == set(self.deck)), legal[0])  # type: ignore
+            return deck, "This deck: its units and abilities work best together."
         if stage == "main":
             return self._main(legal, view)
         if stage == "attack":
-            return self._attack(legal, view)
+            intent = self._attack(legal, view)
+            units = len(intent.units)                                  # type: ignore[attr-defined]
+            if not units:
+                return intent, "Attack with nothing: every attack loses more than it gains against their blockers."
+            return intent, (f"Attack with {units} unit{'s' if units > 1 else ''}: against their best blocks this gains the most"
+                            f" (units destroyed, shields broken).")
         if stage == "block":
-            return self._block(legal, view)
+            return self._block(legal, view), "These blocks: the attack gains least against them."
         if stage == "strike":
-            return self._strike(legal, view)
+            return self._strike(legal, view), "This hit first: in this order the hits break the most shields."
         if stage == "order":
-            return self._order(legal, view)
-        return self._best_by_score(legal, view)     # discard, overflow, shed: whatever scores best
+            return self._order(legal, view), "This battle first: played out, this order turns out best."
+        # discard, overflow, shed: whatever scores best
+        return self._best_by_score(legal, view), "The die or unit the table misses least."
 
     def _sample(self, view: Any) -> Any:
         return self.rules.determinize(view, self.seat, self._random)
@@ -210,15 +280,22 @@ class StrongBot:
                   for intent in self.rules.legal_intents(state)]
         return max(values) if state.to_act == self.seat else min(values)
 
-    def _main(self, legal: Sequence[Value], view: Any) -> Value:
+    def _main(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
         """The move that raises the score most, counting the best move it opens up (a charge that pays for
-        an ability, a summon that gives it a caster); when none does, the battle (Main 1) or the end."""
+        an ability, a summon that gives it a caster); when none does, the battle (Main 1) if an attack is worth
+        making, else the end of the turn."""
+        options = self._main_options(legal, view)
+        return options[0][1], options[0][2]
+
+    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+        """The moves worth making now, best first, with their gain and why: each move that raises the score,
+        then the battle or the end of the turn."""
         state = self._sample(view)
         moves = [i for i in legal if i.KIND not in ("end", "battle")]
+        options: list[tuple[float, Value, str]] = []
+        now = self.evaluate(state)
         if moves:
-            now = self.evaluate(state)
             seed = self._random.randrange(1 << 30)
-            best, best_score = None, now + MIN_GAIN
             for intent in moves:
                 after = self.rules.apply(state, intent, SeededRandom(seed)).state
                 score = self.evaluate(after)
@@ -228,14 +305,40 @@ class StrongBot:
                             continue
                         then = self.rules.apply(after, follow, SeededRandom(seed)).state
                         score = max(score, self.evaluate(then) - MIN_GAIN)
-                if score > best_score:
-                    best, best_score = intent, score
-            if best is not None:
-                return best
-        for intent in legal:
-            if intent.KIND == "battle":
-                return intent
-        return next(i for i in legal if i.KIND == "end")
+                if score > now + MIN_GAIN:
+                    options.append((score - now, intent, self._move_reason(view, intent)))
+        options.sort(key=lambda item: item[0], reverse=True)
+        battle = next((i for i in legal if i.KIND == "battle"), None)
+        end = next((i for i in legal if i.KIND == "end"), None)
+        # Going to battle only to attack with nothing says a battle that never comes: end the turn instead.
+        fight = battle is not None and (end is None or bool(self._battle(state, self.seat).best_attack()))
+        if battle is not None and fight:
+            options.append((0.0, battle, "Go to battle: an attack gains more than it risks against their blockers."))
+        elif end is not None:
+            why = ("End the turn: no attack would gain anything against their blockers, and nothing left to do "
+                   "raises the table's worth." if any(i.KIND == "battle" for i in legal) else
+                   "End the turn: nothing left to do raises the table's worth.")
+            options.append((0.0, end, why))
+        if not options:
+            options.append((0.0, legal[0], "The first move there is."))
+        return options
+
+    def _move_reason(self, view: Any, intent: Value) -> str:
+        """Why a Main Phase move, in the game's words."""
+        hand = {die.serial: die.value for die in view.duelists[self.seat].hand}
+        if intent.KIND == "summon":
+            value = hand.get(intent.die)                                # type: ignore[attr-defined]
+            if getattr(intent, "ability", ""):
+                return f"Use {self.rules.ability(intent.ability).name}: a stronger unit than a plain summon."  # type: ignore
+            if value is None:
+                return "Summon a unit: one more unit to attack and block with."
+            return f"Summon a Power {(value + 1) // 2} unit with your {value}: one more unit to attack and block with."
+        if intent.KIND == "charge":
+            value = hand.get(intent.die)                                # type: ignore[attr-defined]
+            return f"Charge your {value}: the energy pays for an ability this turn or later."
+        if intent.KIND == "activate":
+            return f"Use {self.rules.ability(intent.ability).name}: it is worth more than the energy it costs."  # type: ignore
+        return "This move raises the table's worth for you most."
 
     # ---------------------------------------------------------------- the score
     def evaluate(self, state: Any) -> float:
@@ -256,6 +359,7 @@ class StrongBot:
         worth += HAND_DIE * hand
         if duelist.stock == 0:
             worth -= STOCK_EMPTY
+        worth -= STOCK_CLOCK * clock_pressure(state, seat)
         for token in duelist.field:
             worth += REALM if token.kind == "realm" else 0.0
         if rules.shield_ward(state, seat):
@@ -329,6 +433,121 @@ class StrongBot:
         return next(i for i in legal if hits[i.unit] == first)         # type: ignore[attr-defined]
 
 
+class GreedyBot(StrongBot):
+    """One move ahead on the obvious measure: shields and Power on the field, the other's against its own.
+    Each Main Phase move is weighed by that measure alone, one move ahead; it attacks with every unit no
+    single enemy unit can stop (with everything when nothing can block); blocks, hits and battle orders are
+    the strong bot's.  A yardstick for ``simulate``, not a level for the table."""
+
+    bot_id = "greedy"
+
+    def measure(self, state: Any) -> float:
+        flow = state.flow
+        if flow.stage == "over":
+            return WIN if flow.winner == self.seat else -WIN
+        total = 0.0
+        for seat, sign in ((self.seat, 1.0), (1 - self.seat, -1.0)):
+            total += sign * (4.0 * len(state.duelists[seat].shields)
+                             + sum(self.rules.power(state, unit) for unit in state.field_units(seat)))
+        return total
+
+    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+        state = self._sample(view)
+        now = self.measure(state)
+        seed = self._random.randrange(1 << 30)
+        options: list[tuple[float, Value, str]] = []
+        for intent in legal:
+            if intent.KIND in ("end", "battle"):
+                continue
+            gain = self.measure(self.rules.apply(state, intent, SeededRandom(seed)).state) - now
+            if gain > 0:
+                options.append((gain, intent, self._move_reason(view, intent)))
+        options.sort(key=lambda item: item[0], reverse=True)
+        for intent in legal:
+            if intent.KIND in ("battle", "end"):
+                options.append((0.0, intent, "Go to battle." if intent.KIND == "battle" else "End the turn."))
+                break
+        return options or [(0.0, legal[0], "The first move there is.")]
+
+    def _attack(self, legal: Sequence[Value], view: Any) -> Value:
+        rules = self.rules
+        blockers = view.field_units(1 - self.seat)
+        strongest = max((rules.power(view, unit, defending=True) for unit in blockers), default=0)
+        safe = {unit.uid for unit in view.field_units(self.seat) if rules.power(view, unit) > strongest}
+        return max(legal, key=lambda i: (set(i.units) <= safe, len(i.units)) if blockers  # type: ignore
+                   else (True, len(i.units)))                                             # type: ignore
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's candidates searched deeper: in a Main Phase and when declaring attackers, the few best
+    choices by the strong bot's score are each played out on states sampled from its view
+    (``rules.determinize``): the rest of the turn and the other duelist's next turn played by strong bots for
+    both seats; the choice whose play-outs end best on average is made.  Blocks, hits and battle orders are
+    the strong bot's (its search of a battle is exact already)."""
+
+    bot_id = "expert"
+    #: Choices weighed by play-outs, sampled states per choice, and a cap on the moves of one play-out; another
+    #: choice must beat the strong bot's own by MARGIN on average and on all samples but one (play-outs are
+    #: noisy: the expert leaves the strong bot's choice only for a clearly better one).
+    MARGIN = 1.0
+    CANDIDATES = 2
+    SAMPLES = 3
+    PLAYOUT_MOVES = 200
+
+    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+        options = super()._main_options(legal, view)
+        # The end of the turn and the battle are always weighed beside the best moves.
+        weighed = options[:self.CANDIDATES]
+        for intent in legal:
+            if intent.KIND in ("end", "battle") and all(intent != chosen for _, chosen, _ in weighed):
+                weighed.append((0.0, intent, "End the turn: played out, waiting does best." if intent.KIND == "end"
+                                else "Go to battle: played out, an attack does best."))
+        return self._searched(view, weighed)
+
+    def _attack_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+        battle = self._battle(view, self.seat)
+        scored = []
+        for intent in legal:
+            gain = battle.best_blocks(frozenset(intent.units))[0] if intent.units else 0.0   # type: ignore
+            scored.append((gain, intent, ""))
+        scored.sort(key=lambda item: item[0], reverse=True)
+        return scored[:self.CANDIDATES]
+
+    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+        if view.flow.stage == "attack" and len(legal) > 1:
+            best = self._searched(view, self._attack_options(legal, view))[0][1]
+            units = len(best.units)                                    # type: ignore[attr-defined]
+            return best, (f"Attack with {units} unit{'s' if units > 1 else ''}: played out against their best "
+                          f"blocks and the turn after, this does best." if units else
+                          "Attack with nothing: played out, every attack does worse than waiting.")
+        return super()._decide(legal, view)
+
+    def _searched(self, view: Any, options: list[tuple[float, Value, str]]) -> list[tuple[float, Value, str]]:
+        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better."""
+        if len(options) < 2:
+            return options
+        seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
+        samples = [self._sample(view) for _ in range(self.SAMPLES)]
+        turn = view.flow.turn
+        outcomes = [[self._playout(sample, intent, seed, turn) for sample, seed in zip(samples, seeds)]
+                    for _, intent, _ in options]          # the same samples and dice for every choice
+        return by_playouts(options, outcomes, self.MARGIN)
+
+    def _playout(self, state: Any, intent: Value, seed: int, turn: int) -> float:
+        rules = self.rules
+        state = rules.apply(state, intent, SeededRandom(seed + 7)).state
+        rng = SeededRandom(seed)           # the same dice after every choice weighed
+        policies = [StrongBot(rules, seed + seat, seat, self.deck if seat == self.seat else STRONG_DECK)
+                    for seat in (0, 1)]
+        for _ in range(self.PLAYOUT_MOVES):
+            seat = state.to_act
+            if seat is None or state.flow.turn > turn + 1:
+                break
+            state = rules.apply(state, policies[seat].choose(rules.legal_intents(state), rules.view(state, seat)),
+                                rng).state
+        return self.evaluate(state)
+
+
 class BattleSearch:
     """One battle as the bot sees it: the attacker's units, the defender's, the shields behind them.
 
@@ -347,7 +566,12 @@ class BattleSearch:
                                 key=lambda u: -(rules.power(state, u, defending=True) - u.damage))
         self.shields = state.duelists[defender_seat].shields
         self.ward = rules.shield_ward(state, defender_seat)
-        self.attack_worth = [bot.kill_worth(state, u) for u in self.attackers]
+        # The Stock clock: an attacker who runs out first must break through (hits count more, its units'
+        # lives less); one the clock favours need not (its units' lives count more).
+        press, calm = clock_pressure(state, attacker_seat), clock_pressure(state, defender_seat)
+        self.hit_weight = 1.0 + CLOCK_PRESS * press
+        life_weight = (1.0 - 0.5 * press) * (1.0 + CLOCK_PRESS * calm)
+        self.attack_worth = [life_weight * bot.kill_worth(state, u) for u in self.attackers]
         self.defend_worth = [bot.kill_worth(state, u) for u in self.defenders]
         self._local: dict[tuple[int, int], float] = {}
         self._strike_memo: dict[tuple[int, ...], tuple[float, tuple[int, ...]]] = {}
@@ -414,7 +638,7 @@ class BattleSearch:
                 else:
                     shields.pop(0)
                     broken += 1
-            gain = WIN if won else before - bot.shields_worth(tuple(shields)) - HAND_DIE * broken
+            gain = WIN if won else self.hit_weight * (before - bot.shields_worth(tuple(shields)) - HAND_DIE * broken)
             if gain > best[0]:
                 best = (gain, order)
         self._strike_memo[hits] = best

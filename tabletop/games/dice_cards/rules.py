@@ -201,6 +201,10 @@ class DiceCardsRules(BaseRules):
             words.update(duelist.deck)
         return frozenset(words)
 
+    def length(self, state: State) -> tuple[int, str]:
+        """Turns played, both duelists' counted (the one being played included)."""
+        return state.flow.turn, "turns"
+
     def outcome(self, state: State) -> Outcome:
         """Shields left by seat; once over, the winner."""
         finished = state.flow.stage == Stage.OVER
@@ -234,8 +238,9 @@ class DiceCardsRules(BaseRules):
         return DuelBot(seed)
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
-        """``easy``: the playout bot with a little sense; ``strong``: greedy Main Phases on a score of the
-        table and a search of every battle (see ``bots.py``)."""
+        """``easy``: the playout bot with a little sense; ``greedy``: one move ahead on shields and Power;
+        ``strong``: greedy Main Phases on a score of the table and a search of every battle; ``expert``: the
+        strong bot's best moves played out (see ``bots.py``)."""
         from .bots import make_bot
 
         return make_bot(self, level, seed, seat)

@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
-from tabletop.core.protocol import BOT_LEVELS
+from tabletop.core.protocol import no_such_bot
 from tabletop.core.values import Value
 
 from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
@@ -649,10 +649,10 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once), ``strong``; ``expert`` plays
-    as ``strong`` here (nothing is hidden and the strong bot's valuation already looks ahead)."""
-    if level not in BOT_LEVELS:
-        raise ValueError(f"no bot level {level!r}; the levels are {', '.join(BOT_LEVELS)}")
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once) or ``strong`` (no expert: nothing
+    is hidden, and the strong bot's valuation already looks ahead to the end)."""
+    if level not in ("easy", "greedy", "strong"):
+        raise no_such_bot("Dice Realms", level, ("easy", "greedy", "strong"))
     if level == "easy":
         return EasyBot(rules, seed, seat)
     if level == "greedy":

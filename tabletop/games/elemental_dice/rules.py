@@ -297,6 +297,10 @@ class ElementalDiceRules(BaseRules):
                 cards += player.discard
         return frozenset(cards)
 
+    def length(self, state: State) -> tuple[int, str]:
+        """Turns played, both players' counted (the one being played included)."""
+        return state.flow.turn, "turns"
+
     def outcome(self, state: State) -> Outcome:
         """HP left by seat; once over, the winner (there is never a draw: A.3.6)."""
         finished = state.flow.phase == Phase.OVER
@@ -324,7 +328,8 @@ class ElementalDiceRules(BaseRules):
         return EagerBot(seed, self.book)
 
     def make_bot(self, level: str, seed: int, seat: int) -> "EasyBot | StrongBot":
-        """``easy``: random moves with light sense; ``strong``: a look-ahead on states sampled from its view
+        """``easy``: random moves with light sense; ``greedy``: one move ahead on the HP difference; ``strong``:
+        a look-ahead on states sampled from its view; ``expert``: the strong bot's best moves played out
         (``bots.py``)."""
         from .bots import make_bot
 

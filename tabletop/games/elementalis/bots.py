@@ -26,6 +26,7 @@ from collections import Counter
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
 
@@ -984,12 +985,12 @@ class GreedyBot(StrongBot):
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once), ``strong``; ``expert`` plays as
-    ``strong`` here (nothing is hidden, and the strong bot already sums over every way the dice can fall)."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once) or ``strong`` (no expert: nothing is
+    hidden, and the strong bot already sums over every way the dice can fall)."""
     if level == "easy":
         return EasyBot(seed, seat, rules)
     if level == "greedy":
         return GreedyBot(seed, seat, rules)
-    if level in ("strong", "expert"):
+    if level == "strong":
         return StrongBot(seed, seat, rules)
-    raise ValueError(f"no bot level {level!r}; the levels are easy, greedy, strong, expert")
+    raise no_such_bot("ElementaliS", level, ("easy", "greedy", "strong"))

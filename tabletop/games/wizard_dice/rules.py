@@ -24,7 +24,7 @@ from itertools import combinations, combinations_with_replacement
 import random
 from typing import TYPE_CHECKING, Any, Mapping, Sequence
 
-from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step, no_such_bot
 from tabletop.core.rng import RandomSource
 from tabletop.core.values import Value, copier
 
@@ -258,6 +258,10 @@ class WizardDiceRules(BaseRules):
         return problems
 
     # ================================================================ outcome and words
+    def length(self, state: State) -> tuple[int, str]:
+        """Rounds played (the one being played included)."""
+        return state.flow.round, "rounds"
+
     def outcome(self, state: State) -> Outcome:
         """HP by seat; once over, the winners (several: a draw, or equal HP at the round limit)."""
         finished = state.flow.stage == Stage.OVER
@@ -303,7 +307,7 @@ class WizardDiceRules(BaseRules):
 
         bots: dict[str, Any] = {"easy": EasyBot, "greedy": GreedyBot, "strong": StrongBot, "expert": ExpertBot}
         if level not in bots:
-            raise ValueError(f"no bot level {level!r}; the levels are {', '.join(bots)}")
+            raise no_such_bot("Wizard Dice", level, tuple(bots))
         bot = bots[level](seed, seat)
         if isinstance(bot, StrongBot):
             bot.rules = self                     # its look ahead (the hint's legal moves, the expert's search)
