@@ -13,8 +13,6 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.mark.slow
-@pytest.mark.xfail(strict=False, reason="not typed yet: the five games' bots.py (to be rewritten) and the Dice "
-                                        "Cards table (tabletop/app/games/dice_cards/view.py, being split)")
 def test_mypy_finds_no_error():
     pytest.importorskip("mypy", reason="mypy is not installed")
     run = subprocess.run([sys.executable, "-m", "mypy", "--config-file", str(ROOT / "pyproject.toml")],
