@@ -20,7 +20,7 @@ import pygame
 
 from .dice import DiceArt
 from .layout import Style
-from .text import draw_box
+from .text import MIN_READABLE, draw_box
 
 if TYPE_CHECKING:
     from .services import AppServices
@@ -195,27 +195,35 @@ class CardArt:
         body = layout["card"].style
         draw_box(image, image.get_rect(), replace(body, radius=max(4, round(body.radius * scale))),
                  border=(*card.accent, 255))
-        band = pygame.Rect(0, 0, width, round(layout["card_title"].rect[3] * scale) + 8)
-        pygame.draw.rect(image, (*card.accent, 255), band, border_top_left_radius=round(body.radius * scale),
-                         border_top_right_radius=round(body.radius * scale))
         text = self.app.text
         pad = round(12 * scale)
         title = self._style("card_title", scale)
-        cost_width = 0
+        cost_width = round(layout["card_cost"].rect[2] * scale) if card.cost else 0
+        left = pad + cost_width + (pad // 2 if cost_width else 0)
+        # A long title takes a second line in a taller band: a card at full size shows its whole name (a word
+        # too long for the line makes the title smaller, never broken, down to the readable size).
+        room = width - left - pad
+        longest = max(card.title.split(), key=lambda word: text.size(word, title.font, title.size)[0], default="")
+        title = replace(title, size=text.fit_size(longest, title.font, title.size, room,
+                                                  smallest=min(title.size, MIN_READABLE)))
+        titles = len(text.wrap(card.title, title.font, title.size, room))
+        band = pygame.Rect(0, 0, width, max(round(layout["card_title"].rect[3] * scale),
+                                            titles * text.line_height(title)) + 8)
+        pygame.draw.rect(image, (*card.accent, 255), band, border_top_left_radius=round(body.radius * scale),
+                         border_top_right_radius=round(body.radius * scale))
         if card.cost:
             # The cost sits top left, where it still shows when the card is fanned in a hand.
             cost = self._style("card_cost", scale)
-            cost_width = round(layout["card_cost"].rect[2] * scale)
-            badge = pygame.Rect(pad // 2, pad // 2, cost_width, band.height - pad)
+            badge = pygame.Rect(pad // 2, pad // 2, cost_width, round(layout["card_title"].rect[3] * scale) + 8 - pad)
             pygame.draw.ellipse(image, self.theme.rgb("card_cost_badge"), badge)
             text.draw(image, card.cost, cost, badge)
-        left = pad + cost_width + (pad // 2 if cost_width else 0)
-        text.draw(image, card.title, title, pygame.Rect(left, 4, width - left - pad, band.height - 8), shrink=True)
+        text.draw(image, card.title, title, pygame.Rect(left, 4, width - left - pad, band.height - 8), wrap=True)
         y = band.bottom + pad // 2
         if card.kind:
             kind = self._style("card_kind", scale)
-            line = round(kind.size * 1.3)
-            text.draw(image, card.kind, kind, pygame.Rect(pad, y, width - 2 * pad, line), shrink=True)
+            lines = len(text.wrap(card.kind, kind.font, kind.size, width - 2 * pad))
+            line = max(round(kind.size * 1.3), text.line_height(kind)) * lines
+            text.draw(image, card.kind, kind, pygame.Rect(pad, y, width - 2 * pad, line), wrap=True, valign="top")
             y += line + pad // 2
         if card.text:
             self._draw_rich(image, card.text, self._style("card_text", scale),

@@ -32,11 +32,27 @@ class Watch:
 
         def watching_clip(text, font, size, width):
             shown = clip(text, font, size, width)
-            if shown != text and not text.endswith("\u2026"):
+            if shown != text:
                 self.cut.add((self.where, text))
             return shown
 
         monkeypatch.setattr(app.text, "clip", watching_clip)
+        renderer = app.text
+        draw_text = renderer.draw
+
+        def watching_text(surface, text, style, rect, **kwargs):
+            # A wrapped text whose lines do not all fit its box loses its last lines (and ends in "…").
+            if kwargs.get("wrap") and text:
+                size = kwargs.get("size") or style.size
+                box = pygame.Rect(rect)
+                lines = renderer.wrap(text, style.font, size, box.width)
+                line_height = int(renderer.font(style.font, size).get_linesize() * style.line_height / 1.2)
+                if len(lines) > 1 and line_height * len(lines) > box.height and len(lines) > box.height // max(
+                        1, line_height):
+                    self.cut.add((self.where, text))
+            return draw_text(surface, text, style, rect, **kwargs)
+
+        monkeypatch.setattr(app.text, "draw", watching_text)
         draw = DiceArt.draw
 
         def watching_draw(art, surface, die, face, center, size, *args, **kwargs):
@@ -57,13 +73,15 @@ class Watch:
 
 
 def draw_everything(app, table, watch: Watch, label: str) -> int:
-    """Draw the table once, then once per thing under the pointer that explains itself (its tooltip shown)."""
+    """Draw the table once, then once per thing under the pointer that is clicked or explains itself (its
+    tooltip or its card at full size shown)."""
     surface = app.display.surface
     view = table.view
     watch.where = f"{label} table"
     table.draw(surface)
     hovered = 0
-    for target, rect in list(view.geometry.help_hits(view.state)):
+    places = {target: rect for target, rect in [*view.geometry.hits(view.state), *view.geometry.help_hits(view.state)]}
+    for target, rect in places.items():
         watch.where = f"{label} hover {target}"
         pos = rect.center
         table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))

@@ -30,10 +30,9 @@ def _spells(content: Content, element: str, levels: tuple[int, ...]) -> str:
 def draft_line(minor: bool, major: str = "") -> str:
     """The short line over the draft's choices (after the prompt): what the Arcana to take does."""
     if not minor:
-        return ("A Major gives its element (the Mana you score) and its three spells; "
-                "point at one to read them.")
-    return (f"With your {major.capitalize()} Major, the Minor decides your mage type and adds its level-1 spell; "
-            "point at one to read it.")
+        return "A Major: the element you score and its three spells (point at one to read them)."
+    return (f"With your {major.capitalize()} Major, it decides your mage type and adds a level-1 spell (point at "
+            "one to read it).")
 
 
 def major_help(content: Content, element: str) -> str:

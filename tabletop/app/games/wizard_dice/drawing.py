@@ -320,8 +320,13 @@ class TableDrawing:
         draw_box(surface, rect, row_style, border=self.theme.rgb("glow") if current else None)
         name = self.book[shown.spell].name
         colour = (*self.theme.rgb("wd_cancelled"), 255) if shown.cancelled else None
-        text.draw(surface, f"{name} · {dice_text(shown.dice)}", row_style,
-                  pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour, shrink=True)
+        # The dice beside the name where the column has room for both (at five wizards the name alone: the
+        # move log gives the dice).
+        first = f"{name} · {dice_text(shown.dice)}"
+        if text.size(first, row_style.font, row_style.size)[0] > rect.width - 20:
+            first = name
+        text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour,
+                  shrink=True)
         detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, layout["tray_note"].style,
                   pygame.Rect(rect.x + 12, rect.y + 29, rect.width - 20, 28), shrink=True)
