@@ -11,7 +11,7 @@ import secrets
 from typing import TYPE_CHECKING, Mapping, Sequence
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import TABLE_BOT_LEVELS, GameMeta, OptionSpec, bot_levels
+from tabletop.core.protocol import TABLE_BOT_LEVELS, GameMeta, OptionSpec, bot_levels  # noqa: F401 (the doctest below)
 from tabletop.registry import get_rules
 
 from .storage import SavedMatch, clean_name

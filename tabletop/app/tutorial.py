@@ -20,7 +20,6 @@ The script is data (``data/<game>/tutorial.yaml``, read by :mod:`tabletop.app.le
 
 from __future__ import annotations
 
-import json
 from dataclasses import replace
 from typing import Any, Callable, Sequence
 
@@ -33,7 +32,7 @@ from tabletop.core.values import Value
 
 from .choosing import KEEP, Move, Reply, Seen, route_to
 from .coach import SCREEN, CoachMark, glowing_rects, move_rect
-from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, lesson_games, load_lesson, saved_step,
+from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, load_lesson, saved_step,
                      target_text)
 from .screens.table import TableScene
 from .services import AppServices

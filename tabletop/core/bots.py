@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from .values import Value
 
-__all__ = ["RandomBot", "WeightedBot", "by_playouts"]
+__all__ = ["RandomBot", "WeightedBot", "Explaining", "by_playouts"]
 
 
 class RandomBot:
@@ -70,3 +70,25 @@ def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[flo
             best = index
     order = [best] + [index for index in range(len(options)) if index != best]
     return [(means[index], options[index][1], options[index][2]) for index in order]
+
+
+class Explaining:
+    """A bot whose ``_decide(legal, view)`` gives its move and one plain sentence of why, drawing only from
+    ``self._random``: :meth:`decide` runs it on a generator of the caller's (the hint), so ``choose`` makes the
+    same move when its own generator is in the same state."""
+
+    rules: Any
+    _random: random.Random
+
+    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+        raise NotImplementedError
+
+    def decide(self, view: Any, rng: random.Random) -> tuple[Value, str]:
+        """The move this bot would make from ``view`` (its seat's view) with ``rng`` as its generator, and why."""
+        legal = self.rules.legal_intents(view)
+        saved = self._random
+        self._random = rng
+        try:
+            return self._decide(legal, view)
+        finally:
+            self._random = saved

@@ -37,7 +37,7 @@ import random
 from itertools import permutations
 from typing import Any, Sequence
 
-from tabletop.core.bots import by_playouts
+from tabletop.core.bots import Explaining, by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
@@ -189,7 +189,7 @@ def clock_pressure(state: Any, seat: int) -> float:
     return max(0.0, min(1.0, (CLOCK_TURNS - left + 1) / CLOCK_TURNS))
 
 
-class StrongBot:
+class StrongBot(Explaining):
     """Greedy Main Phases on a score of the table, and an exhaustive search of every battle.
 
     ``deck`` and ``enabler`` (what a caster of each archetype is worth) are there to try others.
@@ -209,17 +209,6 @@ class StrongBot:
     def choose(self, legal: Sequence[Value], view: Any) -> Value:
         """One of ``legal``, from ``view`` (this seat's view) only."""
         return self._decide(legal, view)[0]
-
-    def decide(self, view: Any, rng: random.Random) -> tuple[Value, str]:
-        """The move this bot would make from ``view`` (this seat's view) with ``rng`` as its generator, and one
-        plain sentence of why; ``choose`` makes the same move when its own generator is in the same state."""
-        legal = self.rules.legal_intents(view)
-        saved = self._random
-        self._random = rng
-        try:
-            return self._decide(legal, view)
-        finally:
-            self._random = saved
 
     def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
         stage = view.flow.stage

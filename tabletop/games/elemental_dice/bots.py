@@ -31,7 +31,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
-from tabletop.core.bots import by_playouts
+from tabletop.core.bots import Explaining, by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 from tabletop.core.values import Value
@@ -294,7 +294,7 @@ class Valuer:
 
 
 # ==================================================================== strong
-class StrongBot:
+class StrongBot(Explaining):
     """A one-move look-ahead over sampled states, scoring positions by HP, gold, hand and deck (see the
     module docstring)."""
 
@@ -562,17 +562,6 @@ class StrongBot:
         return "End the turn: nothing left in hand is worth playing now."
 
     # ---------------------------------------------------------------- the hint: a choice and why
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
-        """The move this bot would make from ``view`` (this seat's view) with ``rng`` as its generator, and one
-        plain sentence of why; ``choose`` makes the same move when its own generator is in the same state."""
-        legal = self.rules.legal_intents(view)
-        saved = self._random
-        self._random = rng
-        try:
-            return self._decide(legal, view)
-        finally:
-            self._random = saved
-
     def _decide(self, legal: Sequence[Value], view: State) -> tuple[Value, str]:
         mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
         self._remember(view)
