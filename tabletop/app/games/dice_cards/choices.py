@@ -432,23 +432,4 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
 
     # ---------------------------------------------------------------- hover
     def explain(self, target: Target) -> str | None:
-        kind, words = target.kind, self.words
-        key: Any = target.key
-        if kind == "deck":
-            return words.archetype_help(key)
-        if kind == "unit":
-            return words.unit_help(key)
-        seat, *rest = key
-        if kind == "ability":
-            return words.ability_help(rest[0])
-        if kind == "token":
-            return words.token_help(seat, rest[0], rest[1])
-        if kind == "shield":
-            return words.shield_help(seat, rest[0])
-        if kind == "energy":
-            return words.energy_help(seat, rest[0])
-        if kind == "hand":
-            return words.hand_help(seat, rest[0])
-        if kind == "zone":
-            return words.zone_help(seat, rest[0])
-        return None
+        return self.words.explain(target.kind, target.key)

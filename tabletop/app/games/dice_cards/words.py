@@ -116,6 +116,27 @@ class Words:
         return str(value)
 
     # ---------------------------------------------------------------- hover help
+    def explain(self, kind: str, key: Any) -> str | None:
+        """The hover text of a target of the table (``kind``, ``key``)."""
+        if kind == "deck":
+            return self.archetype_help(key)
+        if kind == "unit":
+            return self.unit_help(key)
+        seat, *rest = key
+        if kind == "ability":
+            return self.ability_help(rest[0])
+        if kind == "token":
+            return self.token_help(seat, rest[0], rest[1])
+        if kind == "shield":
+            return self.shield_help(seat, rest[0])
+        if kind == "energy":
+            return self.energy_help(seat, rest[0])
+        if kind == "hand":
+            return self.hand_help(seat, rest[0])
+        if kind == "zone":
+            return self.zone_help(seat, rest[0])
+        return None
+
     def archetype_help(self, arch_id: str) -> str:
         """An archetype card of the deck choice."""
         archetype = self.content.archetypes[arch_id]

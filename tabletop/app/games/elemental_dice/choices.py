@@ -28,7 +28,7 @@ from tabletop.games.elemental_dice.intents import (Again, Buy, Cancel, Chance, D
                                                    Interrupt, KeepOrder, Pass, PassTurn, Pay, Place, Play, Put, Remove,
                                                    Reroll, RerollShop, Respond, Reveal, SetDie, Stop, Swap, Take, Term)
 from tabletop.games.elemental_dice.queries import ElementalDiceQueries
-from tabletop.games.elemental_dice.state import HIDDEN, Phase
+from tabletop.games.elemental_dice.state import Phase
 from tabletop.games.elemental_dice.wording import card_name, die_name
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by
@@ -444,29 +444,5 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     # ---------------------------------------------------------------- hover
     def explain(self, target: Target) -> str | None:
         """What a die, a card in play, a face-down card, a pile, HP, gold, actions or the shop mean."""
-        state = self.state
-        kind, key = target.kind, target.key
-        if kind == "die":
-            return words.die_help(str(key), state.die(str(key)))
-        if kind == "chip":
-            seat, index = placed(target)
-            card, _, turns = words.chips(self.rules, state, seat)[index]
-            text = words.card_text(self.rules.book[card], state.prometheus) if card != HIDDEN else ""
-            return words.chip_help(self.rules, state, seat, card, text, turns is not None)
-        if kind == "more":
-            seat, first = placed(target)
-            return words.more_help([label for _, label, _ in words.chips(self.rules, state, seat)[first:]])
-        if kind == "facedown":
-            return words.facedown_help(state, *placed(target))
-        if kind == "pile":
-            return words.pile_help(state, *pile_of(target))
-        if kind == "hp":
-            return words.hp_help(state, cast(int, key))
-        if kind == "gold":
-            return words.gold_help(state, cast(int, key))
-        if kind == "actions":
-            return words.ACTIONS_HELP
-        if kind == "shop_label":
-            return words.SHOP_HELP
-        return None
+        return words.explain(self.rules, self.state, target.kind, target.key)
 

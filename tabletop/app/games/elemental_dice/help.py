@@ -8,12 +8,14 @@ from here.
 
 from __future__ import annotations
 
+from typing import Any
+
 from tabletop.games.elemental_dice.cards import Card
 from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import HIDDEN, Phase, State, Window
 from tabletop.games.elemental_dice.wording import card_name, die_name
 
-__all__ = ["die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
+__all__ = ["explain", "die_help", "card_text", "PILES", "PILE_NAMES", "DIE_WORDS", "Chip", "chips", "chip_help", "more_help",
            "facedown_help", "pile_help", "pile_title", "pile_note", "browsable", "hp_help", "gold_help",
            "ACTIONS_HELP", "SHOP_HELP", "SHOP_DISCARD", "banner", "hand_words", "chain_words", "shop_words",
            "actions_words", "LEGEND_WORDS", "legend_line", "TYPE_LEGEND", "BADGE_LEGEND"]
@@ -219,3 +221,31 @@ def actions_words(rules: ElementalDiceQueries, state: State, seat: int) -> str:
     if seat == state.flow.active:
         return f"Actions {left}"
     return f"Extra actions {left}" if left else ""
+
+
+def explain(rules: ElementalDiceQueries, state: State, kind: str, key: Any) -> str | None:
+    """The hover text of a table's target (``kind``, ``key``): a die, a card in play, a face-down card, a pile,
+    HP, gold, actions or the shop."""
+    if kind == "die":
+        return die_help(str(key), state.die(str(key)))
+    if kind == "chip":
+        seat, index = key
+        card, _, turns = chips(rules, state, seat)[index]
+        text = card_text(rules.book[card], state.prometheus) if card != HIDDEN else ""
+        return chip_help(rules, state, seat, card, text, turns is not None)
+    if kind == "more":
+        seat, first = key
+        return more_help([label for _, label, _ in chips(rules, state, seat)[first:]])
+    if kind == "facedown":
+        return facedown_help(state, *key)
+    if kind == "pile":
+        return pile_help(state, *key)
+    if kind == "hp":
+        return hp_help(state, int(key))
+    if kind == "gold":
+        return gold_help(state, int(key))
+    if kind == "actions":
+        return ACTIONS_HELP
+    if kind == "shop_label":
+        return SHOP_HELP
+    return None
