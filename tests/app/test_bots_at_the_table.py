@@ -93,8 +93,10 @@ def test_a_paced_bot_thinks_aloud_then_moves_after_a_moment(app):
         if not table.match.journal and "is thinking" not in table.thinking_line():
             previews.add(table.thinking_line())
     assert len(table.match.journal) == 1                  # one move, after the pause, not a burst
-    # Before it applied, the banner showed the choice, in the log's own words.
-    assert previews and previews <= set(table.log.lines), (previews, table.log.lines[-3:])
+    # Before it applied, the banner showed the choice: the bot's own reason for it (its decide), naming the
+    # bot and what it takes, as the log then does.
+    assert previews and all(p.startswith("Ada: ") or p in table.log.lines for p in previews), (
+        previews, table.log.lines[-3:])
     assert table.match.journal[0].intent.seat == 0
 
 
@@ -124,7 +126,8 @@ def test_a_bot_takes_over_a_seat_from_the_pause_menu_and_gives_it_back(app):
     driver.key(__import__("pygame").K_ESCAPE)
     driver.click(next(b for b in app.scenes.top.buttons if b.text == "Seats and bots").rect.center)
     seats = app.scenes.top
-    for _ in __import__("tabletop.core.protocol").core.protocol.BOT_LEVELS:    # the other levels, then human again
+    from tabletop.core.protocol import bot_levels
+    for _ in bot_levels(table.match.rules, table=True):             # the other levels seated, then human again
         driver.click(seats.kind_buttons[0].rect.center)
     # Ann is back.
     assert table.match.seat_kinds == ("human", "human") and not table.bots

@@ -158,6 +158,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
     # ================================================================ input
     def handle(self, event: pygame.event.Event) -> None:
         """Mouse and keys; during the reveal a click or Space shows the next step, or ends at once what moves."""
+        self.step_reveal()            # a reveal whose last step has played puts the table at rest before the click
         if self.revealing and self.timeline.busy and not self.waiting and (
                 (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or
                 (event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN))):
