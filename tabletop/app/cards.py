@@ -145,6 +145,9 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
     return lines
 
 
+#: How many card images are kept (the oldest made is dropped first).
+_CARD_CACHE = 120
+
 class CardArt:
     """Draws card faces and backs at any size, caching each rendered card."""
 
@@ -172,7 +175,9 @@ class CardArt:
         image = self._cache.get(key)
         if image is None:
             image = self._cache[key] = self._render_face(card, size, dimmed)
-            if len(self._cache) > 400:
+            # A screen shows some forty cards at most (shop, hand, chain, face down, a picker, a preview): more
+            # kept only fills memory over a night of demo games with every card at every size.
+            if len(self._cache) > _CARD_CACHE:
                 self._cache.pop(next(iter(self._cache)))
         return image
 
