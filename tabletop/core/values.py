@@ -284,23 +284,32 @@ def _make_copier(cls: type) -> tuple[frozenset[str], Callable[[Any, dict[str, An
     too), without the attribute lookup on every call; any other field through
     ``object.__setattr__`` itself.
     """
+    names, copy = _write_copier(cls, "evolve", lambda names: "record, changes",
+                                lambda name: f"changes[{name!r}] if {name!r} in changes else record.{name}")
+    return frozenset(names), copy
+
+
+def _write_copier(cls: type, who: str, arguments: Callable[[tuple[str, ...]], str],
+                  value: Callable[[str], str]) -> tuple[tuple[str, ...], Callable[..., Any]]:
+    """The field names of ``cls`` and a function ``copy(<arguments>)`` that makes a new record, setting each
+    field once to ``value(name)`` (an expression): through the field's slot descriptor where it has one, else
+    ``object.__setattr__``.  ``who`` names the caller in the refusal of a record it cannot copy."""
     fields = dataclasses.fields(cls)
     if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
-        raise TypeError(f"evolve() copies plain records only; use dataclasses.replace for {cls.__name__}")
+        raise TypeError(f"{who}() copies plain records only; use dataclasses.replace for {cls.__name__}")
     names = tuple(f.name for f in fields)
-    scope: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": cls}
-    lines = ["def copy(record, changes):", "    new = _new(_cls)"]
+    scope: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": cls, "_KEEP": _KEEP}
+    lines = [f"def copy({arguments(names)}):", "    new = _new(_cls)"]
     for number, name in enumerate(names):
         slot = next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
-        value = f"changes[{name!r}] if {name!r} in changes else record.{name}"
         if isinstance(slot, types.MemberDescriptorType):
             scope[f"_put{number}"] = slot.__set__
-            lines.append(f"    _put{number}(new, {value})")
+            lines.append(f"    _put{number}(new, {value(name)})")
         else:
-            lines.append(f"    _set(new, {name!r}, {value})")
+            lines.append(f"    _set(new, {name!r}, {value(name)})")
     lines.append("    return new")
     exec("\n".join(lines), scope)  # noqa: S102 - the source is built above from the class's own field names
-    return frozenset(names), scope["copy"]
+    return names, scope["copy"]
 
 
 _KEEP: Any = object()       # a copier's default: keep the record's own value
@@ -322,23 +331,9 @@ def copier(cls: type[R]) -> Callable[..., R]:
     >>> copy_flow(Flow(), stage="boost")
     Flow(round=1, stage='boost')
     """
-    fields = dataclasses.fields(cls)  # type: ignore[arg-type]
-    if hasattr(cls, "__post_init__") or not all(f.init for f in fields):
-        raise TypeError(f"copier() copies plain records only; use dataclasses.replace for {cls.__name__}")
-    names = tuple(f.name for f in fields)
-    scope: dict[str, Any] = {"_new": _new, "_set": _set, "_cls": cls, "_KEEP": _KEEP}
-    lines = [f"def copy(record, *, {', '.join(f'{name}=_KEEP' for name in names)}):", "    new = _new(_cls)"]
-    for number, name in enumerate(names):
-        slot = next((klass.__dict__[name] for klass in cls.__mro__ if name in klass.__dict__), None)
-        value = f"record.{name} if {name} is _KEEP else {name}"
-        if isinstance(slot, types.MemberDescriptorType):
-            scope[f"_put{number}"] = slot.__set__
-            lines.append(f"    _put{number}(new, {value})")
-        else:
-            lines.append(f"    _set(new, {name!r}, {value})")
-    lines.append("    return new")
-    exec("\n".join(lines), scope)  # noqa: S102 - the source is built above from the class's own field names
-    return scope["copy"]  # type: ignore[no-any-return]
+    _, copy = _write_copier(cls, "copier", lambda names: f"record, *, {', '.join(f'{n}=_KEEP' for n in names)}",
+                            lambda name: f"record.{name} if {name} is _KEEP else {name}")
+    return copy
 
 
 def evolve(record: R, **changes: Any) -> R:
