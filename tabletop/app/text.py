@@ -18,11 +18,19 @@ __all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "wrap_words", "visual_ord
 #: 18 px on a 1366 x 768 screen, where the app's window shows the picture at 0.63 of its size.
 MIN_READABLE = 29
 
+#: The most pixel memory the text cache keeps (a busy screen's text needs a few MB).
+CACHE_BYTES = 24 * 2**20
+
+
+def _pixel_bytes(surface: pygame.Surface) -> int:
+    return surface.get_pitch() * surface.get_height()
+
 
 class TextRenderer:
     """Loads the theme's fonts once and renders text through an LRU cache."""
 
-    def __init__(self, theme: Theme, font_folder: Path | None = None, cache_size: int = 1500) -> None:
+    def __init__(self, theme: Theme, font_folder: Path | None = None, cache_size: int = 1500,
+                 cache_bytes: int = CACHE_BYTES) -> None:
         self.theme = theme
         self.font_folder = font_folder or art_path()
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
@@ -31,6 +39,8 @@ class TextRenderer:
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wrapped: dict[tuple, list[str]] = {}
         self._cache_size = cache_size
+        self._cache_bytes = cache_bytes
+        self.cached_bytes = 0                           # the pixels the cache holds now
 
     def font(self, name: str, size: int) -> pygame.font.Font:
         """The font ``name`` (a theme font) at ``size`` pixels."""
@@ -115,8 +125,12 @@ class TextRenderer:
         if len(colour) == 4 and colour[3] < 255:
             surface.set_alpha(colour[3])
         self._cache[key] = surface
-        if len(self._cache) > self._cache_size:
-            self._cache.popitem(last=False)
+        self.cached_bytes += _pixel_bytes(surface)
+        # Bounded by pixels as well as by count: a night of games renders thousands of one-off log lines,
+        # each a wide surface, and 1,500 of them held some 100 MB.
+        while len(self._cache) > 1 and (len(self._cache) > self._cache_size
+                                        or self.cached_bytes > self._cache_bytes):
+            self.cached_bytes -= _pixel_bytes(self._cache.popitem(last=False)[1])
         return surface
 
     def size(self, text: str, font: str, size: int) -> tuple[int, int]:
