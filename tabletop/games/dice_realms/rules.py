@@ -231,17 +231,24 @@ class DiceRealmsRules(BaseRules):
         gaia = table.green + table.white
         t = self.tables
         made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Dragon) or number -> intent
+        # What the tracks take next, worked out once for every die: the next Hydra head (from the lowest value
+        # it takes), the next Phoenix cell (above the value before it, unless that was a 6), the next Lion cell.
+        heads, thresholds = sheet.blue, t.blue_thresholds
+        lowest_head = thresholds[heads] if heads < len(thresholds) else 7
+        phoenix = sheet.magenta
+        phoenix_next = len(phoenix) + 1 if len(phoenix) < self._track_lengths["magenta"] else 0
+        above = phoenix[-1] if phoenix and phoenix[-1] != 6 else -1
+        lion_next = len(sheet.yellow) + 1 if len(sheet.yellow) < self._track_lengths["yellow"] else 0
         out: list[Value] = []
         aims = self._aims
         for die in dice:
             face = getattr(table, die)
             made_by_realm = made_for[die]
             for realm in aims[die]:
-                value = gaia if realm == "green" else face
-                made = made_by_realm[realm]
                 if realm == "red":
+                    made = made_by_realm[realm]
                     crossed = sheet.red
-                    for cell in t.red_cells_by_value.get(value, ()):
+                    for cell in t.red_cells_by_value.get(face, ()):
                         if cell not in crossed:
                             pick = made.get(cell)
                             if pick is None:
@@ -249,22 +256,22 @@ class DiceRealmsRules(BaseRules):
                             out.append(pick)
                     continue
                 if realm == "green":
-                    if value not in t.green_goals_by_cell or value in sheet.green:
+                    if gaia not in t.green_goals_by_cell or gaia in sheet.green:
                         continue
-                    number = value
+                    number = gaia
                 elif realm == "blue":
-                    heads = sheet.blue
-                    thresholds = t.blue_thresholds
-                    if heads >= len(thresholds) or value < thresholds[heads]:
+                    if face < lowest_head:
                         continue
                     number = heads + 1
+                elif realm == "magenta":
+                    if not phoenix_next or face <= above:
+                        continue
+                    number = phoenix_next
                 else:
-                    entries = sheet.magenta if realm == "magenta" else sheet.yellow
-                    if len(entries) >= self._track_lengths[realm]:
+                    if not lion_next:
                         continue
-                    if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
-                        continue
-                    number = len(entries) + 1
+                    number = lion_next
+                made = made_by_realm[realm]
                 pick = made.get(number)
                 if pick is None:
                     pick = made[number] = kind(seat, die, realm, self._numbered[number])
