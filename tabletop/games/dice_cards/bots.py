@@ -516,7 +516,7 @@ class ExpertBot(StrongBot):
     WINS = 0.5
     CANDIDATES = 3
     SAMPLES = 4
-    MORE = 4
+    MORE = 6
     PLAYOUT_MOVES = 400
     #: How many turns after this one a play-out goes on (unless the duel ends first).
     HORIZON = 1
@@ -567,10 +567,7 @@ class ExpertBot(StrongBot):
         more = list(zip(samples[self.SAMPLES:], seeds[self.SAMPLES:]))
         for index in (0, rival):
             outcomes[index] += [self._playout(sample, options[index][1], seed, turn) for sample, seed in more]
-        mine, theirs = outcomes[0], outcomes[rival]
-        ahead = sum(score - base for score, base in zip(theirs, mine)) / len(mine)
-        wins = sum(score > base for score, base in zip(theirs, mine))
-        best = rival if ahead > self.MARGIN and wins >= self.WINS * len(mine) else 0
+        best = rival if clearly_better(outcomes[rival], outcomes[0], self.MARGIN, self.WINS) else 0
         order = [best] + [index for index in range(len(options)) if index != best]
         return [(sum(outcomes[i]) / len(outcomes[i]), options[i][1], options[i][2]) for i in order]
 
@@ -586,6 +583,20 @@ class ExpertBot(StrongBot):
                 break
             state = rules.apply(state, policies[seat].choose(rules.legal_intents(state), state), rng).state
         return self.evaluate(state)
+
+
+def clearly_better(scores: list[float], base: list[float], margin: float, share: float) -> bool:
+    """Play-outs ``scores`` of one choice beat ``base`` (another's, on the same samples and dice) by more than
+    ``margin`` on average and on at least ``share`` of the samples.
+
+    >>> clearly_better([5, 5, 0, 0], [0, 0, 0, 0], 0.5, 0.5), clearly_better([9, 0, 0, 0], [0, 0, 0, 0], 0.5, 0.5)
+    (True, False)
+    >>> clearly_better([1, 1, 1, 1], [0.9, 0.9, 0.9, 0.9], 0.5, 0.5)
+    False
+    """
+    ahead = sum(score - other for score, other in zip(scores, base)) / len(base)
+    wins = sum(score > other for score, other in zip(scores, base))
+    return ahead > margin and wins >= share * len(base)
 
 
 class _PlayoutStrong(StrongBot):
