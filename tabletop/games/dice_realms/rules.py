@@ -484,9 +484,13 @@ class DiceRealmsRules(BaseRules):
 
     def _with_sheet(self, state: State, seat: int, sheet: Grimoire, **changes: object) -> State:
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
-        players = list(state.players)
-        players[seat] = sheet
-        return _state(state, players=tuple(players), **changes)
+        players = state.players
+        if len(players) == 2:                     # a duel, the usual table: no list in between
+            pair = (sheet, players[1]) if seat == 0 else (players[0], sheet)
+            return _state(state, players=pair, **changes)
+        changed = list(players)
+        changed[seat] = sheet
+        return _state(state, players=tuple(changed), **changes)
 
     def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
         field = _TOKEN_FIELDS[token]
