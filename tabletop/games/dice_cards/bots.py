@@ -517,6 +517,8 @@ class ExpertBot(StrongBot):
     CANDIDATES = 3
     SAMPLES = 4
     MORE = 6
+    #: The attack, the choice that weighs most in a turn (units lost, shields broken), is played out more.
+    ATTACK_SAMPLES = (6, 8)
     PLAYOUT_MOVES = 400
     #: How many turns after this one a play-out goes on (unless the duel ends first).
     HORIZON = 1
@@ -544,27 +546,30 @@ class ExpertBot(StrongBot):
 
     def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
         if view.flow.stage == "attack" and len(legal) > 1:
-            best = self._searched(view, self._attack_options(legal, view))[0][1]
+            best = self._searched(view, self._attack_options(legal, view), self.ATTACK_SAMPLES)[0][1]
             units = len(best.units)                                    # type: ignore[attr-defined]
             return best, (f"Attack with {units} unit{'s' if units > 1 else ''}: played out against their best "
                           f"blocks and the turn after, this does best." if units else
                           "Attack with nothing: played out, every attack does worse than waiting.")
         return super()._decide(legal, view)
 
-    def _searched(self, view: Any, options: list[tuple[float, Value, str]]) -> list[tuple[float, Value, str]]:
-        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better."""
+    def _searched(self, view: Any, options: list[tuple[float, Value, str]],
+                  counts: tuple[int, int] | None = None) -> list[tuple[float, Value, str]]:
+        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better
+        (``counts``: the sampled states of the two rounds, SAMPLES and MORE unless given)."""
         if len(options) < 2:
             return options
-        count = self.SAMPLES + self.MORE
+        first_round, second_round = counts or (self.SAMPLES, self.MORE)
+        count = first_round + second_round
         seeds = [self._random.randrange(1 << 30) for _ in range(count)]
         samples = [self._sample(view) for _ in range(count)]
         turn = view.flow.turn
-        first = list(zip(samples[:self.SAMPLES], seeds[:self.SAMPLES]))
+        first = list(zip(samples[:first_round], seeds[:first_round]))
         outcomes = [[self._playout(sample, intent, seed, turn) for sample, seed in first]
                     for _, intent, _ in options]          # the same samples and dice for every choice
         means = [sum(scores) / len(scores) for scores in outcomes]
         rival = max(range(1, len(options)), key=lambda index: (means[index], -index))
-        more = list(zip(samples[self.SAMPLES:], seeds[self.SAMPLES:]))
+        more = list(zip(samples[first_round:], seeds[first_round:]))
         for index in (0, rival):
             outcomes[index] += [self._playout(sample, options[index][1], seed, turn) for sample, seed in more]
         best = rival if clearly_better(outcomes[rival], outcomes[0], self.MARGIN, self.WINS) else 0
