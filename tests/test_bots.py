@@ -8,6 +8,7 @@ import pytest
 
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import BOT_LEVELS, TABLE_BOT_LEVELS, bot_levels
+from tabletop.core.rng import derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS, seating, simulate
 from tabletop.registry import game_ids, get_rules
 
@@ -120,3 +121,62 @@ def test_a_bot_chooses_the_same_whatever_the_others_hide(game):
             second = rules.make_bot(level, 7, seat).choose(rules.legal_intents(other), rules.view(other, seat))
             assert first == second, f"{game} {level}: {first} on the real state, {second} on a resampled one"
     assert differed, f"{game}: determinize never changed a hidden thing"
+
+
+# ---------------------------------------------------------------- every level of every game, to the end and in a hint
+#: The levels whose games take long enough to keep them out of the quick lane (``-m "not slow"``).
+SLOW_LEVELS = {"expert"}
+
+
+def every_level(table: bool = False) -> list:
+    """(game, level) for every level each game offers, the slow ones marked slow."""
+    return [pytest.param(game, level, id=f"{game}-{level}",
+                         marks=[pytest.mark.slow] if level in SLOW_LEVELS else [])
+            for game in game_ids() for level in bot_levels(get_rules(game))]
+
+
+@pytest.mark.parametrize("game, level", every_level())
+def test_every_level_plays_legal_games_to_the_end(game, level):
+    """The level in the first seat, the level below it in the others (above it for the weakest; each seat its
+    own bot): every choice is one of the legal intents, and the game ends."""
+    rules = get_rules(game)
+    levels = bot_levels(rules)
+    seats = DEFAULT_SEATS[:max(2, rules.meta.min_players)][:rules.meta.max_players]
+    index = levels.index(level)
+    partner = levels[index - 1] if index else levels[min(1, len(levels) - 1)]
+    chosen = [level] + [partner] * (len(seats) - 1)
+    match = MatchController(rules, None, list(seats), 4242)
+    bots = [rules.make_bot(name, derive_seed(4242, seat), seat) for seat, name in enumerate(chosen)]
+    while not match.finished and len(match.journal) < 5000:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        intent = bots[seat].choose(legal, rules.view(match.state, seat))
+        assert intent in legal, (chosen[seat], intent.to_str())
+        match.submit(intent)
+    assert match.finished, chosen
+
+
+@pytest.mark.parametrize("game, level", every_level())
+def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(game, level):
+    """The hint (``decide`` with a generator of the caller's) names the move ``choose`` makes when the bot's own
+    generator is in the same state, with one plain sentence of why."""
+    rules = get_rules(game)
+    if not hasattr(rules.make_bot(level, 5, 0), "decide"):
+        pytest.skip(f"{game}'s {level} bot gives no hint")
+    seats = DEFAULT_SEATS[:max(2, rules.meta.min_players)][:rules.meta.max_players]
+    match = MatchController(rules, None, list(seats), 77)
+    players = [rules.make_bot("strong", seat, seat) for seat in range(len(seats))]
+    told = set()
+    while not match.finished and len(match.journal) < 160:
+        seat = match.state.to_act
+        view = rules.view(match.state, seat)
+        legal = match.legal_intents()
+        if len(legal) > 1:
+            chooser, decider = rules.make_bot(level, 5, seat), rules.make_bot(level, 5, seat)
+            chooser._random = random.Random(len(match.journal))
+            intent, why = decider.decide(view, random.Random(len(match.journal)))
+            assert chooser.choose(legal, view) == intent, (level, intent.to_str())
+            assert why[0].isupper() and why.endswith(".") and "seat" not in why and "=" not in why, why
+            told.add(why)
+        match.submit(players[seat].choose(legal, view))
+    assert len(told) >= 3, told

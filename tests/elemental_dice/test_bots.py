@@ -198,37 +198,3 @@ def test_strong_with_gold_to_spare_buys_the_good_card_in_the_row_rather_than_end
         state = evolve(state, dice=tuple(4 if die == "BROWN" else value for die, value in zip(DICE, state.dice)))
         for seed in range(3):
             assert choose("strong", state, seed) == Buy(0, "tremor"), (gold, hp)
-
-
-# ---------------------------------------------------------------- the levels greedy and expert, and the hint
-@pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy"), ("strong", "expert")])
-def test_every_level_plays_legal_games_to_the_end(levels):
-    match = MatchController(RULES, None, ["Ann", "Bo"], 4242)
-    bots = [RULES.make_bot(level, derive_seed(4242, seat), seat) for seat, level in enumerate(levels)]
-    while not match.finished and len(match.journal) < 5000:
-        seat = match.state.to_act
-        legal = match.legal_intents()
-        intent = bots[seat].choose(legal, RULES.view(match.state, seat))
-        assert intent in legal, intent.to_str()
-        match.submit(intent)
-    assert match.finished and RULES.outcome(match.state).winners
-
-
-@pytest.mark.parametrize("level", ["strong", "expert"])
-def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(level):
-    match = MatchController(RULES, None, ["Ann", "Bo"], 77)
-    players = [RULES.make_bot("strong", seat, seat) for seat in (0, 1)]
-    told = set()
-    while not match.finished and len(match.journal) < 160:
-        seat = match.state.to_act
-        view = RULES.view(match.state, seat)
-        legal = match.legal_intents()
-        if len(legal) > 1:
-            chooser, decider = RULES.make_bot(level, 5, seat), RULES.make_bot(level, 5, seat)
-            chooser._random = random.Random(len(match.journal))
-            intent, why = decider.decide(view, random.Random(len(match.journal)))
-            assert chooser.choose(legal, view) == intent
-            assert why[0].isupper() and why.endswith(".") and "seat" not in why and "=" not in why, why
-            told.add(why)
-        match.submit(players[seat].choose(legal, view))
-    assert len(told) >= 3, told

@@ -183,10 +183,21 @@ def clock_pressure(state: Any, seat: int) -> float:
     """How hard the Stock clock presses ``seat``: 0 unless it runs out before the other, then growing from 0
     (CLOCK_TURNS turns or more away) to 1 (its next Draw Phase loses)."""
     mine, theirs = deck_out_turn(state, seat), deck_out_turn(state, 1 - seat)
+    return _pressure(state, mine, theirs)
+
+
+def _pressure(state: Any, mine: int, theirs: int) -> float:
+    """:func:`clock_pressure` from the two deck-out turns, already known."""
     if mine >= theirs:
         return 0.0
     left = mine - max(0, state.flow.turn)
     return max(0.0, min(1.0, (CLOCK_TURNS - left + 1) / CLOCK_TURNS))
+
+
+def _token_of(duelist: Any, archetype: str) -> bool:
+    """``duelist`` has a realm or relic token of ``archetype`` (a caster for its abilities)."""
+    return (any(t.kind == "realm" and t.ability.split(".")[0] == archetype for t in duelist.field)
+            or any(r.ability.split(".")[0] == archetype for r in duelist.relics))
 
 
 class StrongBot(Explaining):
@@ -285,15 +296,17 @@ class StrongBot(Explaining):
         now = self.evaluate(state)
         if moves:
             seed = self._random.randrange(1 << 30)
-            for intent in moves:
-                after = self.rules.apply(state, intent, SeededRandom(seed)).state
-                score = self.evaluate(after)
+            afters = [self.rules.apply(state, intent, SeededRandom(seed)).state for intent in moves]
+            scores = [self.evaluate(after) for after in afters]
+            for index in self._opening(moves, scores):
+                after = afters[index]
                 if after.flow.stage == "main":
                     for follow in self.rules.legal_intents(after):
                         if follow.KIND in ("end", "battle", "charge"):
                             continue
                         then = self.rules.apply(after, follow, SeededRandom(seed)).state
-                        score = max(score, self.evaluate(then) - MIN_GAIN)
+                        scores[index] = max(scores[index], self.evaluate(then) - MIN_GAIN)
+            for intent, score in zip(moves, scores):
                 if score > now + MIN_GAIN:
                     options.append((score - now, intent, self._move_reason(view, intent)))
         options.sort(key=lambda item: item[0], reverse=True)
@@ -311,6 +324,10 @@ class StrongBot(Explaining):
         if not options:
             options.append((0.0, legal[0], "The first move there is."))
         return options
+
+    def _opening(self, moves: list[Value], scores: list[float]) -> Sequence[int]:
+        """The moves (indexes) whose best next move is counted too: every one."""
+        return range(len(moves))
 
     def _move_reason(self, view: Any, intent: Value) -> str:
         """Why a Main Phase move, in the game's words."""
@@ -335,9 +352,16 @@ class StrongBot(Explaining):
         flow = state.flow
         if flow.stage == "over":
             return WIN if flow.winner == self.seat else -WIN
-        return self.side_worth(state, self.seat) - self.side_worth(state, 1 - self.seat)
+        # The Stock clock and the casters are read once for both sides (each is a walk over the table).
+        outs = (deck_out_turn(state, 0), deck_out_turn(state, 1))
+        casters = {(unit.owner, unit.archetype) for unit in state.units}
+        return (self.side_worth(state, self.seat, outs, casters)
+                - self.side_worth(state, 1 - self.seat, outs, casters))
 
-    def side_worth(self, state: Any, seat: int) -> float:
+    def side_worth(self, state: Any, seat: int, outs: tuple[int, int] | None = None,
+                   casters: set[tuple[int, str]] | None = None) -> float:
+        """``seat``'s worth on the table (``outs``, each seat's deck-out turn, and ``casters``, the pairs of owner
+        and archetype among the units, when the caller has them already)."""
         rules = self.rules
         duelist = state.duelists[seat]
         worth = SHIELDS_LEFT[len(duelist.shields)] + SHIELD_POWER * sum(duelist.shields)
@@ -348,15 +372,20 @@ class StrongBot(Explaining):
         worth += HAND_DIE * hand
         if duelist.stock == 0:
             worth -= STOCK_EMPTY
-        worth -= STOCK_CLOCK * clock_pressure(state, seat)
+        pressure = clock_pressure(state, seat) if outs is None else _pressure(state, outs[seat], outs[1 - seat])
+        worth -= STOCK_CLOCK * pressure
         for token in duelist.field:
             worth += REALM if token.kind == "realm" else 0.0
         if rules.shield_ward(state, seat):
             worth += RAMPART
         worth += RELIC * len(duelist.relics)
         for archetype in duelist.deck:
-            if self.enabler.get(archetype) and rules.may_cast(state, seat, archetype):
-                worth += self.enabler[archetype]
+            enabler = self.enabler.get(archetype)
+            if not enabler:
+                continue
+            if (rules.may_cast(state, seat, archetype) if casters is None
+                    else (seat, archetype) in casters or _token_of(duelist, archetype)):
+                worth += enabler
         for unit in state.units:
             if unit.owner == seat:
                 value = self.unit_worth(state, unit)
@@ -364,6 +393,9 @@ class StrongBot(Explaining):
         return worth
 
     def unit_worth(self, state: Any, unit: Any) -> float:
+        if not unit.equips and not state.duelists[unit.owner].relics:
+            power = unit.base         # nothing adds to it (the common case, read without the rules)
+            return UNIT_BODY + power + POWER_SQUARED * power * power
         power = self.rules.power(state, unit)
         defending = self.rules.power(state, unit, defending=True) - power
         return (UNIT_BODY + power + POWER_SQUARED * power * power
@@ -471,17 +503,25 @@ class ExpertBot(StrongBot):
     """The strong bot's candidates searched deeper: in a Main Phase and when declaring attackers, the few best
     choices by the strong bot's score are each played out on states sampled from its view
     (``rules.determinize``): the rest of the turn and the other duelist's next turn played by strong bots for
-    both seats; the choice whose play-outs end best on average is made.  Blocks, hits and battle orders are
-    the strong bot's (its search of a battle is exact already)."""
+    both seats; the choice whose play-outs end best on average is made.  Every choice meets the same sampled
+    states and the same dice (common random numbers); the two best after a first round of play-outs get a
+    second round, and another choice than the strong bot's own must beat it by MARGIN on average and on most
+    samples.  Blocks, hits and battle orders are the strong bot's (its search of a battle is exact already)."""
 
     bot_id = "expert"
-    #: Choices weighed by play-outs, sampled states per choice, and a cap on the moves of one play-out; another
-    #: choice must beat the strong bot's own by MARGIN on average and on all samples but one (play-outs are
-    #: noisy: the expert leaves the strong bot's choice only for a clearly better one).
-    MARGIN = 1.0
-    CANDIDATES = 2
-    SAMPLES = 3
-    PLAYOUT_MOVES = 200
+    #: Choices weighed by play-outs, the sampled states of the first round (all choices) and of the second (the
+    #: strong bot's choice and the best other), and a cap on the moves of one play-out.  Another choice must beat
+    #: the strong bot's own by MARGIN on average and on at least WINS of the samples (play-outs are noisy).
+    MARGIN = 0.25
+    WINS = 0.5
+    CANDIDATES = 3
+    SAMPLES = 4
+    MORE = 6
+    #: The attack, the choice that weighs most in a turn (units lost, shields broken), is played out more.
+    ATTACK_SAMPLES = (6, 8)
+    PLAYOUT_MOVES = 400
+    #: How many turns after this one a play-out goes on (unless the duel ends first).
+    HORIZON = 1
 
     def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
         options = super()._main_options(legal, view)
@@ -495,46 +535,89 @@ class ExpertBot(StrongBot):
 
     def _attack_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
         battle = self._battle(view, self.seat)
+        chosen = battle.best_attack()
         scored = []
         for intent in legal:
             gain = battle.best_blocks(frozenset(intent.units))[0] if intent.units else 0.0   # type: ignore
-            scored.append((gain, intent, ""))
-        scored.sort(key=lambda item: item[0], reverse=True)
-        return scored[:self.CANDIDATES]
+            # The strong bot's own attack first (it breaks ties towards more attackers).
+            scored.append((gain, set(intent.units) == chosen, intent))                       # type: ignore
+        scored.sort(key=lambda item: (item[1], item[0]), reverse=True)
+        return [(gain, intent, "") for gain, _, intent in scored[:self.CANDIDATES]]
 
     def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
         if view.flow.stage == "attack" and len(legal) > 1:
-            best = self._searched(view, self._attack_options(legal, view))[0][1]
+            best = self._searched(view, self._attack_options(legal, view), self.ATTACK_SAMPLES)[0][1]
             units = len(best.units)                                    # type: ignore[attr-defined]
             return best, (f"Attack with {units} unit{'s' if units > 1 else ''}: played out against their best "
                           f"blocks and the turn after, this does best." if units else
                           "Attack with nothing: played out, every attack does worse than waiting.")
         return super()._decide(legal, view)
 
-    def _searched(self, view: Any, options: list[tuple[float, Value, str]]) -> list[tuple[float, Value, str]]:
-        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better."""
+    def _searched(self, view: Any, options: list[tuple[float, Value, str]],
+                  counts: tuple[int, int] | None = None) -> list[tuple[float, Value, str]]:
+        """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better
+        (``counts``: the sampled states of the two rounds, SAMPLES and MORE unless given)."""
         if len(options) < 2:
             return options
-        seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
-        samples = [self._sample(view) for _ in range(self.SAMPLES)]
+        first_round, second_round = counts or (self.SAMPLES, self.MORE)
+        count = first_round + second_round
+        seeds = [self._random.randrange(1 << 30) for _ in range(count)]
+        samples = [self._sample(view) for _ in range(count)]
         turn = view.flow.turn
-        outcomes = [[self._playout(sample, intent, seed, turn) for sample, seed in zip(samples, seeds)]
+        first = list(zip(samples[:first_round], seeds[:first_round]))
+        outcomes = [[self._playout(sample, intent, seed, turn) for sample, seed in first]
                     for _, intent, _ in options]          # the same samples and dice for every choice
-        return by_playouts(options, outcomes, self.MARGIN)
+        means = [sum(scores) / len(scores) for scores in outcomes]
+        rival = max(range(1, len(options)), key=lambda index: (means[index], -index))
+        more = list(zip(samples[first_round:], seeds[first_round:]))
+        for index in (0, rival):
+            outcomes[index] += [self._playout(sample, options[index][1], seed, turn) for sample, seed in more]
+        best = rival if clearly_better(outcomes[rival], outcomes[0], self.MARGIN, self.WINS) else 0
+        order = [best] + [index for index in range(len(options)) if index != best]
+        return [(sum(outcomes[i]) / len(outcomes[i]), options[i][1], options[i][2]) for i in order]
 
     def _playout(self, state: Any, intent: Value, seed: int, turn: int) -> float:
         rules = self.rules
         state = rules.apply(state, intent, SeededRandom(seed + 7)).state
         rng = SeededRandom(seed)           # the same dice after every choice weighed
-        policies = [StrongBot(rules, seed + seat, seat, self.deck if seat == self.seat else STRONG_DECK)
+        policies = [_PlayoutStrong(rules, seed + seat, seat, self.deck if seat == self.seat else STRONG_DECK)
                     for seat in (0, 1)]
         for _ in range(self.PLAYOUT_MOVES):
             seat = state.to_act
-            if seat is None or state.flow.turn > turn + 1:
+            if seat is None or state.flow.turn > turn + self.HORIZON:
                 break
-            state = rules.apply(state, policies[seat].choose(rules.legal_intents(state), rules.view(state, seat)),
-                                rng).state
+            state = rules.apply(state, policies[seat].choose(rules.legal_intents(state), state), rng).state
         return self.evaluate(state)
+
+
+def clearly_better(scores: list[float], base: list[float], margin: float, share: float) -> bool:
+    """Play-outs ``scores`` of one choice beat ``base`` (another's, on the same samples and dice) by more than
+    ``margin`` on average and on at least ``share`` of the samples.
+
+    >>> clearly_better([5, 5, 0, 0], [0, 0, 0, 0], 0.5, 0.5), clearly_better([9, 0, 0, 0], [0, 0, 0, 0], 0.5, 0.5)
+    (True, False)
+    >>> clearly_better([1, 1, 1, 1], [0.9, 0.9, 0.9, 0.9], 0.5, 0.5)
+    False
+    """
+    ahead = sum(score - other for score, other in zip(scores, base)) / len(base)
+    wins = sum(score > other for score, other in zip(scores, base))
+    return ahead > margin and wins >= share * len(base)
+
+
+class _PlayoutStrong(StrongBot):
+    """The strong bot inside an expert's play-out: the state it plays on is already one sampled from the
+    expert's view, so it reads that state as it is rather than sample another."""
+
+    #: The moves besides the charges whose best next move it counts: the best few by their own score.
+    OPENING = 2
+
+    def _sample(self, view: Any) -> Any:
+        return view
+
+    def _opening(self, moves: list[Value], scores: list[float]) -> Sequence[int]:
+        """Quicker than the strong bot: the charges (they pay for an ability) and the best few other moves."""
+        others = sorted((i for i, m in enumerate(moves) if m.KIND != "charge"), key=lambda i: -scores[i])
+        return [i for i, m in enumerate(moves) if m.KIND == "charge"] + others[:self.OPENING]
 
 
 class BattleSearch:

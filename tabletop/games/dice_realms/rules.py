@@ -20,7 +20,7 @@ exactly one possible cell is resolved at once, and one with none is lost.
 
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from typing import Any, Callable, Mapping, Sequence, TypeVar
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -60,6 +60,45 @@ META = GameMeta(
 # The copies of the state's records that every move makes (``evolve`` written out for each class).
 _state, _flow, _dice, _sheet = copier(State), copier(Flow), copier(Dice), copier(Grimoire)
 
+E = TypeVar("E", bound=Value)
+
+
+def _shared(cls: type[E]) -> Callable[..., E]:
+    """A maker of ``cls(*args)`` that makes each event once and hands out that one after (a frozen value: one
+    serves every step that tells it).  For the small events a game tells over and over; not for a roll."""
+    made: dict[tuple[Any, ...], E] = {}
+
+    def make(*args: Any) -> E:
+        event = made.get(args)
+        if event is None:
+            event = made[args] = cls(*args)
+        return event
+    return make
+
+
+_BONUS_EARNED = _shared(ev.BonusEarned)
+_BONUS_LOST = _shared(ev.BonusLost)
+_BONUS_USED = _shared(ev.BonusUsed)
+_CELL_MARKED = _shared(ev.CellMarked)
+_DICE_FORGOTTEN = _shared(ev.DiceForgotten)
+_DIE_TO_FIELD = _shared(ev.DieToField)
+_DIE_USED = _shared(ev.DieUsed)
+_GOAL_COMPLETED = _shared(ev.GoalCompleted)
+_PASSED = _shared(ev.Passed)
+_ROUND_STARTED = _shared(ev.RoundStarted)
+_TOKEN_GAINED = _shared(ev.TokenGained)
+_TOKEN_SPENT = _shared(ev.TokenSpent)
+_TURN_ENDED = _shared(ev.TurnEnded)
+_TURN_STARTED = _shared(ev.TurnStarted)
+
+# The dice as a turn begins (a frozen record: one serves every turn), and each die's place among the faces.
+_NO_DICE_ROLLED = Dice()
+_DIE_INDEX = {die: index for index, die in enumerate(DICE)}
+
+# The goal names of the Hydra's heads and of the track cells, by number.
+_HEADS = tuple(f"head-{number}" for number in range(32))
+_CELLS = tuple(f"cell-{number}" for number in range(32))
+
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
 _BOOST_STAGES = wording.BOOST_STAGES
 
@@ -92,6 +131,14 @@ class DiceRealmsRules(BaseRules):
             kind: tuple({die: {realm: {} for realm in REALMS} for die in DICE} for _ in range(2))
             for kind in (Pick, Boost)}
         self._rolls = (Roll(0), Roll(1))
+        # What a colour bonus may still take is asked after every mark: whether any cell is left, in one test.
+        self._red_cells = frozenset(t.red_values)
+        self._green_cells = frozenset(t.green_cells)
+        # The realms each die may be entered in: its own, or any for the white die.
+        self._aims = {die: REALMS if die == "white" else (die,) for die in DICE}
+        # The sources of rewards and the colour bonuses, each made once (see _source and _kind).
+        self._sources: dict[tuple[str, str], RewardSource] = {}
+        self._kinds: dict[tuple[str, int], BonusKind] = {}
         self._passes = (Pass(0), Pass(1))
 
     # ------------------------------------------------------------------ setup
@@ -184,19 +231,24 @@ class DiceRealmsRules(BaseRules):
         gaia = table.green + table.white
         t = self.tables
         made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Dragon) or number -> intent
+        # What the tracks take next, worked out once for every die: the next Hydra head (from the lowest value
+        # it takes), the next Phoenix cell (above the value before it, unless that was a 6), the next Lion cell.
+        heads, thresholds = sheet.blue, t.blue_thresholds
+        lowest_head = thresholds[heads] if heads < len(thresholds) else 7
+        phoenix = sheet.magenta
+        phoenix_next = len(phoenix) + 1 if len(phoenix) < self._track_lengths["magenta"] else 0
+        above = phoenix[-1] if phoenix and phoenix[-1] != 6 else -1
+        lion_next = len(sheet.yellow) + 1 if len(sheet.yellow) < self._track_lengths["yellow"] else 0
         out: list[Value] = []
+        aims = self._aims
         for die in dice:
-            if die == "white":
-                face = table.white
-                aims: Sequence[tuple[str, int]] = [(realm, gaia if realm == "green" else face) for realm in REALMS]
-            else:
-                aims = ((die, gaia if die == "green" else getattr(table, die)),)
+            face = getattr(table, die)
             made_by_realm = made_for[die]
-            for realm, value in aims:
-                made = made_by_realm[realm]
+            for realm in aims[die]:
                 if realm == "red":
+                    made = made_by_realm[realm]
                     crossed = sheet.red
-                    for cell in t.red_cells_by_value.get(value, ()):
+                    for cell in t.red_cells_by_value.get(face, ()):
                         if cell not in crossed:
                             pick = made.get(cell)
                             if pick is None:
@@ -204,22 +256,22 @@ class DiceRealmsRules(BaseRules):
                             out.append(pick)
                     continue
                 if realm == "green":
-                    if value not in t.green_goals_by_cell or value in sheet.green:
+                    if gaia not in t.green_goals_by_cell or gaia in sheet.green:
                         continue
-                    number = value
+                    number = gaia
                 elif realm == "blue":
-                    heads = sheet.blue
-                    thresholds = t.blue_thresholds
-                    if heads >= len(thresholds) or value < thresholds[heads]:
+                    if face < lowest_head:
                         continue
                     number = heads + 1
+                elif realm == "magenta":
+                    if not phoenix_next or face <= above:
+                        continue
+                    number = phoenix_next
                 else:
-                    entries = sheet.magenta if realm == "magenta" else sheet.yellow
-                    if len(entries) >= self._track_lengths[realm]:
+                    if not lion_next:
                         continue
-                    if realm == "magenta" and entries and entries[-1] != 6 and value <= entries[-1]:
-                        continue
-                    number = len(entries) + 1
+                    number = lion_next
+                made = made_by_realm[realm]
                 pick = made.get(number)
                 if pick is None:
                     pick = made[number] = kind(seat, die, realm, self._numbered[number])
@@ -287,6 +339,16 @@ class DiceRealmsRules(BaseRules):
             return ()
         return (self._numbered[len(entries) + 1],)
 
+    def has_bonus_target(self, sheet: Grimoire, realm: str) -> bool:
+        """``bonus_targets(sheet, realm)`` is not empty (asked without listing the cells)."""
+        if realm == "red":
+            return not sheet.red >= self._red_cells
+        if realm == "green":
+            return not sheet.green >= self._green_cells
+        if realm == "blue":
+            return sheet.blue < len(self.tables.blue_thresholds)
+        return len(sheet.magenta if realm == "magenta" else sheet.yellow) < self._track_lengths[realm]
+
     def bonus_targets(self, sheet: Grimoire, realm: str) -> tuple[Cell, ...]:
         """Cells a colour bonus may take in ``realm``: any free grid cell, or the next track cell."""
         t = self.tables
@@ -321,7 +383,7 @@ class DiceRealmsRules(BaseRules):
             state = self._roll(state, seat, rng, events, time_warp=False)
         elif isinstance(intent, TimeWarp):
             state = self._add_tokens(state, seat, "time_warp", -1)
-            events.append(ev.TokenSpent(seat, "time_warp"))
+            events.append(_TOKEN_SPENT(seat, "time_warp"))
             state = self._roll(state, seat, rng, events, time_warp=True)
         elif isinstance(intent, Pick):
             state = self._pick(state, intent, events)
@@ -330,8 +392,8 @@ class DiceRealmsRules(BaseRules):
             state = self._with_sheet(state, seat, _sheet(sheet, arcane_boosts=sheet.arcane_boosts - 1,
                                                          boosted=sheet.boosted | {intent.die}))
             value = self.entry_value(state, intent.die, intent.realm)
-            events.append(ev.TokenSpent(seat, "arcane_boost"))
-            events.append(ev.DieUsed(seat, intent.die, intent.realm, intent.cell, value, "boost"))
+            events.append(_TOKEN_SPENT(seat, "arcane_boost"))
+            events.append(_DIE_USED(seat, intent.die, intent.realm, intent.cell, value, "boost"))
             state = self._mark(state, seat, intent.realm, intent.cell, value, events)
         elif isinstance(intent, Bonus):
             state = self._resolve_bonus(state, intent, events)
@@ -339,7 +401,7 @@ class DiceRealmsRules(BaseRules):
             events.append(ev.RollForfeited(seat, state.flow.rolls_used, chosen=True))
             state = _state(state, flow=_flow(state.flow, rolled=False))
         elif isinstance(intent, Pass):
-            events.append(ev.Passed(seat, state.flow.stage))
+            events.append(_PASSED(seat, state.flow.stage))
             state = self._next_stage(state, events)
         state = self._settle(state, events)
         return Step(state, tuple(events))
@@ -349,8 +411,13 @@ class DiceRealmsRules(BaseRules):
 
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
         dice = state.dice
-        values = tuple(rng.randint(1, 6, DIE_CODES[die]) for die in dice.hand)
-        dice = _dice(dice, **dict(zip(dice.hand, values)))
+        randint = rng.randint
+        values = tuple([randint(1, 6, DIE_CODES[die]) for die in dice.hand])
+        faces = [dice.red, dice.green, dice.blue, dice.magenta, dice.yellow, dice.white]
+        for die, value in zip(dice.hand, values):
+            faces[_DIE_INDEX[die]] = value
+        red, green, blue, magenta, yellow, white = faces
+        dice = _dice(dice, red=red, green=green, blue=blue, magenta=magenta, yellow=yellow, white=white)
         rolls = state.flow.rolls_used + (0 if time_warp else 1)
         events.append(ev.DiceRolled(seat, rolls, dice.hand, values, time_warp))
         return _state(state, dice=dice, flow=_flow(state.flow, rolled=True, rolls_used=rolls))
@@ -359,19 +426,26 @@ class DiceRealmsRules(BaseRules):
         seat, die = intent.seat, intent.die
         value = self.entry_value(state, die, intent.realm)
         if state.flow.stage == Stage.ACTIVE:
-            events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "select"))
+            events.append(_DIE_USED(seat, die, intent.realm, intent.cell, value, "select"))
             dice = state.dice
-            face = dice.value(die)
+            face = getattr(dice, die)
             fields = (*dice.fields, die)
-            events.append(ev.DieToField(die, len(fields)))
-            lower = tuple(d for d in dice.hand if d != die and dice.value(d) < face)
+            events.append(_DIE_TO_FIELD(die, len(fields)))
+            lower: tuple[str, ...] = ()
+            hand: tuple[str, ...] = ()
+            for other in dice.hand:             # the dice below the selection are forgotten, the rest kept
+                if other != die:
+                    if getattr(dice, other) < face:
+                        lower += (other,)
+                    else:
+                        hand += (other,)
             if lower:
-                events.append(ev.DiceForgotten(lower))
-            hand = tuple(d for d in dice.hand if d != die and d not in lower)
+                events.append(_DICE_FORGOTTEN(lower))
             dice = _dice(dice, hand=hand, fields=fields, forgotten=dice.forgotten + lower)
-            state = _state(state, dice=dice, flow=_flow(state.flow, rolled=False))
-            return self._mark(state, seat, intent.realm, intent.cell, value, events)
-        events.append(ev.DieUsed(seat, die, intent.realm, intent.cell, value, "pick"))
+            # The dice and the flow change with the mark, in one copy of the state.
+            return self._mark(state, seat, intent.realm, intent.cell, value, events,
+                              flow=_flow(state.flow, rolled=False), dice=dice)
+        events.append(_DIE_USED(seat, die, intent.realm, intent.cell, value, "pick"))
         state = self._mark(state, seat, intent.realm, intent.cell, value, events)
         # The pick is done; the next stage begins once any bonuses it earned are resolved.
         return self._next_stage(state, events)
@@ -381,7 +455,7 @@ class DiceRealmsRules(BaseRules):
         pending = list(flow.pending)
         pending.remove(intent.kind)
         state = _state(state, flow=_flow(flow, pending=tuple(pending)))
-        events.append(ev.BonusUsed(intent.seat, intent.kind, intent.realm, intent.cell))
+        events.append(_BONUS_USED(intent.seat, intent.kind, intent.realm, intent.cell))
         if intent.realm == "red":
             value = self.tables.red_values[intent.cell]
         elif intent.realm == "green":
@@ -392,72 +466,100 @@ class DiceRealmsRules(BaseRules):
             value = self.bonus_value(state, intent.kind, intent.realm)
         return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
 
+    def _source(self, realm: str, goal: str) -> RewardSource:
+        """``RewardSource(realm, goal)``, made once per rules object (frozen: one serves every mark)."""
+        key = (realm, goal)
+        source = self._sources.get(key)
+        if source is None:
+            source = self._sources[key] = RewardSource(realm, goal)
+        return source
+
+    def _kind(self, realm: str, value: int) -> BonusKind:
+        """``BonusKind(realm, value)``, made once per rules object."""
+        key = (realm, value)
+        kind = self._kinds.get(key)
+        if kind is None:
+            kind = self._kinds[key] = BonusKind(realm, value)
+        return kind
+
     def _with_sheet(self, state: State, seat: int, sheet: Grimoire, **changes: object) -> State:
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
-        players = list(state.players)
-        players[seat] = sheet
-        return _state(state, players=tuple(players), **changes)
+        players = state.players
+        if len(players) == 2:                     # a duel, the usual table: no list in between
+            pair = (sheet, players[1]) if seat == 0 else (players[0], sheet)
+            return _state(state, players=pair, **changes)
+        changed = list(players)
+        changed[seat] = sheet
+        return _state(state, players=tuple(changed), **changes)
 
     def _add_tokens(self, state: State, seat: int, token: str, count: int) -> State:
         field = _TOKEN_FIELDS[token]
         sheet = state.players[seat]
         return self._with_sheet(state, seat, _sheet(sheet, **{field: getattr(sheet, field) + count}))
 
-    def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value]) -> State:
-        """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue."""
+    def _mark(self, state: State, seat: int, realm: str, cell: Cell, value: int, events: list[Value],
+              flow: Flow | None = None, dice: Dice | None = None) -> State:
+        """Make an entry, then give its rewards: tokens at once, colour bonuses into the pending queue (``flow``
+        and ``dice``: the state's new ones, when the entry changes them too)."""
         t = self.tables
         sheet = state.players[seat]
-        rewards: list[tuple[str, RewardSource]] = []
+        # (reward, realm, goal): the source of a reward that is not "none" is made (once per rules object) below.
+        rewards: list[tuple[str, str, str]] = []
         goals: list[Value] = []
         if realm == "red":
             crossed = sheet.red | {cell}
             sheet = _sheet(sheet, red=crossed)
             for goal in t.red_goals_by_cell[cell]:
                 if goal.cells <= crossed:
-                    goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward, goal.points))
-                    rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
+                    goals.append(_GOAL_COMPLETED(seat, realm, goal.goal_id, goal.reward, goal.points))
+                    rewards.append((goal.reward, realm, goal.goal_id))
         elif realm == "green":
             crossed_g = sheet.green | {cell.number}
             sheet = _sheet(sheet, green=crossed_g)
             for goal in t.green_goals_by_cell[cell.number]:
                 if goal.cells <= crossed_g:
-                    goals.append(ev.GoalCompleted(seat, realm, goal.goal_id, goal.reward))
-                    rewards.append((goal.reward, RewardSource(realm, goal.goal_id)))
+                    goals.append(_GOAL_COMPLETED(seat, realm, goal.goal_id, goal.reward))
+                    rewards.append((goal.reward, realm, goal.goal_id))
         elif realm == "blue":
-            sheet = _sheet(sheet, blue=sheet.blue + 1)
-            rewards.append((t.blue_rewards[sheet.blue - 1], RewardSource(realm, f"head-{sheet.blue}")))
+            heads = sheet.blue + 1
+            sheet = _sheet(sheet, blue=heads)
+            rewards.append((t.blue_rewards[heads - 1], realm, _HEADS[heads]))
         elif realm == "magenta":
             sheet = _sheet(sheet, magenta=(*sheet.magenta, value))
-            rewards.append((t.magenta_rewards[len(sheet.magenta) - 1],
-                            RewardSource(realm, f"cell-{len(sheet.magenta)}")))
+            rewards.append((t.magenta_rewards[len(sheet.magenta) - 1], realm, _CELLS[len(sheet.magenta)]))
         else:
             sheet = _sheet(sheet, yellow=(*sheet.yellow, value))
-            rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], RewardSource(realm, f"cell-{len(sheet.yellow)}")))
-        events.append(ev.CellMarked(seat, realm, cell, value, realm_score(sheet, realm, t)))
+            rewards.append((t.yellow_rewards[len(sheet.yellow) - 1], realm, _CELLS[len(sheet.yellow)]))
+        events.append(_CELL_MARKED(seat, realm, cell, value, realm_score(sheet, realm, t)))
         events.extend(goals)
         pending = list(state.flow.pending)
-        for reward, source in rewards:
+        for reward, goal_realm, goal_id in rewards:
             if reward == "none":
                 continue
+            source = self._source(goal_realm, goal_id)
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
                 sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
-                events.append(ev.TokenGained(seat, reward, source))
+                events.append(_TOKEN_GAINED(seat, reward, source))
                 continue
-            kind = BonusKind(reward)
             if reward == "yellow":
                 values = t.lion_bonus_values.get(state.lion_bonus, {})
-                kind = BonusKind(reward, values.get(source.to_text(), 6))
-            if self.bonus_targets(sheet, reward):
-                pending.append(kind)
-                events.append(ev.BonusEarned(seat, kind, source))
+                kind = self._kind(reward, values.get(source.to_text(), 6))
             else:
-                events.append(ev.BonusLost(seat, kind))
-        flow = state.flow
+                kind = self._kind(reward, 0)
+            if self.has_bonus_target(sheet, reward):
+                pending.append(kind)
+                events.append(_BONUS_EARNED(seat, kind, source))
+            else:
+                events.append(_BONUS_LOST(seat, kind))
+        if flow is None:
+            flow = state.flow
         if pending != list(flow.pending) or flow.pending_seat != seat:
             # (A mark that queued nothing for the seat already pending keeps the flow it had.)
             flow = _flow(flow, pending=tuple(pending), pending_seat=seat)
-        return self._with_sheet(state, seat, sheet, flow=flow)
+        if dice is None:
+            return self._with_sheet(state, seat, sheet, flow=flow)
+        return self._with_sheet(state, seat, sheet, flow=flow, dice=dice)
 
     # ------------------------------------------------------------------ flow
     def _settle(self, state: State, events: list[Value]) -> State:
@@ -476,10 +578,10 @@ class DiceRealmsRules(BaseRules):
                 sheet = state.players[seat]
                 live = []
                 for kind in flow.pending:
-                    if any(self.bonus_targets(sheet, realm) for realm in bonus_realms(kind)):
+                    if any(self.has_bonus_target(sheet, realm) for realm in bonus_realms(kind)):
                         live.append(kind)
                     else:
-                        events.append(ev.BonusLost(seat, kind))
+                        events.append(_BONUS_LOST(seat, kind))
                 if len(live) != len(flow.pending):
                     state = _state(state, flow=_flow(flow, pending=tuple(live)))
                     continue
@@ -512,7 +614,7 @@ class DiceRealmsRules(BaseRules):
                 # Pass is always listed; anything more is a die the passive player can use.
                 if len(self.legal_intents(state)) > 1:
                     return state
-                events.append(ev.Passed(state.passive, stage, forced=True))
+                events.append(_PASSED(state.passive, stage, True))
                 state = self._next_stage(state, events)
                 continue
             # An Arcane Boost window stays open while the seat can still spend a token
@@ -529,7 +631,7 @@ class DiceRealmsRules(BaseRules):
         if stage == Stage.ACTIVE:
             dice = state.dice
             if dice.hand:
-                events.append(ev.DiceForgotten(dice.hand))
+                events.append(_DICE_FORGOTTEN(dice.hand))
                 state = _state(state, dice=_dice(dice, hand=(), forgotten=dice.forgotten + dice.hand))
             return self._enter(state, Stage.ACTIVE_BOOST if split else Stage.PASSIVE_PICK, active)
         if stage == Stage.ACTIVE_BOOST:
@@ -551,7 +653,7 @@ class DiceRealmsRules(BaseRules):
 
     def _end_turn(self, state: State, events: list[Value]) -> State:
         flow = state.flow
-        events.append(ev.TurnEnded(flow.round, flow.turn))
+        events.append(_TURN_ENDED(flow.round, flow.turn))
         if flow.turn == 1:
             return self._start_turn(state, 2, events)
         if flow.round < state.rounds:
@@ -559,16 +661,16 @@ class DiceRealmsRules(BaseRules):
         return self._enter(state, Stage.FINAL_BOOST, flow.active)
 
     def _start_round(self, state: State, round_no: int, events: list[Value]) -> State:
-        events.append(ev.RoundStarted(round_no))
+        events.append(_ROUND_STARTED(round_no))
         state = _state(state, flow=_flow(state.flow, round=round_no))
         reward = self.tables.round_rewards[round_no - 1]
         if reward in _TOKEN_FIELDS:
             for seat in range(len(state.players)):
                 state = self._add_tokens(state, seat, reward, 1)
-                events.append(ev.TokenGained(seat, reward, RewardSource.of_round(round_no)))
+                events.append(_TOKEN_GAINED(seat, reward, RewardSource.of_round(round_no)))
         if reward == "essence_shift":
             # Nobody is active during the Essence Shift: the last turn's dice leave the table.
-            return self._enter_essence(_state(state, dice=Dice()), state.start)
+            return self._enter_essence(_state(state, dice=_NO_DICE_ROLLED), state.start)
         return self._start_turn(state, 1, events)
 
     def _enter_essence(self, state: State, seat: int) -> State:
@@ -577,12 +679,12 @@ class DiceRealmsRules(BaseRules):
 
     def _start_turn(self, state: State, turn: int, events: list[Value]) -> State:
         active = state.start if turn == 1 else 1 - state.start
-        events.append(ev.TurnStarted(state.flow.round, turn, active))
+        events.append(_TURN_STARTED(state.flow.round, turn, active))
         # A grimoire that boosted nothing this turn is kept as it is.
         players = tuple(_sheet(sheet, boosted=frozenset()) if sheet.boosted else sheet for sheet in state.players)
         flow = _flow(state.flow, turn=turn, active=active, stage=Stage.ACTIVE, rolled=False,
                       rolls_used=0, seat=active, pending=(), pending_seat=active)
-        return _state(state, players=players, dice=Dice(), flow=flow)
+        return _state(state, players=players, dice=_NO_DICE_ROLLED, flow=flow)
 
     def _end_game(self, state: State, events: list[Value]) -> State:
         state = _state(state, flow=_flow(state.flow, stage=Stage.GAME_OVER))
