@@ -382,8 +382,9 @@ class FoeAlly(NamedTuple):
         return max(0.2, ALLY_ROUNDS * (self.threat - DIE_WORTH))
 
     def wound_worth(self, damage: int) -> float:
-        """Wounding it: it deals its HP, so every point off it is a point less every round."""
-        return ALLY_ROUNDS * damage * self.threat / max(1, self.hp)
+        """Wounding it: it deals its HP, so every point off it is a point less every round, unless its owner
+        heals it back (a cure heals an ally up to its own HP): a wound counts four fifths."""
+        return WOUND_SHARE * ALLY_ROUNDS * damage * self.threat / max(1, self.hp)
 
 
 #: Where one effect's attack goes: None (the target wizard) or (an enemy ally's number, damage sent at it).
@@ -391,6 +392,8 @@ Aim_ = tuple[int, int] | None
 
 #: Rounds an enemy ally is expected to go on striking, and what a die given back to its owner is worth a round.
 ALLY_ROUNDS, DIE_WORTH = 2.5, 0.8
+#: What a wound counts of the damage it stops: its owner may heal the ally back.
+WOUND_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,10 +414,20 @@ class Outlook:
     incoming_ally: int         # the damage of the allies that attack the bot
     loose: bool = False        # the loose patterns option: more allocations count
     foe_allies: tuple[FoeAlly, ...] = ()     # the opponents' allies, each a target beside the wizard
+    # Read from the opponents' likely rounds (bots_forecast; unread: -1 and 0): the odds that this round's
+    # attacks reach the bot's HP, and that the target raises a Mirror, a Counterspell or a Shield.
+    lethal: float = -1.0
+    target_mirror: float = 0.0
+    target_counter: float = 0.0
+    target_shield: float = -1.0
+    target_backfire: float = 0.0      # the odds that the target's attacks at the bot, sent back, kill it
+    lethal_more: tuple[float, float, float] = (0.0, 0.0, 0.0)   # the odds with 1, 2 and 4 HP more
 
     @property
     def danger(self) -> float:
         """How much defence is worth beyond its face value: more when this round may be the bot's last."""
+        if self.lethal >= 0:
+            return 1.0 + 3.0 * self.lethal
         expected = self.incoming_damage + self.incoming_ally + 0.5
         if self.hp <= expected:
             return 2.5
@@ -441,19 +454,28 @@ class Weights:
     damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
     duel_guard: float = 0.0         # share of defence still counted when a kill may end the duel (a kill while
                                     # falling too is only a draw)
+    read: float = 1.0               # 1: read the opponents' likely rounds from the table (bots_forecast);
+                                    # 0: a fixed guess of the damage coming, moved by what came
+    respect: float = 0.0            # how far the target's likely Mirror and Counterspell (read) count against
+                                    # the bot's attacks
 
 
 STRONG = Weights()
 
+
+#: What a Mirror holds off: every attack spell at the bot.
+DEATH_BLOW = 99
 
 #: Odds that a target that would fall does fall (no heal, Counterspell or Mirror saves it), and that it
 #: raised no Shield this round.
 KILL_ODDS, SHIELD_ODDS = 0.9, 0.5
 
 
-def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float | None = None) -> Outlook:
+def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float | None = None,
+               read: bool = False) -> Outlook:
     """The :class:`Outlook` of ``seat`` from its view (only the public parts and its own); ``threat`` is the
-    attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more)."""
+    attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more);
+    ``read``: the opponents' likely rounds read from the table instead (:func:`read_foes`)."""
     me = view.wizards[seat]
     foes = list(view.enemies(seat))
     # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
@@ -462,11 +484,34 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
     allies = tuple(FoeAlly(ally.number, ally.hp, len(ally.shells),
                            float(ally.hp) if _ally_aim(view, foe, ally) == seat else 0.3 * ally.hp)
                    for foe in foes for ally in view.wizards[foe].allies if ally.hp > 0)
-    return Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
-                   target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
-                   incoming_spells=round(exposed * weights.spells_per_opponent, 3),
-                   incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
-                   incoming_ally=ally_threat(view, seat), loose=view.loose_patterns, foe_allies=allies)
+    outlook = Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
+                      target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
+                      incoming_spells=round(exposed * weights.spells_per_opponent, 3),
+                      incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
+                      incoming_ally=ally_threat(view, seat), loose=view.loose_patterns, foe_allies=allies)
+    return read_foes(view, seat, outlook) if read and foes else outlook
+
+
+def read_foes(view: State, seat: int, outlook: Outlook) -> Outlook:
+    """``outlook`` with what the opponents are likely to cast this round read from the table: the damage
+    coming at the bot and its odds of reaching its HP, and the target's odds of a Mirror, Counterspell or
+    Shield (:mod:`bots_forecast`)."""
+    from .bots_forecast import forecast_of
+
+    need = outlook.hp - outlook.incoming_ally
+    reads = {foe: forecast_of(view, seat, foe, need) for foe in view.enemies(seat)}
+    def falls(field: str) -> float:
+        survive = 1.0
+        for read in reads.values():
+            survive *= 1.0 - getattr(read, field)
+        return round(1.0 - survive, 4)
+
+    target = reads[outlook.target]
+    more = (falls("lethal_1"), falls("lethal_2"), falls("lethal_4"))
+    return evolve(outlook, incoming_spells=round(sum(r.spells for r in reads.values()), 3),
+                  incoming_damage=round(sum(r.damage for r in reads.values()), 3), lethal_more=more,
+                  lethal=1.0 if need <= 0 else falls("lethal"), target_mirror=target.mirror,
+                  target_counter=target.counter, target_shield=target.shield, target_backfire=target.backfire)
 
 
 def exposure(view: State, seat: int) -> float:
@@ -560,6 +605,9 @@ class Planner:
         wards = 0
         at_allies: dict[int, int] = {}
         silenced = 0.0
+        hold = 0                # the attack damage at the bot its defence holds off (for the bot's survival)
+        shield_guess = weights.shield_guess if outlook.target_shield < 0 else outlook.target_shield
+        spells: list[float] = []        # each attack spell's damage at the target wizard (a Mirror returns them)
         for effect, aim in zip(effects, aims):
             if effect.damage:
                 amount = effect.damage
@@ -568,13 +616,21 @@ class Planner:
                     at_allies[ally.number] = at_allies.get(ally.number, 0) + max(0, aim[1] - ally.wards)
                     amount -= aim[1]
                 if amount > 0:
-                    damage += max(0.0, amount - weights.shield_guess - outlook.target_wards)
+                    landed = max(0.0, amount - shield_guess - outlook.target_wards)
+                    damage += landed
+                    spells.append(landed)
                     bare += max(0, amount - outlook.target_wards)
                     held += max(0, amount - outlook.target_wards - 1)
                     if effect.poison and aim is None:
                         value += 0.5
             elif effect.kill:
-                value += 0.85 * (self._kill_bonus + (0 if outlook.duel else outlook.target_hp))
+                # A Counterspell stops it; a Mirror turns it on the bot.
+                worth = self._kill_bonus + (0 if outlook.duel else outlook.target_hp)
+                if outlook.lethal < 0:
+                    value += 0.85 * worth
+                else:
+                    value += worth * ((1 - outlook.target_mirror) * (1 - outlook.target_counter) * 0.95
+                                      - outlook.target_mirror)
             elif effect.paralyse:
                 if aim is None:
                     value += weights.paralyse
@@ -584,16 +640,22 @@ class Planner:
                     silenced += ally.threat
             elif effect.heal:
                 value += weights.heal * danger * min(effect.heal, max(0, outlook.cap - outlook.hp))
+                hold += min(effect.heal, max(0, outlook.cap - outlook.hp))
             elif effect.mirror:
+                hold += DEATH_BLOW
+                # What comes at the bot goes back: the damage, and a kill when it is enough.
                 value += weights.mirror * outlook.incoming_damage * danger
+                value += self._kill_bonus * outlook.target_backfire
             elif effect.counter:
                 # Cancels the worst spell at the bot (a Finger of Death too); its 4th die holds off allies.
                 value += (weights.counter * outlook.incoming_damage + 0.3) * danger
                 ward_ally += effect.ward_ally
+                hold += 4
             elif effect.ward_spells:
                 ward_ally += effect.ward_ally
                 shielded += outlook.incoming_spells * 0.8 ** wards
                 wards += 1
+                hold += max(1, round(outlook.incoming_spells))
                 if effect.shell:
                     # Next round's free Shield, from the same pair.
                     value += 0.7 * outlook.incoming_spells + 0.5 * min(effect.ward_ally, outlook.incoming_ally)
@@ -612,11 +674,41 @@ class Planner:
         # The kill: sure if even a Shield would not save the target, a coin toss (did it shield?) if only
         # an unshielded target falls; a heal, a Counterspell or a Mirror may still save it.
         hp = outlook.target_hp
-        chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
+        if outlook.lethal < 0:
+            chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
+            if outlook.duel:
+                # A duel won this round makes the rest moot: defence counts only if the kill fails.
+                value *= 1.0 - chance * (1.0 - weights.duel_guard)
+            return value + min(damage, hp + 0.5) + chance * self._kill_bonus
+        worth, chance = self._read_attack(damage, spells, held, bare)
         if outlook.duel:
-            # A duel won this round makes the rest moot: defence counts only if the kill fails.
-            value *= 1.0 - chance * (1.0 - weights.duel_guard)
-        return value + min(damage, hp + 0.5) + chance * self._kill_bonus
+            # A kill ends the duel: then the defence is worth only the bot's own survival (a win, not a draw).
+            value = (1.0 - chance) * value + chance * self._kill_bonus * self._saved(hold)
+        return value + worth
+
+    def _saved(self, hold: int) -> float:
+        """How much less likely the bot falls this round when its defence holds off ``hold`` damage."""
+        outlook = self.outlook
+        more = outlook.lethal_more
+        after = (outlook.lethal if hold <= 0 else more[0] if hold == 1 else more[1] if hold < 4
+                 else more[2] if hold < DEATH_BLOW else 0.0)
+        return max(0.0, outlook.lethal - after)
+
+    def _read_attack(self, damage: float, spells: Sequence[float], held: int, bare: int) -> tuple[float, float]:
+        """The worth of attack ``damage`` at the target wizard (``spells`` its attack spells' share, ``held``
+        and ``bare`` what lands through a Shield more, and unshielded), by the odds read from the table: a
+        Mirror sends the spells back at the bot, a Counterspell cancels the largest, a Shield takes 1 off each.
+        Also the kill's odds: in a duel a kill ends it, so the bot's defence counts then only as far as the
+        bot could fall this round too (falling together is a draw, not a win)."""
+        outlook = self.outlook
+        hp = outlook.target_hp
+        mirror, counter = self.weights.respect * outlook.target_mirror, self.weights.respect * outlook.target_counter
+        through = (1.0 - mirror) * (1.0 - counter)
+        chance = KILL_ODDS * through * ((held >= hp) + (1.0 - outlook.target_shield) * (bare >= hp > held))
+        back = sum(spells)
+        landed = min(damage, hp + 0.5) * (1.0 - mirror) - counter * (max(spells) if spells else 0.0)
+        worth = landed - mirror * back * self._danger + chance * self._kill_bonus
+        return worth, chance
 
     def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = (), cast_aims: Sequence[Aim_] = ()
              ) -> tuple[float, tuple[tuple[str, Dice], ...]]:
@@ -714,7 +806,7 @@ class StrongBot:
 
     def planner(self, view: State) -> Planner:
         """The planner of this round's outlook (made anew when the outlook changes)."""
-        outlook = outlook_of(view, self.seat, self.weights, self.threat())
+        outlook = outlook_of(view, self.seat, self.weights, self.threat(), self.weights.read > 0)
         if self._planner is None or self._planner.outlook != outlook:
             self._planner = Planner(outlook, self.weights)
         return self._planner
