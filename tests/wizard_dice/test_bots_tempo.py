@@ -47,9 +47,9 @@ def test_strong_attacks_instead_of_mirroring_when_the_opponent_can_hardly_hurt_i
 
 
 def test_strong_finishes_the_duel_behind_a_shield_rather_than_trading_blows():
-    # Drew at 4, Rick at 3: three 1s are a Poison Arrow that finishes Rick unless he shields; the two 6s
+    # Both at 3: three 1s are a Poison Arrow that finishes Rick unless he shields; the two 6s
     # and the 3 are either 2 more damage or a Shield against what Rick casts back in the same phase (both
-    # falling together is a draw).  Drew keeps the Shield.
-    cast = spells_cast(position([6, 6, 1, 1, 1, 3], 4, 3))
+    # falling together is a draw).  Drew raises the Shield.
+    cast = spells_cast(position([6, 6, 1, 1, 1, 3], 3, 3))
     assert "poison-arrow" in cast and len(cast["poison-arrow"].dice) == 3, sorted(cast)
     assert "shield" in cast, sorted(cast)

@@ -456,6 +456,7 @@ class Weights:
                                     # falling too is only a draw)
     read: float = 1.0               # 1: read the opponents' likely rounds from the table (bots_forecast);
                                     # 0: a fixed guess of the damage coming, moved by what came
+    draw: float = 0.5               # what a shared fall counts of a loss (0: halfway between a win and a loss)
     respect: float = 0.0            # how far the target's likely Mirror and Counterspell (read) count against
                                     # the bot's attacks
 
@@ -682,8 +683,10 @@ class Planner:
             return value + min(damage, hp + 0.5) + chance * self._kill_bonus
         worth, chance = self._read_attack(damage, spells, held, bare)
         if outlook.duel:
-            # A kill ends the duel: then the defence is worth only the bot's own survival (a win, not a draw).
-            value = (1.0 - chance) * value + chance * self._kill_bonus * self._saved(hold)
+            # A kill ends the duel: then the defence is worth only the bot's own survival (a win, not a draw),
+            # and a kill the bot may not survive is a draw, which counts as part of a loss.
+            saved, draw = self._saved(hold), self.weights.draw
+            value = (1.0 - chance) * value + chance * self._kill_bonus * (saved * (1.0 + draw) - draw * outlook.lethal)
         return value + worth
 
     def _saved(self, hold: int) -> float:

@@ -3,8 +3,8 @@
 The strong bot does not guess a fixed amount of damage coming its way: it plays the opponent's round in its
 head as a careful player of the plain kind would play it (keeping towards the allocation worth most to it,
 by :class:`~tabletop.games.wizard_dice.bots.Planner` with the default weights) and takes, over a few dozen
-rolls drawn the same way for the same table, the odds of what comes out of it: the attack damage at the bot (and whether it reaches the bot's HP),
-and whether the opponent raises a Mirror, a Counterspell or a Shield that the bot's own attacks would meet.
+rolls drawn the same way for the same table, the odds of what comes out of it: the attack damage at the bot
+(and whether it reaches the bot's HP), and whether the opponent raises a Mirror, a Counterspell or a Shield that the bot's own attacks would meet.
 Everything it reads is public: the opponent's HP, allies, dice to roll and continued dice.
 """
 
@@ -14,11 +14,17 @@ import random
 from functools import lru_cache
 from typing import Iterable, NamedTuple
 
-from .bots import ROLLS, STRONG, Dice, Outlook, Planner, _merge, _minus, effect_of, outlook_of
+from .bots import ROLLS, Weights, Dice, Outlook, Planner, _merge, _minus, effect_of, outlook_of
 from .scoring import dice_available
 from .state import State
 
 __all__ = ["Forecast", "forecast_of", "NO_FORECAST"]
+
+#: How the opponent is taken to weigh its round: the plain strong valuation (no reading of its own, which would
+#: read the bot in turn), but expecting about as much damage as a reading bot casts (6 from six dice, not the
+#: plain guess of 11, which makes it cower behind its defence once it is low: then the bot would not see the
+#: blow that may fell it as it strikes).
+FOE = Weights(damage_per_opponent=6.0)
 
 #: What a Finger of Death counts for as damage: more than any wizard's HP.
 DEATH = 99
@@ -47,7 +53,7 @@ def forecast_of(view: State, seat: int, foe: int, need: int) -> Forecast:
     take ``seat`` to 0 HP (its HP less the allies' strike that is sure to come)."""
     wizard = view.wizards[foe]
     size = dice_available(len(wizard.allies), wizard.paralysed)
-    return _forecast(outlook_of(view, foe), size, tuple(sorted(wizard.continued))[:size], seat, need)
+    return _forecast(outlook_of(view, foe, FOE), size, tuple(sorted(wizard.continued))[:size], seat, need)
 
 
 #: The opponent's rounds a forecast plays out (the same ones for the same table: the draws are seeded by it).
@@ -79,7 +85,7 @@ def _forecast(outlook: Outlook, size: int, fixed: Dice, at: int, need: int) -> F
 
 @lru_cache(maxsize=64)
 def _planner(outlook: Outlook) -> Planner:
-    return Planner(outlook, STRONG)
+    return Planner(outlook, FOE)
 
 
 def _cast(planner: Planner, dice: Dice, aims_at_bot: bool, need: int) -> tuple[float, ...]:
