@@ -3,7 +3,7 @@ behind a Magic Mirror from an opponent who can hardly hurt it, and when both wiz
 the duel in a way it survives rather than throwing every die at a kill that may be a shared one."""
 
 from tabletop.core.values import evolve
-from tabletop.games.wizard_dice.bots import outlook_of
+from tabletop.games.wizard_dice.bots import StrongBot, Weights, outlook_of
 from tabletop.games.wizard_dice.bots_forecast import forecast_of
 from tabletop.games.wizard_dice.intents import CastSpell
 
@@ -53,3 +53,20 @@ def test_strong_finishes_the_duel_behind_a_shield_rather_than_trading_blows():
     cast = spells_cast(position([6, 6, 1, 1, 1, 3], 3, 3))
     assert "poison-arrow" in cast and len(cast["poison-arrow"].dice) == 3, sorted(cast)
     assert "shield" in cast, sorted(cast)
+
+
+def test_a_strong_bot_that_adapts_respects_a_defence_it_has_met_and_not_one_it_has_not():
+    # The bot notes at its commit what it sent at its target, and next round how much of it the target lost.
+    match = position([6, 6, 5, 5, 5, 5], 20, 20)
+    bot = StrongBot(1, 0, Weights(adapt=4.0))
+    bot.rules = RULES
+    assert bot.respect() == 0.0
+    while match.state.to_act == 0:
+        match.submit(bot.choose(match.legal_intents(), RULES.view(match.state, 0)))
+    sent = bot._struck[3]
+    assert sent >= 4                      # a Lightning Bolt and Magic Missiles at Rick
+    # Rick turns all of it away, round after round: its Mirrors and Counterspells count against attacks.
+    bot._blocked = [1.0] * 6
+    wary = bot.respect()
+    bot._blocked = [0.2] * 6
+    assert wary > 0.2 and bot.respect() == 0.0
