@@ -5,7 +5,8 @@ head as a careful player of the plain kind would play it (keeping towards the al
 by :class:`~tabletop.games.wizard_dice.bots.Planner`, see :data:`FOE`; its keeps simpler) and takes, over a
 few dozen rolls drawn the same way for the same table, the odds of what comes out of it: the attack damage at
 the bot (and whether it reaches the bot's HP), and whether the opponent raises a Mirror, a Counterspell or a
-Shield that the bot's own attacks would meet.  Everything it reads is public: the opponent's HP, allies, dice to roll and continued dice.
+Shield that the bot's own attacks would meet.  Everything it reads is public: the opponent's HP, allies, dice
+to roll and continued dice.
 """
 
 from __future__ import annotations
