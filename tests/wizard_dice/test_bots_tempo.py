@@ -3,8 +3,7 @@ behind a Magic Mirror from an opponent who can hardly hurt it, and when both wiz
 the duel in a way it survives rather than throwing every die at a kill that may be a shared one."""
 
 from tabletop.core.values import evolve
-from tabletop.games.wizard_dice.bots import StrongBot, Weights, outlook_of
-from tabletop.games.wizard_dice.bots_forecast import forecast_of
+from tabletop.games.wizard_dice.bots import StrongBot, Weights, forecast_of, outlook_of
 from tabletop.games.wizard_dice.intents import CastSpell
 
 from .test_bots import RULES, new_match, strong_turn

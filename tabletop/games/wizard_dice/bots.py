@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
 from math import factorial
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from tabletop.core.values import Value, evolve
 
@@ -48,7 +48,8 @@ from .spells import Spell, load_spells
 from .state import Cast, Stage, State, Target
 
 __all__ = ["PlayoutBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "Weights", "STRONG", "Planner", "Outlook",
-           "FoeAlly", "outlook_of", "sample_dice", "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
+           "FoeAlly", "Forecast", "forecast_of", "outlook_of", "sample_dice", "sample_casts", "allocations",
+           "full_allocations", "roll_outcomes"]
 
 ROLLS = 3
 
@@ -414,7 +415,7 @@ class Outlook:
     incoming_ally: int         # the damage of the allies that attack the bot
     loose: bool = False        # the loose patterns option: more allocations count
     foe_allies: tuple[FoeAlly, ...] = ()     # the opponents' allies, each a target beside the wizard
-    # Read from the opponents' likely rounds (bots_forecast; unread: -1 and 0): the odds that this round's
+    # Read from the opponents' likely rounds (forecast_of; unread: -1 and 0): the odds that this round's
     # attacks reach the bot's HP, and that the target raises a Mirror, a Counterspell or a Shield.
     lethal: float = -1.0
     target_mirror: float = 0.0
@@ -454,7 +455,7 @@ class Weights:
     damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
     duel_guard: float = 0.0         # share of defence still counted when a kill may end the duel (a kill while
                                     # falling too is only a draw)
-    read: float = 1.0               # 1: read the opponents' likely rounds from the table (bots_forecast);
+    read: float = 1.0               # 1: read the opponents' likely rounds from the table (forecast_of);
                                     # 0: a fixed guess of the damage coming, moved by what came
     draw: float = 0.5               # what a shared fall counts of a loss (0: halfway between a win and a loss)
     adapt: float = 0.0              # respect gained per share of its attack damage the opponents turned away
@@ -505,9 +506,7 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
 def read_foes(view: State, seat: int, outlook: Outlook) -> Outlook:
     """``outlook`` with what the opponents are likely to cast this round read from the table: the damage
     coming at the bot and its odds of reaching its HP, and the target's odds of a Mirror, Counterspell or
-    Shield (:mod:`bots_forecast`)."""
-    from .bots_forecast import forecast_of
-
+    Shield (:func:`forecast_of`)."""
     need = outlook.hp - outlook.incoming_ally
     reads = {foe: forecast_of(view, seat, foe, need) for foe in view.enemies(seat)}
     def falls(field: str) -> float:
@@ -794,6 +793,117 @@ class Planner:
 @lru_cache(maxsize=None)
 def _merge(kept: Dice, rolled: Dice) -> Dice:
     return tuple(sorted(kept + rolled))
+
+
+# ================================================================ strong: reading the opponent's round
+# What an opponent is likely to cast this round, read from the public table.
+#
+# The strong bot does not guess a fixed amount of damage coming its way: it plays the opponent's round in its
+# head as a careful player of the plain kind would play it (keeping towards the allocation worth most to it,
+# by :class:`~tabletop.games.wizard_dice.bots.Planner`, see :data:`FOE`; its keeps simpler) and takes, over a
+# few dozen rolls drawn the same way for the same table, the odds of what comes out of it: the attack damage at
+# the bot (and whether it reaches the bot's HP), and whether the opponent raises a Mirror, a Counterspell or a
+# Shield that the bot's own attacks would meet.  Everything it reads is public: the opponent's HP, allies, dice
+# to roll and continued dice.
+
+#: How the opponent is taken to weigh its round: the plain strong valuation (no reading of its own, which would
+#: read the bot in turn), but expecting about as much damage as a reading bot casts (6 from six dice, not the
+#: plain guess of 11, which makes it cower behind its defence once it is low: then the bot would not see the
+#: blow that may fell it as it strikes).
+FOE = Weights(damage_per_opponent=6.0)
+
+#: What a Finger of Death counts for as damage: more than any wizard's HP.
+DEATH = 99
+
+
+class Forecast(NamedTuple):
+    """One opponent's round, as odds: its attack damage at the bot (in phases 4 and 5), and its defence."""
+
+    damage: float = 0.0        # expected attack damage at the bot (spells and a new ally's first strike)
+    lethal: float = 0.0        # the odds that this damage reaches the bot's HP (beside the standing allies)
+    spells: float = 0.0        # expected attack spells at the bot
+    mirror: float = 0.0        # the odds of a Magic Mirror on itself (the bot's attacks come back)
+    counter: float = 0.0       # of a Counterspell on itself (the worst of the bot's spells cancelled)
+    shield: float = 0.0        # of a Shield or a Magic Shell (each of the bot's attack spells 1 less)
+    backfire: float = 0.0      # that its attack spells at the bot would kill it if a Mirror sent them back
+    lethal_1: float = 0.0      # that the damage reaches the bot's HP with 1 more, 2 more, 4 more (what a Shield,
+    lethal_2: float = 0.0      # a heal or a Counterspell of the bot's would have to hold off)
+    lethal_4: float = 0.0
+
+
+NO_FORECAST = Forecast()
+
+
+def forecast_of(view: State, seat: int, foe: int, need: int) -> Forecast:
+    """What ``foe`` is likely to cast this round as ``seat`` reads it: ``need`` is the damage that would
+    take ``seat`` to 0 HP (its HP less the allies' strike that is sure to come)."""
+    wizard = view.wizards[foe]
+    size = dice_available(len(wizard.allies), wizard.paralysed)
+    return _forecast(outlook_of(view, foe, FOE), size, tuple(sorted(wizard.continued))[:size], seat, need)
+
+
+#: The opponent's rounds a forecast plays out (the same ones for the same table: the draws are seeded by it).
+SAMPLES = 48
+
+
+@lru_cache(maxsize=512)
+def _forecast(outlook: Outlook, size: int, fixed: Dice, at: int, need: int) -> Forecast:
+    """The odds over ``SAMPLES`` rounds of a wizard of ``outlook`` who rolls ``size`` dice (``fixed``
+    continued): after each roll it keeps the dice of the allocation worth most to it and rolls the rest (a
+    cheaper keep than the strong bot's own, but of the same mind)."""
+    if size == 0:
+        return NO_FORECAST
+    planner = _planner(outlook)
+    aims_at_bot = outlook.target == at
+    rng = random.Random(f"{outlook!r}/{size}/{fixed}")
+    rounds = []
+    for _ in range(SAMPLES):
+        dice = _merge(fixed, tuple(rng.randint(1, 6) for _ in range(size - len(fixed))))
+        for _ in range(ROLLS - 1):
+            _, plan = planner.best(dice)
+            kept = _merge(fixed, _minus([d for _, form in plan for d in form], fixed))
+            if len(kept) == len(dice):
+                break
+            dice = _merge(kept, tuple(rng.randint(1, 6) for _ in range(size - len(kept))))
+        rounds.append((1.0 / SAMPLES, _cast(planner, dice, aims_at_bot, need)))
+    return Forecast(*(round(x, 4) for x in _mix(rounds)))
+
+
+@lru_cache(maxsize=64)
+def _planner(outlook: Outlook) -> Planner:
+    return Planner(outlook, FOE)
+
+
+def _cast(planner: Planner, dice: Dice, aims_at_bot: bool, need: int) -> tuple[float, ...]:
+    """What the best allocation of ``dice`` does: damage at the bot, whether it reaches ``need``, attack
+    spells at the bot, a Mirror, a Counterspell, a Shield, and whether its spells at the bot would kill it
+    sent back."""
+    _, plan = planner.best(dice)
+    damage = spells = mirror = counter = shield = back = 0.0
+    for (spell_id, form), aim in zip(plan, planner.aims_of(plan)):
+        effect = effect_of(spell_id, form)
+        mirror += effect.mirror
+        counter += effect.counter
+        shield += bool(effect.ward_spells)
+        if not aims_at_bot or aim is not None:
+            continue
+        if effect.kill:
+            damage, spells = damage + DEATH, spells + 1
+        elif effect.damage:
+            damage, spells, back = damage + effect.damage, spells + 1, back + effect.damage
+        elif effect.ally_hp:
+            damage += effect.ally_hp
+    return (min(damage, 12.0), float(damage >= need), spells, mirror, counter, min(1.0, shield),
+            float(back >= planner.outlook.hp or damage >= DEATH), float(damage >= need + 1),
+            float(damage >= need + 2), float(damage >= need + 4))
+
+
+def _mix(weighted: Iterable[tuple[float, tuple[float, ...]]]) -> tuple[float, ...]:
+    total = [0.0] * len(Forecast._fields)
+    for chance, values in weighted:
+        for index, value in enumerate(values):
+            total[index] += chance * value
+    return tuple(total)
 
 
 # ================================================================ strong: the bot
