@@ -119,7 +119,8 @@ def weakened(match: MatchController, seat: int, hp: int) -> MatchController:
 
 
 def test_strong_keeps_four_of_a_kind_and_rolls_for_the_kill():
-    match = weakened(new_match([5, 2, 5, 3, 5, 5]), 1, 3)
+    # Rick at 4: a Lightning Bolt finishes him only if he raised no Shield; a fifth 5 is a Fireball.
+    match = weakened(new_match([5, 2, 5, 3, 5, 5]), 1, 4)
     match.submit("roll seat=0")
     bot = StrongBot(1, 0)
     while True:

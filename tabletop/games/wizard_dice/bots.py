@@ -33,11 +33,11 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import product
 from math import factorial
-from typing import Any, NamedTuple, Sequence
+from typing import Any, Iterable, NamedTuple, Sequence
 
 from tabletop.core.values import Value, evolve
 
@@ -48,7 +48,8 @@ from .spells import Spell, load_spells
 from .state import Cast, Stage, State, Target
 
 __all__ = ["PlayoutBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "Weights", "STRONG", "Planner", "Outlook",
-           "FoeAlly", "outlook_of", "sample_dice", "sample_casts", "allocations", "full_allocations", "roll_outcomes"]
+           "FoeAlly", "Forecast", "forecast_of", "outlook_of", "sample_dice", "sample_casts", "allocations",
+           "full_allocations", "roll_outcomes"]
 
 ROLLS = 3
 
@@ -382,8 +383,9 @@ class FoeAlly(NamedTuple):
         return max(0.2, ALLY_ROUNDS * (self.threat - DIE_WORTH))
 
     def wound_worth(self, damage: int) -> float:
-        """Wounding it: it deals its HP, so every point off it is a point less every round."""
-        return ALLY_ROUNDS * damage * self.threat / max(1, self.hp)
+        """Wounding it: it deals its HP, so every point off it is a point less every round, unless its owner
+        heals it back (a cure heals an ally up to its own HP): a wound counts four fifths."""
+        return WOUND_SHARE * ALLY_ROUNDS * damage * self.threat / max(1, self.hp)
 
 
 #: Where one effect's attack goes: None (the target wizard) or (an enemy ally's number, damage sent at it).
@@ -391,6 +393,8 @@ Aim_ = tuple[int, int] | None
 
 #: Rounds an enemy ally is expected to go on striking, and what a die given back to its owner is worth a round.
 ALLY_ROUNDS, DIE_WORTH = 2.5, 0.8
+#: What a wound counts of the damage it stops: its owner may heal the ally back.
+WOUND_SHARE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -411,10 +415,20 @@ class Outlook:
     incoming_ally: int         # the damage of the allies that attack the bot
     loose: bool = False        # the loose patterns option: more allocations count
     foe_allies: tuple[FoeAlly, ...] = ()     # the opponents' allies, each a target beside the wizard
+    # Read from the opponents' likely rounds (forecast_of; unread: -1 and 0): the odds that this round's
+    # attacks reach the bot's HP, and that the target raises a Mirror, a Counterspell or a Shield.
+    lethal: float = -1.0
+    target_mirror: float = 0.0
+    target_counter: float = 0.0
+    target_shield: float = -1.0
+    target_backfire: float = 0.0      # the odds that the target's attacks at the bot, sent back, kill it
+    lethal_more: tuple[float, float, float] = (0.0, 0.0, 0.0)   # the odds with 1, 2 and 4 HP more
 
     @property
     def danger(self) -> float:
         """How much defence is worth beyond its face value: more when this round may be the bot's last."""
+        if self.lethal >= 0:
+            return 1.0 + 3.0 * self.lethal
         expected = self.incoming_damage + self.incoming_ally + 0.5
         if self.hp <= expected:
             return 2.5
@@ -441,19 +455,38 @@ class Weights:
     damage_per_opponent: float = 11.0   # their damage, before the bot has seen a round (then it adapts)
     duel_guard: float = 0.0         # share of defence still counted when a kill may end the duel (a kill while
                                     # falling too is only a draw)
+    read: float = 1.0               # 1: read the opponents' likely rounds from the table (forecast_of);
+                                    # 0: a fixed guess of the damage coming, moved by what came
+    draw: float = 0.5               # what a shared fall counts of a loss (0: halfway between a win and a loss)
+    adapt: float = 0.0              # respect gained per share of its attack damage the opponents turned away
+                                    # beyond BLOCKED_PIVOT (StrongBot.respect).  Off: at 4 it beats the plain
+                                    # strong bot (22 of 35) but meets a bot like itself with more respect too,
+                                    # and their duels grow to 16 rounds
+    respect: float = 0.0            # how far the target's likely Mirror and Counterspell (read) count against
+                                    # the bot's attacks
 
 
 STRONG = Weights()
 
+#: The share of its attack damage a reading bot sees turned away by a bot like itself (measured: about 0.56;
+#: against the plain, more defensive strong bot about 0.74): its belief before it has seen any (worth four
+#: rounds), the share beyond which it begins to respect the defence, and the most respect it comes to.
+BLOCKED_PRIOR, BLOCKED_PIVOT, RESPECT_MOST = 0.56, 0.64, 0.5
+
+
+#: What a Mirror holds off: every attack spell at the bot.
+DEATH_BLOW = 99
 
 #: Odds that a target that would fall does fall (no heal, Counterspell or Mirror saves it), and that it
 #: raised no Shield this round.
 KILL_ODDS, SHIELD_ODDS = 0.9, 0.5
 
 
-def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float | None = None) -> Outlook:
+def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float | None = None,
+               read: bool = False) -> Outlook:
     """The :class:`Outlook` of ``seat`` from its view (only the public parts and its own); ``threat`` is the
-    attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more)."""
+    attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more);
+    ``read``: the opponents' likely rounds read from the table instead (:func:`read_foes`)."""
     me = view.wizards[seat]
     foes = list(view.enemies(seat))
     # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
@@ -462,11 +495,32 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
     allies = tuple(FoeAlly(ally.number, ally.hp, len(ally.shells),
                            float(ally.hp) if _ally_aim(view, foe, ally) == seat else 0.3 * ally.hp)
                    for foe in foes for ally in view.wizards[foe].allies if ally.hp > 0)
-    return Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
-                   target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
-                   incoming_spells=round(exposed * weights.spells_per_opponent, 3),
-                   incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
-                   incoming_ally=ally_threat(view, seat), loose=view.loose_patterns, foe_allies=allies)
+    outlook = Outlook(hp=me.hp, cap=view.start_hp + 1, target=target, target_hp=view.wizards[target].hp,
+                      target_wards=len(view.wizards[target].shells), duel=len(foes) == 1,
+                      incoming_spells=round(exposed * weights.spells_per_opponent, 3),
+                      incoming_damage=round(exposed * (weights.damage_per_opponent if threat is None else threat), 3),
+                      incoming_ally=ally_threat(view, seat), loose=view.loose_patterns, foe_allies=allies)
+    return read_foes(view, seat, outlook) if read and foes else outlook
+
+
+def read_foes(view: State, seat: int, outlook: Outlook) -> Outlook:
+    """``outlook`` with what the opponents are likely to cast this round read from the table: the damage
+    coming at the bot and its odds of reaching its HP, and the target's odds of a Mirror, Counterspell or
+    Shield (:func:`forecast_of`)."""
+    need = outlook.hp - outlook.incoming_ally
+    reads = {foe: forecast_of(view, seat, foe, need) for foe in view.enemies(seat)}
+    def falls(field: str) -> float:
+        survive = 1.0
+        for read in reads.values():
+            survive *= 1.0 - getattr(read, field)
+        return round(1.0 - survive, 4)
+
+    target = reads[outlook.target]
+    more = (falls("lethal_1"), falls("lethal_2"), falls("lethal_4"))
+    return evolve(outlook, incoming_spells=round(sum(r.spells for r in reads.values()), 3),
+                  incoming_damage=round(sum(r.damage for r in reads.values()), 3), lethal_more=more,
+                  lethal=1.0 if need <= 0 else falls("lethal"), target_mirror=target.mirror,
+                  target_counter=target.counter, target_shield=target.shield, target_backfire=target.backfire)
 
 
 def exposure(view: State, seat: int) -> float:
@@ -560,6 +614,9 @@ class Planner:
         wards = 0
         at_allies: dict[int, int] = {}
         silenced = 0.0
+        hold = 0                # the attack damage at the bot its defence holds off (for the bot's survival)
+        shield_guess = weights.shield_guess if outlook.target_shield < 0 else outlook.target_shield
+        spells: list[float] = []        # each attack spell's damage at the target wizard (a Mirror returns them)
         for effect, aim in zip(effects, aims):
             if effect.damage:
                 amount = effect.damage
@@ -568,13 +625,21 @@ class Planner:
                     at_allies[ally.number] = at_allies.get(ally.number, 0) + max(0, aim[1] - ally.wards)
                     amount -= aim[1]
                 if amount > 0:
-                    damage += max(0.0, amount - weights.shield_guess - outlook.target_wards)
+                    landed = max(0.0, amount - shield_guess - outlook.target_wards)
+                    damage += landed
+                    spells.append(landed)
                     bare += max(0, amount - outlook.target_wards)
                     held += max(0, amount - outlook.target_wards - 1)
                     if effect.poison and aim is None:
                         value += 0.5
             elif effect.kill:
-                value += 0.85 * (self._kill_bonus + (0 if outlook.duel else outlook.target_hp))
+                # A Counterspell stops it; a Mirror turns it on the bot.
+                worth = self._kill_bonus + (0 if outlook.duel else outlook.target_hp)
+                if outlook.lethal < 0:
+                    value += 0.85 * worth
+                else:
+                    value += worth * ((1 - outlook.target_mirror) * (1 - outlook.target_counter) * 0.95
+                                      - outlook.target_mirror)
             elif effect.paralyse:
                 if aim is None:
                     value += weights.paralyse
@@ -584,16 +649,22 @@ class Planner:
                     silenced += ally.threat
             elif effect.heal:
                 value += weights.heal * danger * min(effect.heal, max(0, outlook.cap - outlook.hp))
+                hold += min(effect.heal, max(0, outlook.cap - outlook.hp))
             elif effect.mirror:
+                hold += DEATH_BLOW
+                # What comes at the bot goes back: the damage, and a kill when it is enough.
                 value += weights.mirror * outlook.incoming_damage * danger
+                value += self._kill_bonus * outlook.target_backfire
             elif effect.counter:
                 # Cancels the worst spell at the bot (a Finger of Death too); its 4th die holds off allies.
                 value += (weights.counter * outlook.incoming_damage + 0.3) * danger
                 ward_ally += effect.ward_ally
+                hold += 4
             elif effect.ward_spells:
                 ward_ally += effect.ward_ally
                 shielded += outlook.incoming_spells * 0.8 ** wards
                 wards += 1
+                hold += max(1, round(outlook.incoming_spells))
                 if effect.shell:
                     # Next round's free Shield, from the same pair.
                     value += 0.7 * outlook.incoming_spells + 0.5 * min(effect.ward_ally, outlook.incoming_ally)
@@ -612,11 +683,43 @@ class Planner:
         # The kill: sure if even a Shield would not save the target, a coin toss (did it shield?) if only
         # an unshielded target falls; a heal, a Counterspell or a Mirror may still save it.
         hp = outlook.target_hp
-        chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
+        if outlook.lethal < 0:
+            chance = KILL_ODDS * ((held >= hp) + SHIELD_ODDS * (bare >= hp > held))
+            if outlook.duel:
+                # A duel won this round makes the rest moot: defence counts only if the kill fails.
+                value *= 1.0 - chance * (1.0 - weights.duel_guard)
+            return value + min(damage, hp + 0.5) + chance * self._kill_bonus
+        worth, chance = self._read_attack(damage, spells, held, bare)
         if outlook.duel:
-            # A duel won this round makes the rest moot: defence counts only if the kill fails.
-            value *= 1.0 - chance * (1.0 - weights.duel_guard)
-        return value + min(damage, hp + 0.5) + chance * self._kill_bonus
+            # A kill ends the duel: then the defence is worth only the bot's own survival (a win, not a draw),
+            # and a kill the bot may not survive is a draw, which counts as part of a loss.
+            saved, draw = self._saved(hold), self.weights.draw
+            value = (1.0 - chance) * value + chance * self._kill_bonus * (saved * (1.0 + draw) - draw * outlook.lethal)
+        return value + worth
+
+    def _saved(self, hold: int) -> float:
+        """How much less likely the bot falls this round when its defence holds off ``hold`` damage."""
+        outlook = self.outlook
+        more = outlook.lethal_more
+        after = (outlook.lethal if hold <= 0 else more[0] if hold == 1 else more[1] if hold < 4
+                 else more[2] if hold < DEATH_BLOW else 0.0)
+        return max(0.0, outlook.lethal - after)
+
+    def _read_attack(self, damage: float, spells: Sequence[float], held: int, bare: int) -> tuple[float, float]:
+        """The worth of attack ``damage`` at the target wizard (``spells`` its attack spells' share, ``held``
+        and ``bare`` what lands through a Shield more, and unshielded), by the odds read from the table: a
+        Mirror sends the spells back at the bot, a Counterspell cancels the largest, a Shield takes 1 off each.
+        Also the kill's odds: in a duel a kill ends it, so the bot's defence counts then only as far as the
+        bot could fall this round too (falling together is a draw, not a win)."""
+        outlook = self.outlook
+        hp = outlook.target_hp
+        mirror, counter = self.weights.respect * outlook.target_mirror, self.weights.respect * outlook.target_counter
+        through = (1.0 - mirror) * (1.0 - counter)
+        chance = KILL_ODDS * through * ((held >= hp) + (1.0 - outlook.target_shield) * (bare >= hp > held))
+        back = sum(spells)
+        landed = min(damage, hp + 0.5) * (1.0 - mirror) - counter * (max(spells) if spells else 0.0)
+        worth = landed - mirror * back * self._danger + chance * self._kill_bonus
+        return worth, chance
 
     def best(self, dice: Dice, cast: Sequence[tuple[str, Dice]] = (), cast_aims: Sequence[Aim_] = ()
              ) -> tuple[float, tuple[tuple[str, Dice], ...]]:
@@ -692,6 +795,117 @@ def _merge(kept: Dice, rolled: Dice) -> Dice:
     return tuple(sorted(kept + rolled))
 
 
+# ================================================================ strong: reading the opponent's round
+# What an opponent is likely to cast this round, read from the public table.
+#
+# The strong bot does not guess a fixed amount of damage coming its way: it plays the opponent's round in its
+# head as a careful player of the plain kind would play it (keeping towards the allocation worth most to it,
+# by :class:`~tabletop.games.wizard_dice.bots.Planner`, see :data:`FOE`; its keeps simpler) and takes, over a
+# few dozen rolls drawn the same way for the same table, the odds of what comes out of it: the attack damage at
+# the bot (and whether it reaches the bot's HP), and whether the opponent raises a Mirror, a Counterspell or a
+# Shield that the bot's own attacks would meet.  Everything it reads is public: the opponent's HP, allies, dice
+# to roll and continued dice.
+
+#: How the opponent is taken to weigh its round: the plain strong valuation (no reading of its own, which would
+#: read the bot in turn), but expecting about as much damage as a reading bot casts (6 from six dice, not the
+#: plain guess of 11, which makes it cower behind its defence once it is low: then the bot would not see the
+#: blow that may fell it as it strikes).
+FOE = Weights(damage_per_opponent=6.0)
+
+#: What a Finger of Death counts for as damage: more than any wizard's HP.
+DEATH = 99
+
+
+class Forecast(NamedTuple):
+    """One opponent's round, as odds: its attack damage at the bot (in phases 4 and 5), and its defence."""
+
+    damage: float = 0.0        # expected attack damage at the bot (spells and a new ally's first strike)
+    lethal: float = 0.0        # the odds that this damage reaches the bot's HP (beside the standing allies)
+    spells: float = 0.0        # expected attack spells at the bot
+    mirror: float = 0.0        # the odds of a Magic Mirror on itself (the bot's attacks come back)
+    counter: float = 0.0       # of a Counterspell on itself (the worst of the bot's spells cancelled)
+    shield: float = 0.0        # of a Shield or a Magic Shell (each of the bot's attack spells 1 less)
+    backfire: float = 0.0      # that its attack spells at the bot would kill it if a Mirror sent them back
+    lethal_1: float = 0.0      # that the damage reaches the bot's HP with 1 more, 2 more, 4 more (what a Shield,
+    lethal_2: float = 0.0      # a heal or a Counterspell of the bot's would have to hold off)
+    lethal_4: float = 0.0
+
+
+NO_FORECAST = Forecast()
+
+
+def forecast_of(view: State, seat: int, foe: int, need: int) -> Forecast:
+    """What ``foe`` is likely to cast this round as ``seat`` reads it: ``need`` is the damage that would
+    take ``seat`` to 0 HP (its HP less the allies' strike that is sure to come)."""
+    wizard = view.wizards[foe]
+    size = dice_available(len(wizard.allies), wizard.paralysed)
+    return _forecast(outlook_of(view, foe, FOE), size, tuple(sorted(wizard.continued))[:size], seat, need)
+
+
+#: The opponent's rounds a forecast plays out (the same ones for the same table: the draws are seeded by it).
+SAMPLES = 48
+
+
+@lru_cache(maxsize=512)
+def _forecast(outlook: Outlook, size: int, fixed: Dice, at: int, need: int) -> Forecast:
+    """The odds over ``SAMPLES`` rounds of a wizard of ``outlook`` who rolls ``size`` dice (``fixed``
+    continued): after each roll it keeps the dice of the allocation worth most to it and rolls the rest (a
+    cheaper keep than the strong bot's own, but of the same mind)."""
+    if size == 0:
+        return NO_FORECAST
+    planner = _planner(outlook)
+    aims_at_bot = outlook.target == at
+    rng = random.Random(f"{outlook!r}/{size}/{fixed}")
+    rounds = []
+    for _ in range(SAMPLES):
+        dice = _merge(fixed, tuple(rng.randint(1, 6) for _ in range(size - len(fixed))))
+        for _ in range(ROLLS - 1):
+            _, plan = planner.best(dice)
+            kept = _merge(fixed, _minus([d for _, form in plan for d in form], fixed))
+            if len(kept) == len(dice):
+                break
+            dice = _merge(kept, tuple(rng.randint(1, 6) for _ in range(size - len(kept))))
+        rounds.append((1.0 / SAMPLES, _cast(planner, dice, aims_at_bot, need)))
+    return Forecast(*(round(x, 4) for x in _mix(rounds)))
+
+
+@lru_cache(maxsize=64)
+def _planner(outlook: Outlook) -> Planner:
+    return Planner(outlook, FOE)
+
+
+def _cast(planner: Planner, dice: Dice, aims_at_bot: bool, need: int) -> tuple[float, ...]:
+    """What the best allocation of ``dice`` does: damage at the bot, whether it reaches ``need``, attack
+    spells at the bot, a Mirror, a Counterspell, a Shield, and whether its spells at the bot would kill it
+    sent back."""
+    _, plan = planner.best(dice)
+    damage = spells = mirror = counter = shield = back = 0.0
+    for (spell_id, form), aim in zip(plan, planner.aims_of(plan)):
+        effect = effect_of(spell_id, form)
+        mirror += effect.mirror
+        counter += effect.counter
+        shield += bool(effect.ward_spells)
+        if not aims_at_bot or aim is not None:
+            continue
+        if effect.kill:
+            damage, spells = damage + DEATH, spells + 1
+        elif effect.damage:
+            damage, spells, back = damage + effect.damage, spells + 1, back + effect.damage
+        elif effect.ally_hp:
+            damage += effect.ally_hp
+    return (min(damage, 12.0), float(damage >= need), spells, mirror, counter, min(1.0, shield),
+            float(back >= planner.outlook.hp or damage >= DEATH), float(damage >= need + 1),
+            float(damage >= need + 2), float(damage >= need + 4))
+
+
+def _mix(weighted: Iterable[tuple[float, tuple[float, ...]]]) -> tuple[float, ...]:
+    total = [0.0] * len(Forecast._fields)
+    for chance, values in weighted:
+        for index, value in enumerate(values):
+            total[index] += chance * value
+    return tuple(total)
+
+
 # ================================================================ strong: the bot
 class StrongBot:
     """Plays by :class:`Planner`: keeps towards the most valuable allocation in expectation, casts it, commits."""
@@ -711,13 +925,28 @@ class StrongBot:
         self._last: tuple[int, int, float, int] | None = None
         self._healed: dict[int, int] = {}
         self._seen: list[float] = []
+        # What became of its attacks: at its commit (round, target, the target's HP, attack damage sent at the
+        # target), and per round since, the share of that damage the target did not lose.
+        self._struck: tuple[int, int, int, int] | None = None
+        self._blocked: list[float] = []
 
     def planner(self, view: State) -> Planner:
         """The planner of this round's outlook (made anew when the outlook changes)."""
-        outlook = outlook_of(view, self.seat, self.weights, self.threat())
-        if self._planner is None or self._planner.outlook != outlook:
-            self._planner = Planner(outlook, self.weights)
+        outlook = outlook_of(view, self.seat, self.weights, self.threat(), self.weights.read > 0)
+        weights = self.weights
+        if weights.adapt:
+            weights = replace(weights, respect=self.respect())
+        if self._planner is None or self._planner.outlook != outlook or self._planner.weights != weights:
+            self._planner = Planner(outlook, weights)
         return self._planner
+
+    def respect(self) -> float:
+        """How far the target's likely Mirror and Counterspell count against the bot's attacks: the weights'
+        own share, and more the more of its attacks the opponents have turned away (a careful opponent
+        makes attacks worth less; against one who rarely defends, every blow counts)."""
+        weights = self.weights
+        blocked = (BLOCKED_PRIOR * 4 + sum(self._blocked)) / (4 + len(self._blocked))
+        return min(RESPECT_MOST, weights.respect + weights.adapt * max(0.0, blocked - BLOCKED_PIVOT))
 
     def threat(self) -> float:
         """The attack damage expected from a six-dice opponent: the weights' guess, moved towards what the
@@ -737,6 +966,29 @@ class StrongBot:
             if exposed > 0:
                 self._seen.append(max(0, taken) / exposed)
         self._last = (number, me.hp, exposure(view, self.seat), ally_threat(view, self.seat))
+        struck = self._struck
+        if struck is not None and struck[0] == number - 1 and struck[3] >= 2 and view.wizards[struck[1]].alive:
+            lost = struck[2] - view.wizards[struck[1]].hp
+            self._blocked.append(min(1.0, max(0.0, 1.0 - lost / struck[3])))
+
+    def _note_strike(self, view: State) -> None:
+        """At its commit: the attack damage its casts send at its target wizard, and the target's HP now."""
+        secret = view.wizards[self.seat].secret
+        target = self.planner(view).outlook.target
+        at = Target.wizard(target)
+        sent = 0
+        for cast in secret.casts if secret is not None else ():
+            spell = self._book[cast.spell]
+            if spell.category != "attack" or spell.kill or spell.paralyse:
+                continue
+            if spell.per_die_targets or spell.damage_per_die:
+                sent += spell.damage_per_die * sum(1 for t in cast.targets if t == at) if spell.per_die_targets \
+                    else (spell.damage_per_die * len(cast.dice) if cast.targets[0] == at else 0)
+            elif cast.split:
+                sent += sum(part for t, part in zip(cast.targets, cast.split) if t == at)
+            elif cast.targets[0] == at:
+                sent += spell.damage
+        self._struck = (view.flow.round, target, view.wizards[target].hp, sent)
 
     def search_rules(self) -> Any:
         """The rules a look ahead plays with: those that made the bot (a bot made by hand has none)."""
@@ -770,7 +1022,10 @@ class StrongBot:
         secret = view.wizards[self.seat].secret
         if not secret.rolled_out:
             return self._keep(legal, view)
-        return self._allocate(legal, view, rng)
+        intent = self._allocate(legal, view, rng)
+        if isinstance(intent, Commit):
+            self._note_strike(view)
+        return intent
 
     # ---------------------------------------------------------------- the reasons
     def explain(self, view: State, intent: Value) -> str:
