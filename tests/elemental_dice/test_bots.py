@@ -200,6 +200,19 @@ def test_strong_with_gold_to_spare_buys_the_good_card_in_the_row_rather_than_end
             assert choose("strong", state, seed) == Buy(0, "tremor"), (gold, hp)
 
 
+@pytest.mark.parametrize("row", [("perspective-shift", "hot-springs", "marketplace"),
+                                 ("calculated-risk", "treasury", "flower-gardens")])
+def test_strong_with_its_attacks_frozen_on_low_dice_buys_the_card_that_changes_them(row):
+    """The stalemate of issue 22: the shared dice stand with fire, earth, water and magic on 1 and nature on 6,
+    so the attacks it owns deal almost nothing; it buys the card that flips or rerolls a die (worth what the
+    change brings its deck) instead of ending its turn with 20 gold or buying another heal or gold card."""
+    state = rich_position(20, row, owned=("blazing-fire", "fire", "magical-inferno", "lava-surge"))
+    low = {"RED": 1, "BROWN": 1, "BLUE": 1, "GREEN": 6, "PURPLE": 1, "YELLOW": 3}
+    state = evolve(state, dice=tuple(low.get(die, value) for die, value in zip(DICE, state.dice)))
+    for seed in range(4):
+        assert choose("strong", state, seed) == Buy(0, row[0])
+
+
 # ---------------------------------------------------------------- the levels greedy and expert, and the hint
 @pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy"), ("strong", "expert")])
 def test_every_level_plays_legal_games_to_the_end(levels):
