@@ -213,6 +213,16 @@ def test_strong_with_its_attacks_frozen_on_low_dice_buys_the_card_that_changes_t
         assert choose("strong", state, seed) == Buy(0, row[0])
 
 
+@pytest.mark.parametrize("row", [("reroller", "forecast", "exploration-novice"),
+                                 ("deep-pockets", "mirror-table", "solid-infrastructure")])
+def test_strong_with_idle_gold_and_nothing_for_its_deck_in_the_row_buys_the_passive(row):
+    """30 gold, the shop rerolled twice, and the row holds only cards that would thin its deck of attacks and
+    a passive (which never enters the deck): it buys the passive rather than ending its turn on its gold."""
+    state = rich_position(30, row, owned=("blazing-fire", "lava-surge", "tremor"), rerolls=2)
+    for seed in range(4):
+        assert choose("strong", state, seed) == Buy(0, row[0])
+
+
 # ---------------------------------------------------------------- the levels greedy and expert, and the hint
 @pytest.mark.parametrize("levels", [("greedy", "strong"), ("expert", "greedy"), ("strong", "expert")])
 def test_every_level_plays_legal_games_to_the_end(levels):

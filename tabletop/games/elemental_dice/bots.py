@@ -16,7 +16,8 @@
   brings its player's deck against the other's (so a bot whose attacks the dice have frozen on 1 buys and
   plays one, rather than healing for ever).  Gold is worth less the more of it a player holds (:meth:`Context.gold`): one card a
   turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
-  is bought rather than hoarded for.  It plays its hand first,
+  is bought rather than hoarded for; a passive is worth what it brings a turn (it never thins the deck, so
+  idle gold buys one).  It plays its hand first,
   best card first, then shops, and answers a card of the other player's when an answer saves more
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
   It never places a card face down (that only moves an action to later, for 5 gold) nor interrupts.
@@ -158,6 +159,11 @@ def _mean(formula: Formula | None, dice: Sequence[float]) -> float:
     second = terms[formula.dice[1]]
     return first + second if formula.op == "add" else first * second
 
+
+#: What a passive brings a turn, in HP, beyond what the deck's worth counts (more cards drawn or more actions):
+#: a passive never thins a deck, so gold that would only wait buys one.
+PASSIVE_WORTH = {"deep_pockets": 0.6, "express_shipping": 0.3, "reroller": 0.2, "spacious_table": 0.1,
+                 "cheapskate": 0.15, "truly_blessed": 0.2, "chance_control": 0.3}
 
 #: What each HP above the 60 a player starts with is worth to them (a game of two healers would never end).
 OVER_START = 0.1
@@ -370,6 +376,7 @@ class StrongBot(Explaining):
     GOLD_PER_TURN = 0.12
     GOLD_WORTH = (0.15, 1.5)
     HEAL_WORTH = 0.6
+    DICE_NOW = DICE_NOW
     #: Optimization removes cards only from a deck bigger than this.
     THINNEST_DECK = 8
     #: Main-phase moves after which the bot stops playing cards and shops or ends its turn.
@@ -476,9 +483,12 @@ class StrongBot(Explaining):
             against: Deck = decks[1 - seat]
             # The dice drift as cards change them: a deck is judged half on the dice as they stand and half on
             # dice of average value.
-            value += sign * ctx.turns_left * (DICE_NOW * valuer.deck_value(cards, dice, hand, actions, against)
-                                              + (1 - DICE_NOW) * valuer.deck_value(cards, MEAN_DICE, hand, actions,
-                                                                                   against))
+            now = self.DICE_NOW
+            value += sign * ctx.turns_left * (now * valuer.deck_value(cards, dice, hand, actions, against)
+                                              + (1 - now) * valuer.deck_value(cards, MEAN_DICE, hand, actions,
+                                                                              against))
+            value += sign * ctx.turns_left * sum(PASSIVE_WORTH.get(self.book[card].passive, 0.0)
+                                                 for card in state.players[seat].passives)
         value += sum(0.8 * valuer.play_value(fd.card, dice) for fd in mine.facedown)
         value -= 2.0 * len(theirs.facedown)
         if hand_counts and flow.active == me:
