@@ -11,8 +11,8 @@
   (``rules.determinize``).  Each move it may make is applied to the sample and the card it starts is
   carried through the chain (both players passing, its own choices by rule of thumb); the position
   reached is scored: HP, gold, the cards in hand it may still play, and its deck against the other's,
-  each card worth its damage, healing and gold (half by the dice as they stand, half by dice of average
-  value: the dice drift); a card that sets, turns or rerolls a shared die is worth what its best change
+  each card worth its damage, healing and gold (mostly by the dice as they stand, the rest by dice of
+  average value: the dice drift); a card that sets, turns or rerolls a shared die is worth what its best change
   brings its player's deck against the other's (so a bot whose attacks the dice have frozen on 1 buys and
   plays one, rather than healing for ever).  Gold is worth less the more of it a player holds (:meth:`Context.gold`): one card a
   turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
@@ -183,8 +183,9 @@ DICE_PERSIST = 2.0
 #: A deck as a valuer knows it: its cards (sorted), the hand drawn, the actions a turn.
 Deck = tuple[tuple[str, ...], int, int]
 
-#: The share of a deck's worth judged on the dice as they stand (the rest on dice of average value).
-DICE_NOW = 0.5
+#: The share of a deck's worth judged on the dice as they stand (the rest on dice of average value): a die
+#: changes only when a card changes it, so the dice as they stand are what most turns ahead will see.
+DICE_NOW = 0.8
 MEAN_DICE = (3.5,) * len(DICE)
 
 
@@ -481,7 +482,7 @@ class StrongBot(Explaining):
         for seat, sign in ((me, 1.0), (other, -1.0)):
             cards, hand, actions = decks[seat]
             against: Deck = decks[1 - seat]
-            # The dice drift as cards change them: a deck is judged half on the dice as they stand and half on
+            # The dice drift as cards change them: a deck is judged mostly on the dice as they stand, the rest on
             # dice of average value.
             now = self.DICE_NOW
             value += sign * ctx.turns_left * (now * valuer.deck_value(cards, dice, hand, actions, against)
