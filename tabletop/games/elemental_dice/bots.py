@@ -32,6 +32,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Sequence
 
 from tabletop.core.bots import Explaining, by_playouts
@@ -231,14 +232,17 @@ def _top_expectation(values: Sequence[float], hand: int, actions: int) -> float:
     n = len(values)
     if not ordered or hand <= 0 or actions <= 0:
         return 0.0
-    hand = min(hand, n)
+    weights = _rank_weights(n, min(hand, n), actions)
+    return sum(value * weight for value, weight in zip(ordered, weights))
+
+
+@lru_cache(maxsize=4096)
+def _rank_weights(n: int, hand: int, actions: int) -> tuple[float, ...]:
+    """For each rank i (1 first) of ``n`` cards: the chance that the i-th best is in a hand of ``hand`` and
+    fewer than ``actions`` better ones are (so it is played)."""
     total = math.comb(n, hand)
-    out = 0.0
-    for i, value in enumerate(ordered, start=1):
-        # the i-th best card is in the hand and fewer than ``actions`` better ones are
-        ways = sum(math.comb(i - 1, j) * math.comb(n - i, hand - 1 - j) for j in range(min(actions, hand)))
-        out += value * ways / total
-    return out
+    return tuple(sum(math.comb(i - 1, j) * math.comb(n - i, hand - 1 - j) for j in range(min(actions, hand))) / total
+                 for i in range(1, n + 1))
 
 
 class Valuer:
@@ -325,6 +329,7 @@ class Valuer:
         gain = max(0.0, best - base)
         self.ctx.cache[key] = gain
         return gain
+
 
     def damage_value(self, card: str, dice: Sequence[float]) -> float:
         """The damage ``card`` deals the other player, on average."""
