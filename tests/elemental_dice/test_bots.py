@@ -198,3 +198,26 @@ def test_strong_with_gold_to_spare_buys_the_good_card_in_the_row_rather_than_end
         state = evolve(state, dice=tuple(4 if die == "BROWN" else value for die, value in zip(DICE, state.dice)))
         for seed in range(3):
             assert choose("strong", state, seed) == Buy(0, "tremor"), (gold, hp)
+
+
+@pytest.mark.parametrize("row", [("perspective-shift", "hot-springs", "marketplace"),
+                                 ("calculated-risk", "treasury", "flower-gardens")])
+def test_strong_with_its_attacks_frozen_on_low_dice_buys_the_card_that_changes_them(row):
+    """The stalemate of issue 22: the shared dice stand with fire, earth, water and magic on 1 and nature on 6,
+    so the attacks it owns deal almost nothing; it buys the card that flips or rerolls a die (worth what the
+    change brings its deck) instead of ending its turn with 20 gold or buying another heal or gold card."""
+    state = rich_position(20, row, owned=("blazing-fire", "fire", "magical-inferno", "lava-surge"))
+    low = {"RED": 1, "BROWN": 1, "BLUE": 1, "GREEN": 6, "PURPLE": 1, "YELLOW": 3}
+    state = evolve(state, dice=tuple(low.get(die, value) for die, value in zip(DICE, state.dice)))
+    for seed in range(4):
+        assert choose("strong", state, seed) == Buy(0, row[0])
+
+
+@pytest.mark.parametrize("row", [("reroller", "forecast", "exploration-novice"),
+                                 ("deep-pockets", "mirror-table", "solid-infrastructure")])
+def test_strong_with_idle_gold_and_nothing_for_its_deck_in_the_row_buys_the_passive(row):
+    """30 gold, the shop rerolled twice, and the row holds only cards that would thin its deck of attacks and
+    a passive (which never enters the deck): it buys the passive rather than ending its turn on its gold."""
+    state = rich_position(30, row, owned=("blazing-fire", "lava-surge", "tremor"), rerolls=2)
+    for seed in range(4):
+        assert choose("strong", state, seed) == Buy(0, row[0])

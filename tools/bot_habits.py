@@ -1,0 +1,160 @@
+"""Habits of the bots, measured over seeded games: what a player watching them would notice.
+
+    PYTHONPATH=$PWD python tools/bot_habits.py --game elemental-dice --bots strong,strong --games 20 --seed 1
+
+Games are played through the rules core as ``simulate`` plays them (the same game seeds and seating: game
+``i`` has seed ``derive_seed(seed, i)`` and the levels turned by ``i`` seats), and one JSON object is printed:
+the length of the games in the game's own unit (mean, p90, max) and each game's own habits.
+
+A game adds its habits to :data:`HABITS`: a class whose instance watches one game (``see`` is called before
+every move with the state, the legal intents, the intent chosen and the level of the seat that chose it;
+``end`` once the game is over) and whose ``report`` turns the instances of all games into a dict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tabletop.core.controller import MatchController  # noqa: E402
+from tabletop.core.rng import derive_seed  # noqa: E402
+from tabletop.core.simulate import DEFAULT_SEATS, seating  # noqa: E402
+from tabletop.registry import get_rules  # noqa: E402
+
+
+def _percentile(values: Sequence[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else 0.0
+
+
+class Habit:
+    """Watches one game; ``report`` sums up every game's watcher."""
+
+    def see(self, state: Any, legal: Sequence[Any], intent: Any, level: str) -> None:
+        """Called before ``intent`` (chosen by a bot of ``level`` among ``legal``) is applied to ``state``."""
+
+    def end(self, state: Any) -> None:
+        """Called once with the final state."""
+
+    @classmethod
+    def report(cls, games: list["Habit"]) -> dict[str, Any]:
+        return {}
+
+
+class ElementalHoarding(Habit):
+    """Elemental Dice: the turns a level ends holding 20 gold or more while a buy was legal, and each player's
+    peak gold in a game."""
+
+    HOARD = 20
+
+    def __init__(self) -> None:
+        self.turns: dict[str, int] = {}
+        self.hoarded: dict[str, int] = {}
+        self.examples: list[tuple[str, int, int]] = []
+        self.peak: list[int] = []
+        self.levels: dict[int, str] = {}
+
+    def see(self, state: Any, legal: Sequence[Any], intent: Any, level: str) -> None:
+        if len(self.peak) < len(state.players):
+            self.peak = [0] * len(state.players)
+        for seat, player in enumerate(state.players):
+            self.peak[seat] = max(self.peak[seat], player.gold)
+        if intent.KIND != "end-turn":
+            return
+        self.turns[level] = self.turns.get(level, 0) + 1
+        gold = state.players[intent.seat].gold
+        if gold >= self.HOARD and any(other.KIND == "buy" for other in legal):
+            self.hoarded[level] = self.hoarded.get(level, 0) + 1
+            self.examples.append((level, state.flow.turn, gold))
+
+    def end(self, state: Any) -> None:
+        for seat, player in enumerate(state.players):
+            self.peak[seat] = max(self.peak[seat] if seat < len(self.peak) else 0, player.gold)
+
+    @classmethod
+    def report(cls, games: list["Habit"]) -> dict[str, Any]:
+        watched = [g for g in games if isinstance(g, ElementalHoarding)]
+        levels = sorted({level for g in watched for level in g.turns})
+        hoarding = {}
+        for level in levels:
+            turns = sum(g.turns.get(level, 0) for g in watched)
+            hoarded = sum(g.hoarded.get(level, 0) for g in watched)
+            hoarding[level] = {"turns_ended": turns, "hoarded": hoarded,
+                               "share": round(hoarded / turns, 4) if turns else None}
+        peaks = [peak for g in watched for peak in g.peak]
+        return {"hoarding": hoarding,
+                "peak_gold": {"median": statistics.median(peaks) if peaks else None,
+                              "p90": _percentile(peaks, 0.9), "max": max(peaks, default=None)}}
+
+
+#: Each game's habits (a game not listed reports its lengths only).
+HABITS: dict[str, list[Callable[[], Habit]]] = {"elemental-dice": [ElementalHoarding]}
+
+
+def play(game: str, bots: Sequence[str], games: int, seed: int, max_moves: int = 20_000) -> dict[str, Any]:
+    """Play ``games`` seeded games with ``bots`` (a level per seat, turned by one seat a game) and report."""
+    rules = get_rules(game)
+    makers = HABITS.get(game, [])
+    watchers: list[list[Habit]] = [[] for _ in makers]
+    lengths: list[int] = []
+    longest: tuple[int, int] = (0, 0)
+    wins: dict[str, int] = {}
+    decided = capped = 0
+    unit = "moves"
+    for index in range(games):
+        game_seed = derive_seed(seed, index)
+        seats = seating(tuple(bots), index)
+        match = MatchController(rules, None, list(DEFAULT_SEATS[:len(seats)]), game_seed)
+        seated = [rules.make_bot(level, derive_seed(game_seed, "bot", seat), seat) for seat, level in enumerate(seats)]
+        habits = [make() for make in makers]
+        while not match.finished and len(match.journal) < max_moves:
+            state = match.state
+            seat = state.to_act
+            legal = match.legal_intents()
+            intent = seated[seat].choose(legal, rules.view(state, seat))
+            for habit in habits:
+                habit.see(state, legal, intent, seats[seat])
+            match.submit(intent)
+        for kept, habit in zip(watchers, habits):
+            habit.end(match.state)
+            kept.append(habit)
+        if not match.finished:
+            capped += 1
+            continue
+        length, unit = rules.length(match.state)
+        lengths.append(length)
+        if length > longest[0]:
+            longest = (length, game_seed)
+        winners = rules.outcome(match.state).winners
+        if len(winners) == 1:
+            decided += 1
+            wins[seats[winners[0]]] = wins.get(seats[winners[0]], 0) + 1
+    report: dict[str, Any] = {
+        "game": game, "bots": list(bots), "games": games, "seed": seed, "capped": capped, "decided": decided,
+        "wins": wins, "length_unit": unit,
+        "length": {"mean": round(statistics.mean(lengths), 1) if lengths else None,
+                   "p90": _percentile(lengths, 0.9), "max": longest[0], "max_seed": longest[1]}}
+    for make, kept in zip(makers, watchers):
+        report.update(make().report(kept))    # type: ignore[misc]
+    return report
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--game", default="elemental-dice")
+    parser.add_argument("--bots", default="strong,strong", help="a level per seat, e.g. strong,greedy")
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    print(json.dumps(play(args.game, args.bots.split(","), args.games, args.seed)))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
