@@ -61,6 +61,7 @@ META = GameMeta(
 _state, _flow, _dice, _sheet = copier(State), copier(Flow), copier(Dice), copier(Grimoire)
 
 E = TypeVar("E", bound=Value)
+_Frozen = TypeVar("_Frozen")
 
 
 def _shared(cls: type[E]) -> Callable[..., E]:
@@ -137,8 +138,7 @@ class DiceRealmsRules(BaseRules):
         # The realms each die may be entered in: its own, or any for the white die.
         self._aims = {die: REALMS if die == "white" else (die,) for die in DICE}
         # The sources of rewards and the colour bonuses, each made once (see _source and _kind).
-        self._sources: dict[tuple[str, str], RewardSource] = {}
-        self._kinds: dict[tuple[str, int], BonusKind] = {}
+        self._made: dict[tuple[object, str, object], object] = {}    # RewardSources and BonusKinds, shared
         self._passes = (Pass(0), Pass(1))
 
     # ------------------------------------------------------------------ setup
@@ -466,21 +466,13 @@ class DiceRealmsRules(BaseRules):
             value = self.bonus_value(state, intent.kind, intent.realm)
         return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
 
-    def _source(self, realm: str, goal: str) -> RewardSource:
-        """``RewardSource(realm, goal)``, made once per rules object (frozen: one serves every mark)."""
-        key = (realm, goal)
-        source = self._sources.get(key)
-        if source is None:
-            source = self._sources[key] = RewardSource(realm, goal)
-        return source
-
-    def _kind(self, realm: str, value: int) -> BonusKind:
-        """``BonusKind(realm, value)``, made once per rules object."""
-        key = (realm, value)
-        kind = self._kinds.get(key)
-        if kind is None:
-            kind = self._kinds[key] = BonusKind(realm, value)
-        return kind
+    def _shared(self, make: Callable[[str, Any], _Frozen], realm: str, detail: Any) -> _Frozen:
+        """``make(realm, detail)`` made once per rules object (a frozen value: one serves every mark)."""
+        key = (make, realm, detail)
+        value = self._made.get(key)
+        if value is None:
+            value = self._made[key] = make(realm, detail)
+        return value  # type: ignore[return-value]
 
     def _with_sheet(self, state: State, seat: int, sheet: Grimoire, **changes: object) -> State:
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
@@ -536,7 +528,7 @@ class DiceRealmsRules(BaseRules):
         for reward, goal_realm, goal_id in rewards:
             if reward == "none":
                 continue
-            source = self._source(goal_realm, goal_id)
+            source = self._shared(RewardSource, goal_realm, goal_id)
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
                 sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
@@ -544,9 +536,9 @@ class DiceRealmsRules(BaseRules):
                 continue
             if reward == "yellow":
                 values = t.lion_bonus_values.get(state.lion_bonus, {})
-                kind = self._kind(reward, values.get(source.to_text(), 6))
+                kind = self._shared(BonusKind, reward, values.get(source.to_text(), 6))
             else:
-                kind = self._kind(reward, 0)
+                kind = self._shared(BonusKind, reward, 0)
             if self.has_bonus_target(sheet, reward):
                 pending.append(kind)
                 events.append(_BONUS_EARNED(seat, kind, source))
