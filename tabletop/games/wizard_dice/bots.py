@@ -474,8 +474,9 @@ STRONG = Weights()
 BLOCKED_PRIOR, BLOCKED_PIVOT, RESPECT_MOST = 0.56, 0.64, 0.5
 
 
-#: What a Mirror holds off: every attack spell at the bot.
-DEATH_BLOW = 99
+#: More than any wizard's HP: what a Finger of Death counts for as damage, and what a Mirror holds off (every
+#: attack spell at the bot).
+DEATH = 99
 
 #: Odds that a target that would fall does fall (no heal, Counterspell or Mirror saves it), and that it
 #: raised no Shield this round.
@@ -651,7 +652,7 @@ class Planner:
                 value += weights.heal * danger * min(effect.heal, max(0, outlook.cap - outlook.hp))
                 hold += min(effect.heal, max(0, outlook.cap - outlook.hp))
             elif effect.mirror:
-                hold += DEATH_BLOW
+                hold += DEATH
                 # What comes at the bot goes back: the damage, and a kill when it is enough.
                 value += weights.mirror * outlook.incoming_damage * danger
                 value += self._kill_bonus * outlook.target_backfire
@@ -702,7 +703,7 @@ class Planner:
         outlook = self.outlook
         more = outlook.lethal_more
         after = (outlook.lethal if hold <= 0 else more[0] if hold == 1 else more[1] if hold < 4
-                 else more[2] if hold < DEATH_BLOW else 0.0)
+                 else more[2] if hold < DEATH else 0.0)
         return max(0.0, outlook.lethal - after)
 
     def _read_attack(self, damage: float, spells: Sequence[float], held: int, bare: int) -> tuple[float, float]:
@@ -811,9 +812,6 @@ def _merge(kept: Dice, rolled: Dice) -> Dice:
 #: plain guess of 11, which makes it cower behind its defence once it is low: then the bot would not see the
 #: blow that may fell it as it strikes).
 FOE = Weights(damage_per_opponent=6.0)
-
-#: What a Finger of Death counts for as damage: more than any wizard's HP.
-DEATH = 99
 
 
 class Forecast(NamedTuple):
