@@ -1,6 +1,7 @@
 """Habits of the bots, measured over seeded games: what a player watching them would notice.
 
     PYTHONPATH=$PWD python tools/bot_habits.py --game elemental-dice --bots strong,strong --games 20 --seed 1
+    PYTHONPATH=$PWD python tools/bot_habits.py --game wizard-dice --bots strong,strong --games 40 --seed 1
 
 Games are played through the rules core as ``simulate`` plays them (the same game seeds and seating: game
 ``i`` has seed ``derive_seed(seed, i)`` and the levels turned by ``i`` seats), and one JSON object is printed:
@@ -93,8 +94,53 @@ class ElementalHoarding(Habit):
                               "p90": _percentile(peaks, 0.9), "max": max(peaks, default=None)}}
 
 
+class WizardTempo(Habit):
+    """Wizard Dice: the rounds that change nobody's HP, and the share of a wizard's rounds that are a lone
+    Magic Mirror (what turtling looks like at the table)."""
+
+    def __init__(self) -> None:
+        self.hp_at: dict[int, tuple[int, ...]] = {}          # each round's HP as it begins
+        self.revealed: dict[int, tuple] = {}                  # each round's casts, once revealed
+        self.rounds = 0
+
+    def _look(self, state: Any) -> None:
+        self.hp_at.setdefault(state.flow.round, tuple(w.hp if w.alive else 0 for w in state.wizards))
+        if state.flow.revealed:
+            self.revealed[state.flow.round] = state.flow.revealed
+
+    def see(self, state: Any, legal: Sequence[Any], intent: Any, level: str) -> None:
+        self._look(state)
+
+    def end(self, state: Any) -> None:
+        self._look(state)
+        self.rounds = state.flow.round
+        self.hp_at[self.rounds + 1] = tuple(w.hp if w.alive else 0 for w in state.wizards)
+
+    def idle(self) -> int:
+        return sum(self.hp_at[r] == self.hp_at[r + 1] for r in range(1, self.rounds + 1)
+                   if r in self.hp_at and r + 1 in self.hp_at)
+
+    def lone_mirrors(self) -> tuple[int, int]:
+        """(rounds a wizard cast a Magic Mirror and nothing else, rounds a wizard cast anything)."""
+        lone = cast = 0
+        for casts in self.revealed.values():
+            for seat in {s for s, _ in casts}:
+                cast += 1
+                lone += [c.spell for s, c in casts if s == seat] == ["magic-mirror"]
+        return lone, cast
+
+    @classmethod
+    def report(cls, games: list["Habit"]) -> dict[str, Any]:
+        watched = [g for g in games if isinstance(g, WizardTempo)]
+        rounds = sum(g.rounds for g in watched)
+        mirrors = [g.lone_mirrors() for g in watched]
+        return {"idle_round_share": round(sum(g.idle() for g in watched) / max(1, rounds), 3),
+                "lone_mirror_share": round(sum(m[0] for m in mirrors) / max(1, sum(m[1] for m in mirrors)), 3)}
+
+
 #: Each game's habits (a game not listed reports its lengths only).
-HABITS: dict[str, list[Callable[[], Habit]]] = {"elemental-dice": [ElementalHoarding]}
+HABITS: dict[str, list[Callable[[], Habit]]] = {"elemental-dice": [ElementalHoarding],
+                                                 "wizard-dice": [WizardTempo]}
 
 
 def play(game: str, bots: Sequence[str], games: int, seed: int, max_moves: int = 20_000) -> dict[str, Any]:
@@ -137,6 +183,7 @@ def play(game: str, bots: Sequence[str], games: int, seed: int, max_moves: int =
             wins[seats[winners[0]]] = wins.get(seats[winners[0]], 0) + 1
     report: dict[str, Any] = {
         "game": game, "bots": list(bots), "games": games, "seed": seed, "capped": capped, "decided": decided,
+        "draw_share": round(1 - decided / (games - capped), 3) if games > capped else None,
         "wins": wins, "length_unit": unit,
         "length": {"mean": round(statistics.mean(lengths), 1) if lengths else None,
                    "p90": _percentile(lengths, 0.9), "max": longest[0], "max_seed": longest[1]}}
