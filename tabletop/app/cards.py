@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Sequence
 import pygame
 
 from .dice import DiceArt
+from .imagecache import ImageCache
 from .layout import Style
 from .text import MIN_READABLE, draw_box
 
@@ -145,8 +146,11 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
     return lines
 
 
-#: How many card images are kept (the oldest made is dropped first).
+#: How many card images are kept, and their most pixel memory (the least recently drawn go first): a screen
+#: shows some forty cards at most (shop, hand, chain, face down, a picker, a preview); more kept only fills
+#: memory over a night of demo games with every card at every size.
 _CARD_CACHE = 120
+_CARD_BYTES = 16 * 2**20
 
 class CardArt:
     """Draws card faces and backs at any size, caching each rendered card."""
@@ -156,7 +160,7 @@ class CardArt:
         self.dice = dice
         self.layout = app.layouts["cards"]
         self.theme = app.layouts.theme
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = ImageCache(_CARD_BYTES, _CARD_CACHE)
 
     @property
     def size(self) -> tuple[int, int]:
@@ -173,22 +177,23 @@ class CardArt:
         size = size or self.size
         key = ("face", card, size, dimmed)
         image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = self._render_face(card, size, dimmed)
-            # A screen shows some forty cards at most (shop, hand, chain, face down, a picker, a preview): more
-            # kept only fills memory over a night of demo games with every card at every size.
-            if len(self._cache) > _CARD_CACHE:
-                self._cache.pop(next(iter(self._cache)))
-        return image
+        return image if image is not None else self._cache.put(key, self._render_face(card, size, dimmed))
 
     def back(self, size: tuple[int, int] | None = None, label: str = "") -> pygame.Surface:
         """A card's back (every card looks the same face down), with an optional label such as a count."""
         size = size or self.size
         key = ("back", size, label)
         image = self._cache.get(key)
-        if image is None:
-            image = self._cache[key] = self._render_back(size, label)
-        return image
+        return image if image is not None else self._cache.put(key, self._render_back(size, label))
+
+    def moving(self, card: CardFace | None, size: tuple[int, int], drawn: tuple[int, int]) -> pygame.Surface:
+        """A card on its way (its face, or its back for None) at ``size`` this frame: drawn once at ``drawn``
+        (the larger of where it flies from and to) and scaled, so that a flight does not render and keep a
+        card, with its text in fonts of every size, at each of the sizes it passes through."""
+        image = self.face(card, drawn) if card is not None else self.back(drawn)
+        if image.get_size() == tuple(size) or size[0] <= 0 or size[1] <= 0:
+            return image
+        return pygame.transform.smoothscale(image, size)
 
     def _render_face(self, card: CardFace, size: tuple[int, int], dimmed: bool) -> pygame.Surface:
         width, height = size

@@ -26,7 +26,12 @@ import pygame
 from tabletop.core.data import Reader
 from tabletop.paths import art_path, data_path
 
-__all__ = ["DiceArt", "DieKind", "load_dice", "colour_of"]
+from .imagecache import ImageCache
+
+__all__ = ["DiceArt", "DieKind", "load_dice", "colour_of", "FACES_BYTES"]
+
+#: The pixel memory each game's dice faces may keep (a busy table draws well under 1 MB of them).
+FACES_BYTES = 6 * 2**20
 
 # Pip positions on a unit square, by face value.
 _PIPS = {
@@ -106,7 +111,8 @@ class DiceArt:
     def __init__(self, game_folder: str = "dice_realms", path: Path | None = None) -> None:
         self.path = path or data_path(game_folder, "dice.yaml")
         self.kinds, self.symbol_files = load_dice(self.path)
-        self._faces: dict[tuple, pygame.Surface] = {}
+        # Kept by pixels: a night of games draws dice at many sizes (trays, rolling, legends), a frame a few dozen.
+        self._faces = ImageCache(FACES_BYTES)
         self._symbols: dict[tuple, pygame.Surface | None] = {}
 
     def colour(self, die: str) -> tuple[int, int, int]:
@@ -143,6 +149,9 @@ class DiceArt:
         surface = self._faces.get(key)
         if surface is not None:
             return surface
+        return self._faces.put(key, self._render(die, face, size))
+
+    def _render(self, die: str, face: int | str, size: int) -> pygame.Surface:
         kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
         body = kind.body
@@ -172,7 +181,6 @@ class DiceArt:
                 glyph = self.symbol(kind.symbol, size // 2 if value == 0 else int(size * 0.22), kind.pips)
                 if glyph is not None:
                     surface.blit(glyph, glyph.get_rect(center=(int(spot[0] * size), int(spot[1] * size))))
-        self._faces[key] = surface
         return surface
 
     def _draw_symbols(self, surface: pygame.Surface, names: list[str], tint: tuple[int, int, int],

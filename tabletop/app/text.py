@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import unicodedata
-from collections import OrderedDict
 from pathlib import Path
 
 import pygame
 
 from tabletop.paths import art_path
 
+from .imagecache import ImageCache
 from .layout import Colour, Element, Style, Theme, font_problem
 
 __all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "wrap_words", "visual_order"]
@@ -22,10 +22,6 @@ MIN_READABLE = 29
 CACHE_BYTES = 24 * 2**20
 
 
-def _pixel_bytes(surface: pygame.Surface) -> int:
-    return surface.get_pitch() * surface.get_height()
-
-
 class TextRenderer:
     """Loads the theme's fonts once and renders text through an LRU cache."""
 
@@ -36,11 +32,10 @@ class TextRenderer:
         self._fonts: dict[tuple[str, int], pygame.font.Font] = {}
         self._coverage: dict[str, object] = {}        # font name -> a freetype face, to ask which glyphs exist
         self._covered: dict[tuple[str, str], bool] = {}
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+        # Bounded by pixels as well as by count: a night of games renders thousands of one-off log lines,
+        # each a wide surface, and 1,500 of them held some 100 MB.
+        self._cache = ImageCache(cache_bytes, cache_size)
         self._wrapped: dict[tuple, list[str]] = {}
-        self._cache_size = cache_size
-        self._cache_bytes = cache_bytes
-        self.cached_bytes = 0                           # the pixels the cache holds now
 
     def font(self, name: str, size: int) -> pygame.font.Font:
         """The font ``name`` (a theme font) at ``size`` pixels."""
@@ -109,7 +104,6 @@ class TextRenderer:
         key = (text, font, size, colour)
         surface = self._cache.get(key)
         if surface is not None:
-            self._cache.move_to_end(key)
             return surface
         runs = self.runs(text, font)
         if len(runs) == 1:
@@ -124,14 +118,12 @@ class TextRenderer:
                 x += piece.get_width()
         if len(colour) == 4 and colour[3] < 255:
             surface.set_alpha(colour[3])
-        self._cache[key] = surface
-        self.cached_bytes += _pixel_bytes(surface)
-        # Bounded by pixels as well as by count: a night of games renders thousands of one-off log lines,
-        # each a wide surface, and 1,500 of them held some 100 MB.
-        while len(self._cache) > 1 and (len(self._cache) > self._cache_size
-                                        or self.cached_bytes > self._cache_bytes):
-            self.cached_bytes -= _pixel_bytes(self._cache.popitem(last=False)[1])
-        return surface
+        return self._cache.put(key, surface)
+
+    @property
+    def cached_bytes(self) -> int:
+        """The pixel memory the rendered-text cache holds now."""
+        return self._cache.bytes
 
     def size(self, text: str, font: str, size: int) -> tuple[int, int]:
         """The pixel size ``text`` would take."""
@@ -185,7 +177,7 @@ class TextRenderer:
         lines = self._wrapped.get(key)
         if lines is None:
             lines = self._wrapped[key] = wrap_words(self.font(font, size), text, width)
-            if len(self._wrapped) > self._cache_size:
+            if len(self._wrapped) > self._cache.max_items:
                 self._wrapped.pop(next(iter(self._wrapped)))
         return lines
 
@@ -310,7 +302,14 @@ def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
-_alpha_boxes: OrderedDict[tuple, pygame.Surface] = OrderedDict()
+#: Translucent boxes by size and colour: a full-screen veil alone is 8 MB, so they too have a pixel budget.
+_alpha_boxes = ImageCache(max_bytes=24 * 2**20, max_items=200)
+
+
+def _translucent_box(size: tuple[int, int], bg: Colour, radius: int) -> pygame.Surface:
+    box = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(box, bg, box.get_rect(), border_radius=radius)
+    return box
 
 
 def draw_box(surface: pygame.Surface, rect, style: Style, *, bg: Colour | None = None,
@@ -322,14 +321,8 @@ def draw_box(surface: pygame.Surface, rect, style: Style, *, bg: Colour | None =
     if bg is not None:
         if len(bg) == 4 and bg[3] < 255:
             key = (rect.size, bg, style.radius)
-            box = _alpha_boxes.get(key)
-            if box is None:
-                box = pygame.Surface(rect.size, pygame.SRCALPHA)
-                pygame.draw.rect(box, bg, box.get_rect(), border_radius=style.radius)
-                _alpha_boxes[key] = box
-                if len(_alpha_boxes) > 200:
-                    _alpha_boxes.popitem(last=False)
-            surface.blit(box, rect.topleft)
+            surface.blit(_alpha_boxes.fetch(key, lambda: _translucent_box(rect.size, bg, style.radius)),
+                         rect.topleft)
         else:
             pygame.draw.rect(surface, bg, rect, border_radius=style.radius)
     if border is not None and style.border_width:

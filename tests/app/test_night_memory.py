@@ -20,7 +20,7 @@ def theme():
 
 
 def pixels(renderer: TextRenderer) -> int:
-    return sum(s.get_pitch() * s.get_height() for s in renderer._cache.values())
+    return sum(s.get_pitch() * s.get_height() for s in renderer._cache.images())
 
 
 def test_the_text_cache_keeps_within_its_pixel_budget(theme):
@@ -40,3 +40,43 @@ def test_what_a_frame_draws_again_stays_cached(theme):
     for n in range(600):
         renderer.render(f"log line {n} of a long evening at the table", "regular", 29, (240, 230, 210))
         assert renderer.render("Dice Realms", "bold", 42, (255, 255, 255)) is title   # used every frame
+
+
+def test_an_image_cache_keeps_the_recently_used_within_its_budget():
+    from tabletop.app.imagecache import ImageCache, pixel_bytes
+
+    cache = ImageCache(max_bytes=100 * 100 * 4 * 3)
+    kept = cache.put("kept", pygame.Surface((100, 100), pygame.SRCALPHA))
+    for n in range(20):
+        cache.put(n, pygame.Surface((100, 100), pygame.SRCALPHA))
+        assert cache.get("kept") is kept            # drawn every frame: never the one dropped
+    assert cache.bytes == sum(pixel_bytes(image) for image in cache.images()) <= cache.max_bytes
+    assert cache.get(0) is None and cache.get(19) is not None
+    huge = cache.put("huge", pygame.Surface((400, 400)))     # over the budget alone: kept, it is about to be drawn
+    assert cache.get("huge") is huge and len(cache) == 1
+
+
+def test_dice_at_every_size_of_a_night_stay_within_the_faces_budget():
+    from tabletop.app.dice import FACES_BYTES, DiceArt
+
+    art = DiceArt("dice_realms")
+    for size in range(20, 200):                     # rolling, trays, legends: a night draws every size
+        for face in range(1, 7):
+            art.face("blue", face, size)
+    assert art._faces.bytes <= FACES_BYTES
+    assert art.face("blue", 6, 199) is art.face("blue", 6, 199)
+
+
+def test_a_flying_card_is_drawn_once_whatever_sizes_it_passes_through():
+    from tabletop.app.cards import CardArt, CardFace
+
+    class Services:
+        layouts = LayoutBook()
+        text = TextRenderer(layouts.theme)
+
+    art = CardArt(Services())
+    face = CardFace("Tremor", text="Deal 3 damage.", cost="7", kind="Attack", accent=(200, 90, 40))
+    for step in range(40):                          # a card shrinking from the shop to a hand, frame by frame
+        size = (300 - step * 4, 420 - step * 5)
+        assert art.moving(face, size, (300, 420)).get_size() == size
+    assert len(art._cache) == 1

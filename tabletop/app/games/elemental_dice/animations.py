@@ -71,6 +71,11 @@ class Flight:
                            round(self.start.width + (self.end.width - self.start.width) * eased),
                            round(self.start.height + (self.end.height - self.start.height) * eased))
 
+    @property
+    def drawn_size(self) -> tuple[int, int]:
+        """The one size the card is drawn at on its way (the larger end; each frame scales it)."""
+        return max(self.start.size, self.end.size, key=lambda size: size[0] * size[1])
+
 
 class Picture:
     """What the table shows while a move plays out, and how each event changes it."""

@@ -279,8 +279,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             self.menu_bar.draw(surface)
         for flight in self.picture.flights:
             rect = flight.rect()
-            image = self.cards.face(flight.face, rect.size) if flight.face else self.cards.back(rect.size)
-            surface.blit(image, rect)
+            surface.blit(self.cards.moving(flight.face, rect.size, flight.drawn_size), rect)
         if not picker:
             self.draw_last_move(surface)
         self.draw_effects(surface)
