@@ -791,7 +791,7 @@ class Planner:
         return subs if not fixed else tuple(kept for kept in subs if _contains(kept, fixed))
 
 
-@lru_cache(maxsize=None)
+@lru_cache(maxsize=8192)    # bounded: kept-and-rolled pairs keep coming over a night of games
 def _merge(kept: Dice, rolled: Dice) -> Dice:
     return tuple(sorted(kept + rolled))
 
