@@ -31,7 +31,7 @@ from .imagecache import ImageCache
 __all__ = ["DiceArt", "DieKind", "load_dice", "colour_of", "FACES_BYTES"]
 
 #: The pixel memory each game's dice faces may keep (a busy table draws well under 1 MB of them).
-FACES_BYTES = 6 * 2**20
+FACES_BYTES = 4 * 2**20
 
 # Pip positions on a unit square, by face value.
 _PIPS = {

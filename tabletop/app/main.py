@@ -29,6 +29,7 @@ from .audio import Audio
 from .dice import DiceArt
 from .display import Display, prefer_fast_presentation
 from .layout import LayoutBook
+from .memory import tune_allocator
 from .navigation import SCENES
 from .scenes import SceneManager
 from .screens.rules import rules_page
@@ -83,6 +84,7 @@ class App:
 
     def __init__(self, *, layouts: LayoutBook | None = None, windowed: bool = False) -> None:
         self.started = time.perf_counter()
+        tune_allocator()                          # a night of attract mode must not fragment the heap
         self.home = user_folder()
         self.settings_store = SettingsStore()
         self.settings = self.settings_store.load()

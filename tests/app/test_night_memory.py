@@ -80,3 +80,47 @@ def test_a_flying_card_is_drawn_once_whatever_sizes_it_passes_through():
         size = (300 - step * 4, 420 - step * 5)
         assert art.moving(face, size, (300, 420)).get_size() == size
     assert len(art._cache) == 1
+
+
+def test_between_demo_games_the_bots_tables_are_emptied():
+    from tabletop.app.memory import forget_bot_tables
+    from tabletop.games.wizard_dice import bots
+
+    bots.sub_multisets((1, 2, 2, 5))
+    assert bots.sub_multisets.cache_info().currsize > 0
+    assert forget_bot_tables() > 0
+    assert bots.sub_multisets.cache_info().currsize == 0
+
+
+_MAPPED_PROBE = """
+import ctypes, sys, pygame
+from tabletop.app.memory import tune_allocator
+class Info(ctypes.Structure):
+    _fields_ = [(n, ctypes.c_size_t) for n in
+                "arena ordblks smblks hblks hblkhd usmblks fsmblks uordblks fordblks keepcost".split()]
+libc = ctypes.CDLL("libc.so.6")
+libc.mallinfo2.restype = Info
+if sys.argv[1] == "tuned":
+    assert tune_allocator()
+before = libc.mallinfo2().hblkhd
+kept = [pygame.Surface((64, 64), pygame.SRCALPHA) for _ in range(50)]   # 16 KB each: a die face
+print(libc.mallinfo2().hblkhd - before)
+"""
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="glibc's allocator only")
+@pytest.mark.parametrize("tuned", [True, False])
+def test_surfaces_are_mapped_on_their_own_not_fragmenting_the_heap(tuned):
+    import ctypes
+    import subprocess
+    import sys
+
+    if not hasattr(ctypes.CDLL("libc.so.6"), "mallinfo2"):
+        pytest.skip("glibc before 2.33")
+    # A fresh process: in this one, earlier tests' freed surfaces would be reused from the heap first.
+    mapped = int(subprocess.run([sys.executable, "-c", _MAPPED_PROBE, "tuned" if tuned else "default"],
+                                capture_output=True, text=True, check=True).stdout.split()[-1])
+    if tuned:
+        assert mapped >= 50 * 64 * 64 * 4
+    else:
+        assert mapped == 0          # glibc's default keeps them in the heap (what the tuning changes)

@@ -9,7 +9,6 @@ input goes to this scene alone.
 
 from __future__ import annotations
 
-import gc
 from typing import Any
 
 import pygame
@@ -19,6 +18,7 @@ from tabletop.core.rng import derive_seed
 from tabletop.registry import entry, game_ids, get_rules
 
 from ..matches import DEFAULT_NAMES
+from ..memory import release_between_games
 from ..scenes import Scene
 from ..text import draw_box
 
@@ -54,7 +54,7 @@ class AttractScene(Scene):
         # The last demo's table and results go before the next is built: a night of demos must not pile up
         # views waiting for the garbage collector (their animations hold references in cycles).
         self.table = self.results = None
-        gc.collect()
+        release_between_games()
         ids = game_ids()
         self.index = (self.index + 1) % len(ids)
         game = ids[self.index]
