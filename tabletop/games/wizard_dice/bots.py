@@ -7,8 +7,8 @@
   commits only when nothing more can be cast;
 * :class:`StrongBot` (``strong``) — keeps dice by an exact expectation over the rolls
   still to come (a small dynamic programme over dice multisets) towards the allocation
-  worth most in this round's outlook: damage at the weakest opponent, with a bonus for a
-  likely kill; shields, counters, mirrors and heals by the damage it expects to come its
+  worth most in this round's outlook: damage at the weakest opponent (in a free-for-all of three
+  or more, at the one it must outlast: the others fell the weakest), with a bonus for a likely kill; shields, counters, mirrors and heals by the damage it expects to come its
   way (its guess moves towards what the opponents really dealt), worth more when it is
   low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
   wizard: killing, wounding or paralysing it is worth the damage it would go on dealing, less the die its
@@ -487,7 +487,8 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
                read: bool = False) -> Outlook:
     """The :class:`Outlook` of ``seat`` from its view (only the public parts and its own); ``threat`` is the
     attack damage expected from an opponent with six dice (the weights' guess unless the bot has seen more);
-    ``read``: the opponents' likely rounds read from the table instead (:func:`read_foes`)."""
+    ``read``: the opponents' likely rounds read from the table instead, and in a melee the attacks aimed at the
+    bot's rival (:func:`read_foes`)."""
     me = view.wizards[seat]
     foes = list(view.enemies(seat))
     # The weakest opponent, the nearest after the bot on equal HP: the one closest to falling.
@@ -507,7 +508,12 @@ def outlook_of(view: State, seat: int, weights: Weights = STRONG, threat: float 
 def read_foes(view: State, seat: int, outlook: Outlook) -> Outlook:
     """``outlook`` with what the opponents are likely to cast this round read from the table: the damage
     coming at the bot and its odds of reaching its HP, and the target's odds of a Mirror, Counterspell or
-    Shield (:func:`forecast_of`)."""
+    Shield (:func:`forecast_of`).  In a melee its attacks go at its rival (:func:`rival_of`), not at the
+    weakest."""
+    if melee(view, seat):
+        rival = rival_of(view, seat)
+        outlook = evolve(outlook, target=rival, target_hp=view.wizards[rival].hp,
+                         target_wards=len(view.wizards[rival].shells))
     need = outlook.hp - outlook.incoming_ally
     reads = {foe: forecast_of(view, seat, foe, need) for foe in view.enemies(seat)}
     def falls(field: str) -> float:
@@ -522,6 +528,22 @@ def read_foes(view: State, seat: int, outlook: Outlook) -> Outlook:
                   incoming_damage=round(sum(r.damage for r in reads.values()), 3), lethal_more=more,
                   lethal=1.0 if need <= 0 else falls("lethal"), target_mirror=target.mirror,
                   target_counter=target.counter, target_shield=target.shield, target_backfire=target.backfire)
+
+
+def melee(view: State, seat: int) -> bool:
+    """Whether ``seat`` is in a free-for-all with two or more opponents left (not a duel, not teams)."""
+    return not view.teams and len(view.enemies(seat)) >= 2
+
+
+def rival_of(view: State, seat: int) -> int:
+    """In a melee, the opponent ``seat`` has to outlast: the one with most HP (the nearest after it on equal HP).
+
+    Every wizard aims at the weakest of its opponents (the bots do, and so the bot reads them): a blow at the
+    weakest is shared with all of them, and it falls anyway; the bot's fate is decided by not becoming the
+    weakest itself and, at the end, against the wizard still standing, who is the one with most HP now.  So
+    HP taken off the strongest opponent counts fully, HP taken off one the others are felling does not."""
+    count = len(view.wizards)
+    return max(view.enemies(seat), key=lambda s: (view.wizards[s].hp, -((s - seat) % count)))
 
 
 def exposure(view: State, seat: int) -> float:
@@ -1057,6 +1079,9 @@ class StrongBot:
         if isinstance(intent, Commit):
             return "Lock in: nothing more with the dice left is worth casting."
         if isinstance(intent, Aim):
+            if melee(view, self.seat):
+                return (f"Send your allies at {view.wizards[intent.at].name}, the opponent you must outlast: the "
+                        f"others strike the weakest.")
             return f"Send your allies at {view.wizards[intent.at].name}, the opponent closest to falling."
         if isinstance(intent, Cancel):
             caster = view.wizards[intent.caster].name
