@@ -8,9 +8,9 @@
 * :class:`StrongBot` (``strong``) — keeps dice by an exact expectation over the rolls
   still to come (a small dynamic programme over dice multisets) towards the allocation
   worth most in this round's outlook: damage at the weakest opponent (in a free-for-all of three
-  or more, at the one it must outlast: the others fell the weakest), with a bonus for a likely kill; shields, counters, mirrors and heals by the damage it expects to come its
-  way (its guess moves towards what the opponents really dealt), worth more when it is
-  low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
+  or more, at the one it must outlast: the others fell the weakest), with a bonus for a likely kill;
+  shields, counters, mirrors and heals by the damage it expects to come its way (its guess moves
+  towards what the opponents really dealt), worth more when it is low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
   wizard: killing, wounding or paralysing it is worth the damage it would go on dealing, less the die its
   owner gets back).  It casts that allocation, aims its allies at its target,
   cancels the spell that would hurt it most, carries the dice that promise most and
