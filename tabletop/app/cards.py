@@ -150,7 +150,7 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
 #: shows some forty cards at most (shop, hand, chain, face down, a picker, a preview); more kept only fills
 #: memory over a night of demo games with every card at every size.
 _CARD_CACHE = 120
-_CARD_BYTES = 16 * 2**20
+_CARD_BYTES = 6 * 2**20
 
 class CardArt:
     """Draws card faces and backs at any size, caching each rendered card."""
