@@ -258,3 +258,20 @@ def test_strong_thins_basic_income_from_a_deck_with_attacks_and_keeps_it_in_a_de
         assert isinstance(choice, Remove) and choice.card.startswith("basic-income"), choice
     state = optimization_choice(())
     assert choose("strong", state) == Stop(0)
+
+
+@pytest.mark.parametrize("hp", [30, 40])
+def test_strong_losing_the_race_buys_the_heal_rather_than_a_feeble_attack(hp):
+    """Turn 9: the other player's Blazing Fire (seen in its discard pile) hits for 12 with fire on 6 and would bring
+    us to 0 long before our Basic Income does anything to its 60 HP.  The row holds Hot Springs (9 HP a play) and
+    Tremor (2 damage with earth on 2): losing the race, each HP healed is time to live, and the strong bot buys
+    the heal (an even or winning race would make it buy the attack, see above)."""
+    row, attacks = ("hot-springs", "tremor", "sneak-peek"), ("blazing-fire",)
+    state = rich_position(9, row, hp=(hp, 60), turn=9, rerolls=2)
+    state = evolve(state, discard_public=True, players=(state.players[0], evolve(state.players[1], discard=attacks)),
+                   shop_draw=tuple(card for card in state.shop_draw if card not in attacks))
+    dice = {"RED": 6, "BROWN": 2, "GREEN": 5, "BLUE": 4}
+    state = evolve(state, dice=tuple(dice.get(die, value) for die, value in zip(DICE, state.dice)))
+    assert not RULES.invariants(state)
+    for seed in range(3):
+        assert choose("strong", state, seed) == Buy(0, "hot-springs")

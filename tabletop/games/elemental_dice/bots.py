@@ -18,7 +18,8 @@
   turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
   is bought rather than hoarded for; a passive is worth what it brings a turn (it never thins the deck, so
   idle gold buys one).  Healing is worth its HP less what a gold is worth (the other player deals them again and
-  earns their gold doing so), so early in a game it buys attacks rather than heals.  Optimization removes the
+  earns their gold doing so), so early in a game it buys attacks rather than heals, unless the other's attacks win
+  the race as it stands: then healing is time to live.  Optimization removes the
   cards whose going makes a turn's hand better (a Basic Income among attacks).  It plays its hand first,
   best card first, then shops, and answers a card of the other player's when an answer saves more
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
@@ -383,8 +384,11 @@ class StrongBot(Explaining):
     TURNS_FLOOR = 4.0
     GOLD_PER_TURN = 0.12
     GOLD_WORTH = (0.15, 2.0)
-    #: Healing is worth at least this share of its HP (see :meth:`_context`).
+    #: Healing is worth at least this share of its HP, and this share when the other player wins the race as it
+    #: stands (see :meth:`_context`); a deck dealing less than NO_THREAT a turn is not racing anybody.
     HEAL_FLOOR = 0.1
+    HEAL_BEHIND = 0.6
+    NO_THREAT = 2.0
     DICE_NOW = DICE_NOW
     #: Main-phase moves after which the bot stops playing cards and shops or ends its turn.
     MOST_MOVES_A_TURN = 30
@@ -454,7 +458,7 @@ class StrongBot(Explaining):
             hand, actions = self._hand_and_actions(state, seat)
             damage = [sum((_mean(s.formula, state.dice) for s in self.book[c].steps
                            if s.kind == "damage" and "opponent" in s.targets), 0.0) for c in cards]
-            rates.append(max(2.0, _top_expectation(damage, hand, actions)))
+            rates.append(max(self.NO_THREAT, _top_expectation(damage, hand, actions)))
         hp = [max(1, p.hp) for p in state.players]
         turns = min(hp[other] / rates[0], hp[me] / rates[1])
         turns = min(self.TURNS_CAP, max(self.TURNS_FLOOR, turns))
@@ -463,8 +467,11 @@ class StrongBot(Explaining):
         gold_worth = min(high, max(low, self.GOLD_PER_TURN * turns))
         slope = (_own_hp_worth(hp[me] + 8) - _own_hp_worth(hp[me])) / 8
         # HP healed are dealt again by the other player, who earns their gold doing so: healing is worth its HP
-        # less what a gold is worth (little while gold buys much, more near the end).
+        # less what a gold is worth (little while gold buys much, more near the end) -- unless the other's attacks
+        # win the race (they would bring us to 0 first): then each HP healed is a share of a turn more to live.
         heal = max(self.HEAL_FLOOR * slope, slope - gold_worth)
+        if rates[1] > self.NO_THREAT and hp[me] / rates[1] < hp[other] / rates[0]:
+            heal = max(heal, self.HEAL_BEHIND * slope)
         ctx = Context(turns_left=turns, gold_worth=gold_worth, heal_worth=heal)
         ctx.earned_worth = ctx.marginal(state.players[me].gold)
         return ctx
