@@ -19,7 +19,7 @@
   is bought rather than hoarded for; a passive is worth what it brings a turn (it never thins the deck, so
   idle gold buys one).  Healing is worth its HP less what a gold is worth (the other player deals them again and
   earns their gold doing so), so early in a game it buys attacks rather than heals, unless the other's attacks win
-  the race as it stands: then healing is time to live.  Optimization removes the
+  the race as it stands and soon: then healing is time to live.  Optimization removes the
   cards whose going makes a turn's hand better (a Basic Income among attacks).  It plays its hand first,
   best card first, then shops, and answers a card of the other player's when an answer saves more
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
@@ -384,10 +384,12 @@ class StrongBot(Explaining):
     TURNS_FLOOR = 4.0
     GOLD_PER_TURN = 0.12
     GOLD_WORTH = (0.15, 2.0)
-    #: Healing is worth at least this share of its HP, and this share when the other player wins the race as it
-    #: stands (see :meth:`_context`); a deck dealing less than NO_THREAT a turn is not racing anybody.
+    #: Healing is worth at least this share of its HP, and HEAL_BEHIND when the other player wins the race as it
+    #: stands and would bring us to 0 within HEAL_CLOCK turns (see :meth:`_context`); a deck dealing less than
+    #: NO_THREAT a turn is not racing anybody.
     HEAL_FLOOR = 0.1
     HEAL_BEHIND = 0.6
+    HEAL_CLOCK = 6.0
     NO_THREAT = 2.0
     DICE_NOW = DICE_NOW
     #: Main-phase moves after which the bot stops playing cards and shops or ends its turn.
@@ -468,9 +470,11 @@ class StrongBot(Explaining):
         slope = (_own_hp_worth(hp[me] + 8) - _own_hp_worth(hp[me])) / 8
         # HP healed are dealt again by the other player, who earns their gold doing so: healing is worth its HP
         # less what a gold is worth (little while gold buys much, more near the end) -- unless the other's attacks
-        # win the race (they would bring us to 0 first): then each HP healed is a share of a turn more to live.
+        # win the race and are close to ending it (they would bring us to 0 first, and soon): then each HP healed
+        # is time to live.  (Healing whenever behind made two strong bots out-heal each other for 100 turns.)
         heal = max(self.HEAL_FLOOR * slope, slope - gold_worth)
-        if rates[1] > self.NO_THREAT and hp[me] / rates[1] < hp[other] / rates[0]:
+        clock = hp[me] / rates[1]
+        if rates[1] > self.NO_THREAT and clock < hp[other] / rates[0] and clock <= self.HEAL_CLOCK:
             heal = max(heal, self.HEAL_BEHIND * slope)
         ctx = Context(turns_left=turns, gold_worth=gold_worth, heal_worth=heal)
         ctx.earned_worth = ctx.marginal(state.players[me].gold)
@@ -758,7 +762,7 @@ class StrongBot(Explaining):
     def _thinning(self, state: State, legal: Sequence[Value], valuer: Valuer, seat: int) -> Value:
         """Optimization: remove the card whose going makes the deck's hand of a turn better most (a Basic Income
         in a deck with attacks: the attacks come to hand more often), or stop when none does."""
-        stop = next(i for i in legal if isinstance(i, Stop))
+        stop: Value = next(i for i in legal if isinstance(i, Stop))
         cards = self.deck(state, seat)
         hand, actions = self._hand_and_actions(state, seat)
         if len(cards) <= hand:
