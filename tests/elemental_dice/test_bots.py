@@ -11,7 +11,7 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve
 from tabletop.games.elemental_dice.cards import DICE
-from tabletop.games.elemental_dice.intents import Buy, Pass, Play, Respond, Reveal
+from tabletop.games.elemental_dice.intents import Buy, Pass, Play, Remove, Respond, Reveal, Stop
 from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
 from tabletop.registry import get_rules
 
@@ -221,3 +221,57 @@ def test_strong_with_idle_gold_and_nothing_for_its_deck_in_the_row_buys_the_pass
     state = rich_position(30, row, owned=("blazing-fire", "lava-surge", "tremor"), rerolls=2)
     for seed in range(4):
         assert choose("strong", state, seed) == Buy(0, row[0])
+
+
+# ---------------------------------------------------------------- a deck built to end the game
+def test_strong_early_in_the_game_buys_the_attack_rather_than_the_big_heal():
+    """Turn 7, 50 HP against 60, 14 gold and the shop rerolled twice: Mystical Restoration (about 20 HP a play) or
+    Tremor (3 damage).  HP healed are dealt again by the other player, who earns their gold doing so, and early
+    in a game a gold buys much: the strong bot buys the attack, not the heal that would stretch the game."""
+    state = rich_position(14, ("mystical-restoration", "tremor", "gambling"), hp=(50, 60), turn=7, owned=("fire",),
+                          rerolls=2)
+    low = {"GREEN": 4, "PURPLE": 5, "BROWN": 3, "RED": 4}
+    state = evolve(state, dice=tuple(low.get(die, value) for die, value in zip(DICE, state.dice)))
+    for seed in range(3):
+        assert choose("strong", state, seed) == Buy(0, "tremor")
+
+
+def optimization_choice(owned):
+    """Seat 0 plays Optimization Master (Basic Income for the rest of its hand), ``owned`` in its discard pile; the
+    position once the card takes effect and asks which cards to remove."""
+    state = position(hands=(("optimization-master",), ()), turn=7, dice={"RED": 4, "BROWN": 4})
+    state = evolve(state, players=(evolve(state.players[0], discard=tuple(owned)), state.players[1]),
+                   shop_draw=tuple(card for card in state.shop_draw if card not in owned))
+    state = RULES.apply(state, Play(0, "optimization-master"), SeededRandom(0)).state
+    while state.flow.phase == Phase.WINDOW:
+        state = RULES.apply(state, Pass(state.flow.priority), SeededRandom(0)).state
+    assert any(isinstance(intent, Remove) for intent in RULES.legal_intents(state))
+    return state
+
+
+def test_strong_thins_basic_income_from_a_deck_with_attacks_and_keeps_it_in_a_deck_without():
+    """Optimization: with three attacks in the deck a Basic Income removed brings them to hand more often, so the
+    strong bot removes one; in a deck of nothing but Basic Income it is the only income, and it stops."""
+    state = optimization_choice(("fire", "tremor", "lava-surge"))
+    for seed in range(3):
+        choice = choose("strong", state, seed)
+        assert isinstance(choice, Remove) and choice.card.startswith("basic-income"), choice
+    state = optimization_choice(())
+    assert choose("strong", state) == Stop(0)
+
+
+@pytest.mark.parametrize("hp", [20, 30])
+def test_strong_losing_the_race_buys_the_heal_rather_than_a_feeble_attack(hp):
+    """Turn 9: the other player's Blazing Fire (seen in its discard pile) hits for 12 with fire on 6 and would bring
+    us to 0 in a few turns, long before our Basic Income does anything to its 60 HP.  The row holds Hot Springs (9 HP a play) and
+    Tremor (2 damage with earth on 2): losing the race, each HP healed is time to live, and the strong bot buys
+    the heal (an even or winning race would make it buy the attack, see above)."""
+    row, attacks = ("hot-springs", "tremor", "sneak-peek"), ("blazing-fire",)
+    state = rich_position(9, row, hp=(hp, 60), turn=9, rerolls=2)
+    state = evolve(state, discard_public=True, players=(state.players[0], evolve(state.players[1], discard=attacks)),
+                   shop_draw=tuple(card for card in state.shop_draw if card not in attacks))
+    dice = {"RED": 6, "BROWN": 2, "GREEN": 5, "BLUE": 4}
+    state = evolve(state, dice=tuple(dice.get(die, value) for die, value in zip(DICE, state.dice)))
+    assert not RULES.invariants(state)
+    for seed in range(3):
+        assert choose("strong", state, seed) == Buy(0, "hot-springs")
