@@ -11,7 +11,7 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve
 from tabletop.games.elemental_dice.cards import DICE
-from tabletop.games.elemental_dice.intents import Buy, Pass, Play, Remove, Respond, Reveal, Stop
+from tabletop.games.elemental_dice.intents import Buy, EndTurn, Pass, Play, Remove, Respond, Reveal, Stop
 from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
 from tabletop.registry import get_rules
 
@@ -275,3 +275,16 @@ def test_strong_losing_the_race_buys_the_heal_rather_than_a_feeble_attack(hp):
     assert not RULES.invariants(state)
     for seed in range(3):
         assert choose("strong", state, seed) == Buy(0, "hot-springs")
+
+
+@pytest.mark.parametrize("row, hp", [(("blazing-fire", "treasury", "gambling"), (30, 30)),
+                                     (("blazing-fire", "treasury", "gambling"), (50, 25)),
+                                     (("lava-surge", "marketplace", "gambling"), (30, 30))])
+def test_strong_in_a_race_near_its_end_saves_for_the_attack_rather_than_buying_a_gold_card(row, hp):
+    """Turn 21, a Fire in the deck, 8 gold, an attack of 12 in the row beside a card that earns gold.  The damage the
+    decks deal as they stand says 15 more turns, but decks grow and such games end in about 10: a gold card is worth
+    the turns it is played times what its gold buys in the turns left, both fewer, so the strong bot keeps its gold
+    for the attack rather than buying the gold card (on a horizon of 14 turns it bought it)."""
+    state = rich_position(8, row, hp=hp, turn=21, owned=("fire",), rerolls=2)
+    for seed in range(3):
+        assert choose("strong", state, seed) == EndTurn(0), (row, hp, seed)

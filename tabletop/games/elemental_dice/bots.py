@@ -375,13 +375,19 @@ class StrongBot(Explaining):
     bot_id = "strong"
     #: States sampled to judge a shop reroll (what the five new cards could be).
     REROLL_SAMPLES = 4
-    #: The turns a position looks ahead to, from how fast each deck deals damage: at most TURNS_CAP (an
-    #: opponent who out-heals does not make a card bought now worth for ever), and at least TURNS_FLOOR (a
-    #: game that looks nearly over often is not: a card bought now still counts); and what a gold is worth
-    #: per turn left (within bounds), for gold up to GOLD_FULL: early in a game, when a gold buys a card
-    #: that deals damage (and earns gold) for many turns, more than an HP.
-    TURNS_CAP = 14.0
-    TURNS_FLOOR = 4.0
+    #: The turns a position looks ahead to, from how fast each deck deals damage as it stands (HP over damage a
+    #: turn): up to TURNS_KNEE turns as they are, beyond that only TURNS_BEYOND of each further turn (the decks grow:
+    #: a race that would take 25 turns at today's damage ends in about 12), at most TURNS_CAP (an opponent who
+    #: out-heals does not make a card bought now worth for ever), at least TURNS_FLOOR.  Measured over 30 strong-vs-
+    #: strong games (issue 22): the turns each seat still played against this estimate were within about one turn
+    #: for every range of it (up to 6: the estimate plus healing's half turn; 10-12: 8.3; 15-20: 9.9; 30, the
+    #: opening: 15.6), where the old bounds (4 to 14, no knee) said 4 for the last 1.5-3 turns and 14 for 10-11.
+    #: And what a gold is worth per turn left (within bounds), for gold up to GOLD_FULL: early in a game, when
+    #: a gold buys a card that deals damage (and earns gold) for many turns, more than an HP.
+    TURNS_CAP = 16.0
+    TURNS_FLOOR = 1.5
+    TURNS_KNEE = 6.0
+    TURNS_BEYOND = 0.4
     GOLD_PER_TURN = 0.12
     GOLD_WORTH = (0.15, 2.0)
     #: Healing is worth at least this share of its HP, and HEAL_BEHIND when the other player wins the race as it
@@ -463,6 +469,8 @@ class StrongBot(Explaining):
             rates.append(max(self.NO_THREAT, _top_expectation(damage, hand, actions)))
         hp = [max(1, p.hp) for p in state.players]
         turns = min(hp[other] / rates[0], hp[me] / rates[1])
+        if turns > self.TURNS_KNEE:        # the decks grow: a long race as they stand ends sooner
+            turns = self.TURNS_KNEE + self.TURNS_BEYOND * (turns - self.TURNS_KNEE)
         turns = min(self.TURNS_CAP, max(self.TURNS_FLOOR, turns))
         low, high = self.GOLD_WORTH
         # HP above the start are worth less (a game of two healers would never end): so is healing.
