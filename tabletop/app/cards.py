@@ -175,16 +175,12 @@ class CardArt:
     def face(self, card: CardFace, size: tuple[int, int] | None = None, dimmed: bool = False) -> pygame.Surface:
         """The card's face as an image of ``size`` (the layout's card size by default)."""
         size = size or self.size
-        key = ("face", card, size, dimmed)
-        image = self._cache.get(key)
-        return image if image is not None else self._cache.put(key, self._render_face(card, size, dimmed))
+        return self._cache.fetch(("face", card, size, dimmed), lambda: self._render_face(card, size, dimmed))
 
     def back(self, size: tuple[int, int] | None = None, label: str = "") -> pygame.Surface:
         """A card's back (every card looks the same face down), with an optional label such as a count."""
         size = size or self.size
-        key = ("back", size, label)
-        image = self._cache.get(key)
-        return image if image is not None else self._cache.put(key, self._render_back(size, label))
+        return self._cache.fetch(("back", size, label), lambda: self._render_back(size, label))
 
     def moving(self, card: CardFace | None, size: tuple[int, int], drawn: tuple[int, int]) -> pygame.Surface:
         """A card on its way (its face, or its back for None) at ``size`` this frame: drawn once at ``drawn``

@@ -145,11 +145,7 @@ class DiceArt:
 
     def face(self, die: str, face: int | str, size: int) -> pygame.Surface:
         """Die ``die`` showing ``face`` (a value 1-6, 0 for blank, or a face name), ``size`` pixels square."""
-        key = (die, face, size)
-        surface = self._faces.get(key)
-        if surface is not None:
-            return surface
-        return self._faces.put(key, self._render(die, face, size))
+        return self._faces.fetch((die, face, size), lambda: self._render(die, face, size))
 
     def _render(self, die: str, face: int | str, size: int) -> pygame.Surface:
         kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))

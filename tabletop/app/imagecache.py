@@ -58,7 +58,3 @@ class ImageCache:
     def images(self) -> list[pygame.Surface]:
         """The images held now (oldest first)."""
         return list(self._images.values())
-
-    def clear(self) -> None:
-        self._images.clear()
-        self.bytes = 0

@@ -466,7 +466,7 @@ class DiceRealmsRules(BaseRules):
             value = self.bonus_value(state, intent.kind, intent.realm)
         return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
 
-    def _shared(self, make: Callable[[str, Any], _Frozen], realm: str, detail: Any) -> _Frozen:
+    def _made_once(self, make: Callable[[str, Any], _Frozen], realm: str, detail: Any) -> _Frozen:
         """``make(realm, detail)`` made once per rules object (a frozen value: one serves every mark)."""
         key = (make, realm, detail)
         value = self._made.get(key)
@@ -528,7 +528,7 @@ class DiceRealmsRules(BaseRules):
         for reward, goal_realm, goal_id in rewards:
             if reward == "none":
                 continue
-            source = self._shared(RewardSource, goal_realm, goal_id)
+            source = self._made_once(RewardSource, goal_realm, goal_id)
             if reward in _TOKEN_FIELDS:
                 field = _TOKEN_FIELDS[reward]
                 sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
@@ -536,9 +536,9 @@ class DiceRealmsRules(BaseRules):
                 continue
             if reward == "yellow":
                 values = t.lion_bonus_values.get(state.lion_bonus, {})
-                kind = self._shared(BonusKind, reward, values.get(source.to_text(), 6))
+                kind = self._made_once(BonusKind, reward, values.get(source.to_text(), 6))
             else:
-                kind = self._shared(BonusKind, reward, 0)
+                kind = self._made_once(BonusKind, reward, 0)
             if self.has_bonus_target(sheet, reward):
                 pending.append(kind)
                 events.append(_BONUS_EARNED(seat, kind, source))

@@ -14,8 +14,8 @@
   each card worth its damage, healing and gold (mostly by the dice as they stand, the rest by dice of
   average value: the dice drift); a card that sets, turns or rerolls a shared die is worth what its best change
   brings its player's deck against the other's (so a bot whose attacks the dice have frozen on 1 buys and
-  plays one, rather than healing for ever).  Gold is worth less the more of it a player holds (:meth:`Context.gold`): one card a
-  turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
+  plays one, rather than healing for ever).  Gold is worth less the more of it a player holds
+  (:meth:`Context.gold`): one card a turn may be bought, so gold beyond a turn or two of buying power only waits, and a good card in the row
   is bought rather than hoarded for; a passive is worth what it brings a turn (it never thins the deck, so
   idle gold buys one).  Healing is worth its HP less what a gold is worth (the other player deals them again and
   earns their gold doing so), so early in a game it buys attacks rather than heals, unless the other's attacks win

@@ -10,10 +10,10 @@
   worth most in this round's outlook: damage at the weakest opponent (in a free-for-all of three
   or more, at the one it must outlast: the others fell the weakest), with a bonus for a likely kill;
   shields, counters, mirrors and heals by the damage it expects to come its way (its guess moves
-  towards what the opponents really dealt), worth more when it is low; allies by what they deal, its own and the opponents' (an enemy Ogre or Troll is a target beside the
-  wizard: killing, wounding or paralysing it is worth the damage it would go on dealing, less the die its
-  owner gets back).  It casts that allocation, aims its allies at its target,
-  cancels the spell that would hurt it most, carries the dice that promise most and
+  towards what the opponents really dealt), worth more when it is low; allies by what they deal, its
+  own and the opponents' (an enemy Ogre or Troll is a target beside the wizard: killing, wounding or
+  paralysing it is worth the damage it would go on dealing, less the die its owner gets back).  It casts
+  that allocation, aims its allies at its target, cancels the spell that would hurt it most, carries the dice that promise most and
   banishes an ally only when a die is worth more than its strike.  No search over sampled
   states is needed: the dice are the only chance, and their odds are computed exactly;
 * :class:`GreedyBot` (``greedy``) — one move ahead on the HP difference: the allocation that does most at
