@@ -147,10 +147,11 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
 
 
 #: How many card images are kept, and their most pixel memory (the least recently drawn go first): a screen
-#: shows some forty cards at most (shop, hand, chain, face down, a picker, a preview); more kept only fills
-#: memory over a night of demo games with every card at every size.
+#: shows some forty cards at most (shop, hand, chain, face down, a picker, a preview), measured at 1920x1080
+#: under 1 MB in an Elemental Dice frame; more kept only fills memory, in the game it is the peak of a night
+#: of demo games, with every card at every size.
 _CARD_CACHE = 120
-_CARD_BYTES = 6 * 2**20
+_CARD_BYTES = 3 * 2**20
 
 class CardArt:
     """Draws card faces and backs at any size, caching each rendered card."""

@@ -82,14 +82,22 @@ def test_a_flying_card_is_drawn_once_whatever_sizes_it_passes_through():
     assert len(art._cache) == 1
 
 
-def test_between_demo_games_the_bots_tables_are_emptied():
+def test_between_demo_games_the_games_tables_are_emptied_and_their_content_kept():
     from tabletop.app.memory import forget_bot_tables
     from tabletop.games.wizard_dice import bots
 
+    from tabletop.games.wizard_dice import spells
+
+    spells.load_spells()                             # the spell book: content read from its file, kept
     bots.sub_multisets((1, 2, 2, 5))
-    assert bots.sub_multisets.cache_info().currsize > 0
+    spells.Pattern("two_pair").forms({3: 2, 5: 2})   # the forms of a pattern: a rules table, also forgotten
+    assert bots.sub_multisets.cache_info().currsize > 0 and spells._forms.cache_info().currsize > 0
+    content = spells._read.cache_info().currsize
+    assert content > 0
     assert forget_bot_tables() > 0
     assert bots.sub_multisets.cache_info().currsize == 0
+    assert spells._forms.cache_info().currsize == 0
+    assert spells._read.cache_info().currsize == content
 
 
 _MAPPED_PROBE = """
@@ -125,3 +133,56 @@ def test_surfaces_are_mapped_on_their_own_not_fragmenting_the_heap(tuned):
         assert mapped >= 40 * 64 * 64 * 4
     else:
         assert mapped == 0          # glibc's default keeps them in the heap (what the tuning changes)
+
+
+@pytest.mark.parametrize("stop", [40, 160])
+def test_the_cards_an_elemental_dice_frame_draws_fit_the_card_budget(app, monkeypatch, stop):
+    """The card cache is kept small (its pixels set the night's peak in Elemental Dice), but never smaller than
+    what one frame shows: the table with each card's full-size preview under the pointer draws its cards from
+    the cache the second time, not anew."""
+    from tabletop.app import cards
+    from tabletop.app.bench import open_busy_table
+
+    table = open_busy_table(app, "elemental-dice", ["Ann", "Bo"], 31 + stop,
+                            lambda match: len(match.journal) >= stop)
+    table.view.finish_animations()
+    art = table.view.cards
+    renders = []
+    render_face = art._render_face
+
+    def counting(card, size, dimmed):
+        renders.append((card.title, size))
+        return render_face(card, size, dimmed)
+
+    monkeypatch.setattr(art, "_render_face", counting)
+    surface = app.display.surface
+    view = table.view
+    places = [rect for _, rect in [*view.geometry.hits(view.state), *view.geometry.help_hits(view.state)]]
+    assert len(places) > 5
+    for rect in [None, *places]:
+        if rect is not None:
+            table.handle(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+            table.tip_since = table.clock - 10
+        renders.clear()
+        table.draw(surface)
+        first = list(renders)
+        renders.clear()
+        table.draw(surface)
+        assert not renders, f"drawn anew at the second frame: {renders} (first frame drew {first})"
+    assert art._cache.bytes <= cards._CARD_BYTES
+
+
+def test_a_grimoire_is_redrawn_into_its_previous_image_exactly(app):
+    """A Dice Realms sheet is 2 MB: a new mark redraws the player's sheet in place (no second sheet held at
+    once), and the picture is the same as a sheet drawn anew."""
+    from tabletop.app.bench import open_busy_table
+
+    table = open_busy_table(app, "dice-realms", ["Ann", "Bo"], 5, lambda match: len(match.journal) >= 30)
+    board = table.view.map
+    state = table.view.state
+    ann, bo = state.players
+    fresh = board.render(ann, frozenset(), (1, 2, 3, 4, 5), "active", (200, 60, 60))
+    previous = board.render(bo, frozenset(), (9, 9, 9, 9, 9), "passive", (60, 60, 200))
+    again = board.render(ann, frozenset(), (1, 2, 3, 4, 5), "active", (200, 60, 60), into=previous)
+    assert again is previous
+    assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(fresh, "RGBA")

@@ -208,12 +208,20 @@ class GrimoireMap:
             text.draw(surface, cell.label.replace("x", "\u00d7"), self.layout["multiplier"].style, cell.rect)
 
     def render(self, sheet: Grimoire, hidden: frozenset, scores: tuple, role: str,
-               colour: tuple[int, int, int]) -> pygame.Surface:
+               colour: tuple[int, int, int], into: pygame.Surface | None = None) -> pygame.Surface:
         """One player's grimoire: the printed sheet, their marks (but those still ``hidden`` for an animation),
-        their name in their ``colour``, the ``role`` tag, the realm ``scores`` shown so far, tokens and total."""
+        their name in their ``colour``, the ``role`` tag, the realm ``scores`` shown so far, tokens and total.
+        Drawn ``into`` the player's previous image when there is one (a sheet is 2 MB: a copy each time would
+        hold two of them at once, at every mark, over a night of demo games)."""
         layout = self.layout
         text = self.app.text
-        image = self.static_layer().copy()
+        static = self.static_layer()
+        if into is not None and into.get_size() == static.get_size():
+            image = into
+            image.fill((0, 0, 0, 0))
+            image.blit(static, (0, 0), special_flags=pygame.BLEND_RGBA_ADD)     # onto nothing: an exact copy
+        else:
+            image = static.copy()
         self.draw_marks(image, sheet, hidden)
         plate = layout["name_plate"]
         text.draw(image, sheet.name, replace(plate.style, colour=(*colour, 255)), plate.rect, shrink=True)
