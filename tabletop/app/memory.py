@@ -5,8 +5,7 @@ Two things grow a long pygame process that no cache bound stops:
   dropped in no order, and glibc serves them from one heap that can only shrink from its top (the holes
   stay resident).  Surfaces from 16 KB up get their own mapping instead, handed back to the system the
   moment they are freed;
-- the games' pure look-up tables (the bots' odds of rolls, the forms of spells) fill with every game's new
-  positions.
+- the bots' pure look-up tables (odds of rolls, forms of spells) fill with every game's new positions.
   Between two demo games nothing needs them, and refilling costs a game's first few decisions.
 """
 
@@ -53,28 +52,17 @@ def tune_allocator() -> bool:
                                                                                         8 * MMAP_FROM_BYTES))
 
 
-#: A memoised function with at most this many entries holds a game's content read from its files (kept); the
-#: bigger ones are look-up tables that fill with every game's positions (emptied between demo games).
-_CONTENT_CACHE_SIZE = 8
-
-
 def forget_bot_tables() -> int:
-    """Empty the memoised look-up tables of every loaded game (its bots' odds and plans, its rules' forms of
-    spells: pure functions, so only speed is lost until they refill); returns how many were emptied.  The
-    games' content, read once from their files, is kept."""
+    """Empty the memoised look-up functions of every loaded game's bots (pure functions: only speed is lost,
+    until they refill); returns how many were emptied."""
     emptied = 0
     for name, module in list(sys.modules.items()):
-        if not name.startswith("tabletop.games.") or module is None:
-            continue
-        for value in list(vars(module).values()):
-            clear = getattr(value, "cache_clear", None)
-            parameters = getattr(value, "cache_parameters", None)
-            if not callable(clear) or getattr(value, "__module__", None) != name:
-                continue
-            limit = parameters()["maxsize"] if callable(parameters) else None
-            if limit is None or limit > _CONTENT_CACHE_SIZE:
-                clear()
-                emptied += 1
+        if name.startswith("tabletop.games.") and name.endswith(".bots") and module is not None:
+            for value in list(vars(module).values()):
+                clear = getattr(value, "cache_clear", None)
+                if callable(clear) and getattr(value, "__module__", None) == name:
+                    clear()
+                    emptied += 1
     return emptied
 
 
