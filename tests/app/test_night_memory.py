@@ -202,3 +202,25 @@ def test_a_wizard_dice_game_of_bots_keeps_its_look_up_tables_small():
              if callable(getattr(value, "cache_info", None)) and getattr(value, "__module__", None) == name}
     assert sizes, "the tables were found"
     assert max(sizes.values()) <= 2000, sizes
+
+
+def test_an_elementalis_game_of_five_bots_peaks_low_in_python_objects():
+    """The bots' scorers are big (one per mage type, Major and Minor): a table keeps those of the mages at the
+    table, not every one a game met (64 of them peaked at 140,000 Python objects over a game at five)."""
+    import sys
+
+    from tabletop.app.memory import forget_bot_tables
+    from tabletop.core.controller import MatchController
+    from tabletop.registry import get_rules
+
+    forget_bot_tables()
+    rules = get_rules("elementalis")
+    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
+    match = MatchController(rules, None, names, 100, seat_kinds=["strong"] * 5)
+    bots = [rules.make_bot("strong", 100 + seat, seat) for seat in range(5)]
+    before = peak = sys.getallocatedblocks()
+    while not match.finished:
+        seat = match.state.to_act
+        match.submit(bots[seat].choose(match.legal_intents(), rules.view(match.state, seat)))
+        peak = max(peak, sys.getallocatedblocks())
+    assert peak - before < 100_000, peak - before

@@ -242,8 +242,8 @@ class Scorer:
         return sum(n for n in nets if n > 0) + choice
 
 
-@lru_cache(maxsize=64)
-def _scorer(kind: str, major: str, minor: str, opposition: str) -> Scorer:
+@lru_cache(maxsize=8)     # the mages at the table and a few more: each is big (over a game at five, 64 of them held
+def _scorer(kind: str, major: str, minor: str, opposition: str) -> Scorer:     # 80,000 more Python objects)
     return Scorer(load_content(), kind, major, minor, opposition)
 
 
