@@ -180,22 +180,29 @@ def test_a_grimoire_is_redrawn_into_its_previous_image_exactly(app):
     assert pygame.image.tobytes(again, "RGBA") == pygame.image.tobytes(fresh, "RGBA")
 
 
-def test_a_wizard_dice_game_of_bots_keeps_its_look_up_tables_small():
-    """Memo tables that answer few calls only hold memory (Python keeps the arenas a game's peak needed, all
-    night): over a game of three strong wizards no table of the game holds more than 2,000 entries."""
-    import sys
-
+def play_strong_bots(game: str, players: int, seed: int, after_each_move=lambda: None) -> None:
+    """A whole game of ``game`` between strong bots, from empty look-up tables."""
     from tabletop.app.memory import forget_bot_tables
     from tabletop.core.controller import MatchController
     from tabletop.registry import get_rules
 
     forget_bot_tables()
-    rules = get_rules("wizard-dice")
-    match = MatchController(rules, None, ["Ann", "Bo", "Cy"], 104, seat_kinds=["strong"] * 3)
-    bots = [rules.make_bot("strong", 104 + seat, seat) for seat in range(3)]
+    rules = get_rules(game)
+    match = MatchController(rules, None, ["Ann", "Bo", "Cy", "Di", "Ed"][:players], seed,
+                            seat_kinds=["strong"] * players)
+    bots = [rules.make_bot("strong", seed + seat, seat) for seat in range(players)]
     while not match.finished:
         seat = match.state.to_act
         match.submit(bots[seat].choose(match.legal_intents(), rules.view(match.state, seat)))
+        after_each_move()
+
+
+def test_a_wizard_dice_game_of_bots_keeps_its_look_up_tables_small():
+    """Memo tables that answer few calls only hold memory (Python keeps the arenas a game's peak needed, all
+    night): over a game of three strong wizards no table of the game holds more than 2,000 entries."""
+    import sys
+
+    play_strong_bots("wizard-dice", 3, 104)
     sizes = {f"{name}.{attribute}": value.cache_info().currsize
              for name, module in list(sys.modules.items()) if name.startswith("tabletop.games.wizard_dice")
              for attribute, value in list(vars(module).items())
@@ -210,17 +217,9 @@ def test_an_elementalis_game_of_five_bots_peaks_low_in_python_objects():
     import sys
 
     from tabletop.app.memory import forget_bot_tables
-    from tabletop.core.controller import MatchController
-    from tabletop.registry import get_rules
 
     forget_bot_tables()
-    rules = get_rules("elementalis")
-    names = ["Ann", "Bo", "Cy", "Di", "Ed"]
-    match = MatchController(rules, None, names, 100, seat_kinds=["strong"] * 5)
-    bots = [rules.make_bot("strong", 100 + seat, seat) for seat in range(5)]
-    before = peak = sys.getallocatedblocks()
-    while not match.finished:
-        seat = match.state.to_act
-        match.submit(bots[seat].choose(match.legal_intents(), rules.view(match.state, seat)))
-        peak = max(peak, sys.getallocatedblocks())
-    assert peak - before < 100_000, peak - before
+    before = sys.getallocatedblocks()
+    peaks = [before]
+    play_strong_bots("elementalis", 5, 100, lambda: peaks.append(sys.getallocatedblocks()))
+    assert max(peaks) - before < 100_000, max(peaks) - before
