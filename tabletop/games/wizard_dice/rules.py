@@ -446,8 +446,8 @@ class WizardDiceRules(BaseRules):
                             out.append(CastSpell(seat, spell.spell_id, dice, aimed, split, aim))
                     else:
                         out.append(CastSpell(seat, spell.spell_id, dice, aimed, split))
-        if len(self._casts_by_key) >= 2048:
-            self._casts_by_key.clear()
+        if len(self._casts_by_key) >= 256:      # about a game's worth: a night of games kept 2,048, some 30,000
+            self._casts_by_key.clear()          # Python objects held (and the arenas under them) all night
         self._casts_by_key[key] = tuple(out)
         return out
 
