@@ -148,8 +148,8 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
 
 #: How many card images are kept, and their most pixel memory (the least recently drawn go first): a screen
 #: shows some forty cards at most (shop, hand, chain, face down, a picker, a preview), measured at 1920x1080
-#: under 1 MB in an Elemental Dice frame; more kept only fills memory, in the game it is the peak of a night
-#: of demo games, with every card at every size.
+#: under 1 MB in an Elemental Dice frame; more kept only fills memory with every card at every size (Elemental
+#: Dice's card images set the peak of a night of demo games).
 _CARD_CACHE = 120
 _CARD_BYTES = 3 * 2**20
 
