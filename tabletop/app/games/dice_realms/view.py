@@ -374,8 +374,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         key = (sheet, hidden, scores, role)
         cached = self._grimoire_cache.get(seat)
         if cached is None or cached[0] != key:
-            image = self.map.render(sheet, hidden, scores, role, self.seat_colours[seat],
-                                    into=cached[1] if cached is not None else None)
+            image = self.map.render(sheet, hidden, scores, role, self.seat_colours[seat], cached and cached[1])
             if image.get_size() != rect.size:
                 image = pygame.transform.smoothscale(image, rect.size)
             self._grimoire_cache[seat] = (key, image)
