@@ -5,7 +5,8 @@
 
 Games are played through the rules core as ``simulate`` plays them (the same game seeds and seating: game
 ``i`` has seed ``derive_seed(seed, i)`` and the levels turned by ``i`` seats), and one JSON object is printed:
-the length of the games in the game's own unit (mean, p90, max) and each game's own habits.
+the length of the games in the game's own unit (mean, p90, max) and each game's own habits (Elemental Dice: hoarding
+and tempo; Wizard Dice: idle rounds and lone mirrors).
 
 A game adds its habits to :data:`HABITS`: a class whose instance watches one game (``see`` is called before
 every move with the state, the legal intents, the intent chosen and the level of the seat that chose it;
@@ -94,6 +95,84 @@ class ElementalHoarding(Habit):
                               "p90": _percentile(peaks, 0.9), "max": max(peaks, default=None)}}
 
 
+class ElementalTempo(Habit):
+    """Elemental Dice: how fast a game gets going.  The turn of the first damage; each level's share of turns whose
+    play was a Basic Income and its gold spent on shop rerolls against the gold it earned; how often the shared
+    dice change (only cards change them, and the chance die is not counted); and the length of the games by their
+    opening dice (fire, earth and water adding up to 8 or less: attacks start weak and stay weak)."""
+
+    LOW_DICE = 8
+
+    def __init__(self) -> None:
+        self.first_damage: int | None = None
+        self.hp: tuple[int, ...] = ()
+        self.dice: tuple[int, ...] = ()
+        self.opening = 0
+        self.changes = 0
+        self.turns: dict[str, int] = {}
+        self.incomes: dict[str, int] = {}
+        self.rerolled: dict[str, int] = {}
+        self.earned: dict[str, int] = {}
+        self.levels: dict[int, str] = {}
+        self.reroll: tuple[int, str, int] | None = None      # seat, level, gold before a reroll
+        self.length = 0
+
+    def _look(self, state: Any) -> None:
+        hp = tuple(player.hp for player in state.players)
+        if self.first_damage is None and self.hp and any(now < before for now, before in zip(hp, self.hp)):
+            self.first_damage = state.flow.turn
+        self.hp = hp
+        dice = tuple(state.dice[:6])
+        if not self.dice:
+            self.opening = sum(dice[:3])
+        elif dice != self.dice:
+            self.changes += 1
+        self.dice = dice
+        if self.reroll is not None:
+            seat, level, before = self.reroll
+            self.rerolled[level] = self.rerolled.get(level, 0) + max(0, before - state.players[seat].gold)
+            self.reroll = None
+
+    def see(self, state: Any, legal: Sequence[Any], intent: Any, level: str) -> None:
+        self._look(state)
+        seat = intent.seat
+        self.levels[seat] = level
+        if intent.KIND == "reroll-shop":
+            self.reroll = (seat, level, state.players[seat].gold)
+        elif intent.KIND == "end-turn":
+            self.turns[level] = self.turns.get(level, 0) + 1
+        elif intent.KIND == "play" and state.flow.active == seat and intent.card.split("~")[0] == "basic-income":
+            self.incomes[level] = self.incomes.get(level, 0) + 1
+
+    def end(self, state: Any) -> None:
+        self._look(state)
+        self.length = state.flow.turn
+        for seat, level in self.levels.items():
+            self.earned[level] = self.earned.get(level, 0) + state.players[seat].gold_earned
+
+    @classmethod
+    def report(cls, games: list["Habit"]) -> dict[str, Any]:
+        watched = [g for g in games if isinstance(g, ElementalTempo)]
+        levels = sorted({level for g in watched for level in g.turns})
+        firsts = [g.first_damage for g in watched if g.first_damage is not None]
+        tempo: dict[str, Any] = {}
+        for level in levels:
+            turns = sum(g.turns.get(level, 0) for g in watched)
+            earned = sum(g.earned.get(level, 0) for g in watched)
+            incomes = sum(g.incomes.get(level, 0) for g in watched)
+            rerolled = sum(g.rerolled.get(level, 0) for g in watched)
+            tempo[level] = {"basic_income_share": round(incomes / max(1, turns), 3),
+                            "reroll_gold_share": round(rerolled / max(1, earned), 3)}
+        by_dice: dict[str, Any] = {}
+        for name, low in ((f"fire+earth+water <= {cls.LOW_DICE}", True), (f"fire+earth+water > {cls.LOW_DICE}", False)):
+            lengths = [g.length for g in watched if (g.opening <= cls.LOW_DICE) == low]
+            by_dice[name] = {"games": len(lengths),
+                             "mean_length": round(statistics.mean(lengths), 1) if lengths else None}
+        return {"first_damage_turn": round(statistics.mean(firsts), 1) if firsts else None, "tempo": tempo,
+                "dice_changes_per_game": round(statistics.mean(g.changes for g in watched), 2) if watched else None,
+                "length_by_opening_dice": by_dice}
+
+
 class WizardTempo(Habit):
     """Wizard Dice: the rounds that change nobody's HP, and the share of a wizard's rounds that are a lone
     Magic Mirror (what turtling looks like at the table)."""
@@ -139,7 +218,7 @@ class WizardTempo(Habit):
 
 
 #: Each game's habits (a game not listed reports its lengths only).
-HABITS: dict[str, list[Callable[[], Habit]]] = {"elemental-dice": [ElementalHoarding],
+HABITS: dict[str, list[Callable[[], Habit]]] = {"elemental-dice": [ElementalHoarding, ElementalTempo],
                                                  "wizard-dice": [WizardTempo]}
 
 

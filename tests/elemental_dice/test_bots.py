@@ -284,7 +284,39 @@ def test_strong_in_a_race_near_its_end_saves_for_the_attack_rather_than_buying_a
     """Turn 21, a Fire in the deck, 8 gold, an attack of 12 in the row beside a card that earns gold.  The damage the
     decks deal as they stand says 15 more turns, but decks grow and such games end in about 10: a gold card is worth
     the turns it is played times what its gold buys in the turns left, both fewer, so the strong bot keeps its gold
-    for the attack rather than buying the gold card (on a horizon of 14 turns it bought it)."""
+    for the attack rather than buying the gold card (on a horizon of 14 turns it bought it).  The other player holds
+    no gold, so it cannot buy the gold card next turn either (a card it could buy counts against the bot if left in
+    the row: see the test of the row left behind below)."""
     state = rich_position(8, row, hp=hp, turn=21, owned=("fire",), rerolls=2)
+    state = evolve(state, players=(state.players[0], evolve(state.players[1], gold=0)))
     for seed in range(3):
         assert choose("strong", state, seed) == EndTurn(0), (row, hp, seed)
+
+
+# ---------------------------------------------------------------- the end of a game, and the row left behind
+@pytest.mark.parametrize("hp", [(300, 2), (60, 2)])
+def test_strong_with_the_other_player_at_2_hp_and_no_attack_buys_the_attack_that_ends_the_game(hp):
+    """The endless game of issue 22: the other player sits at 2 HP, the strong bot owns no attack (Basic Income
+    only) and holds 9 gold; the row has Fire (2 damage with fire on 2), Hot Springs and Treasury.  With a turn
+    and a half left by the race as it stands an attack adds little to a deck, but this one can end the game:
+    it is worth the win, and the strong bot buys it (before, it rerolled the shop on two seeds of four)."""
+    state = rich_position(9, ("fire", "hot-springs", "treasury"), hp=hp, turn=60)
+    state = evolve(state, dice=tuple(2 if die == "RED" else value for die, value in zip(DICE, state.dice)))
+    assert not RULES.invariants(state)
+    for seed in range(4):
+        assert choose("strong", state, seed) == Buy(0, "fire"), (hp, seed)
+
+
+def test_strong_does_not_leave_a_strong_cheap_attack_in_the_row_for_the_other_player():
+    """Turn 15, the strong bot's deck holds four attacks (one action a turn: a fifth adds little to it) and 8 gold;
+    the other player's deck is nothing but Basic Income and it holds 7 gold.  Fire hits for 6 with fire on 6: left
+    in the row, the other player buys it next turn and its deck deals damage at last.  The strong bot buys it
+    (before, it ended its turn on its gold)."""
+    owned = ("blazing-fire", "lava-surge", "magical-inferno", "tremor")
+    state = rich_position(8, ("fire", "sneak-peek", "gambling"), turn=15, owned=owned, rerolls=2)
+    state = evolve(state, players=(state.players[0], evolve(state.players[1], gold=7)))
+    dice = {"RED": 6, "BROWN": 6}
+    state = evolve(state, dice=tuple(dice.get(die, value) for die, value in zip(DICE, state.dice)))
+    assert not RULES.invariants(state)
+    for seed in range(3):
+        assert choose("strong", state, seed) == Buy(0, "fire"), seed
