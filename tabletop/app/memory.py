@@ -5,7 +5,7 @@ Two things grow a long pygame process that no cache bound stops:
   dropped in no order, and glibc serves them from one heap that can only shrink from its top (the holes
   stay resident).  Surfaces from 16 KB up get their own mapping instead, handed back to the system the
   moment they are freed;
-- the bots' pure look-up tables (odds of rolls, forms of spells) fill with every game's new positions.
+- the bots' pure look-up tables (odds of rolls, plans for dice) fill with every game's new positions.
   Between two demo games nothing needs them, and refilling costs a game's first few decisions.
 """
 
