@@ -320,3 +320,19 @@ def test_strong_does_not_leave_a_strong_cheap_attack_in_the_row_for_the_other_pl
     assert not RULES.invariants(state)
     for seed in range(3):
         assert choose("strong", state, seed) == Buy(0, "fire"), seed
+
+
+def test_greedy_rerolls_a_shop_row_without_an_attack_when_it_can_pay_for_one_after():
+    """The shop's row starts empty: a greedy bot that never rerolled it waited for ever against another greedy
+    bot.  With nothing to hit with in the row and gold for a reroll and an attack, it rerolls; short of that
+    gold it keeps it."""
+    from tabletop.games.elemental_dice.intents import RerollShop
+    assert choose("greedy", rich_position(9, ())) == RerollShop(0)
+    assert choose("greedy", rich_position(9, ("lush-forests", "gambling"))) == RerollShop(0)
+    assert choose("greedy", rich_position(8, ())) == EndTurn(0)
+    assert choose("greedy", rich_position(20, ("tremor", "gambling"))) == Buy(0, "tremor")
+
+
+def test_two_greedy_bots_finish_a_game():
+    match = play_one(RULES, derive_seed(2026, 0), check=False, bots=("greedy", "greedy"), max_intents=4000)
+    assert match.finished and RULES.outcome(match.state).winners

@@ -28,7 +28,8 @@
   than it costs.  It remembers which cards it has seen each player own, as a player at the table would.
   It never places a card face down (that only moves an action to later, for 5 gold) nor interrupts.
   ``decide(view, rng)`` gives its move with one sentence of why, for the hint button.
-* :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference.
+* :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference (and the
+  shop rerolled when its row holds no attack: the row starts empty).
 * :class:`ExpertBot` (``expert``): the strong bot's few best moves of a main phase, each played out on states
   sampled from its view through its own turn and the other player's next one (strong bots in both seats).
 """
@@ -876,7 +877,8 @@ class StrongBot(Explaining):
 class GreedyBot(StrongBot):
     """One move ahead on the obvious measure, the HP difference: it plays the card that leaves it furthest
     ahead in HP once the card has taken effect (gold breaks a tie), buys the card that deals the most damage
-    with the dice as they stand, and ends its turn; it answers nothing.  Choices while a card takes effect are
+    with the dice as they stand (rerolling the shop when the row holds no attack and an attack is still paid for
+    after), and ends its turn; it answers nothing.  Choices while a card takes effect are
     the strong bot's rules of thumb.  A yardstick for ``simulate``, not a level for the table."""
 
     bot_id = "greedy"
@@ -904,6 +906,12 @@ class GreedyBot(StrongBot):
                     options.append((damage, intent, self._buy_reason(view, intent, valuer)))
             elif isinstance(intent, EndTurn):
                 options.append((0.0, intent, self._end_reason(view, mine)))
+        if not any(isinstance(i, Buy) and valuer.damage_value(i.card, view.dice) > 0 for i in mine):
+            reroll = next((i for i in mine if isinstance(i, RerollShop)), None)
+            # The row starts empty: without an attack in it, five new cards, if an attack is still paid for after.
+            gold = view.players[self.seat].gold
+            if reroll is not None and gold - self.rules.reroll_cost(view, self.seat) >= self._cheapest_attack():
+                options.append((0.5, reroll, "Reroll the shop: nothing in the row hits, and five new cards may."))
         if not options:
             return [(0.0, mine[0], "The first move there is.")]
         options.sort(key=lambda item: item[0], reverse=True)
@@ -911,6 +919,9 @@ class GreedyBot(StrongBot):
 
     def _window_choice(self, view: State, mine: list[Value]) -> Value:
         return next((i for i in mine if isinstance(i, Pass)), mine[0])
+
+    def _cheapest_attack(self) -> int:
+        return min(card.cost for card in self.book.cards if any(step.kind == "damage" for step in card.steps))
 
 
 # ==================================================================== expert
