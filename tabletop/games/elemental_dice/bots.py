@@ -931,33 +931,43 @@ class ExpertBot(StrongBot):
     #: move must beat the strong bot's own choice by MARGIN on average and on all samples but one (play-outs
     #: are noisy: the expert leaves the strong bot's move only for a clearly better one).
     MARGIN = 4.0
-    CANDIDATES = 2
-    SAMPLES = 4
-    PLAYOUT_MOVES = 120
+    CANDIDATES = 5
+    SAMPLES = 3
+    TURNS = 2
+    PLAYOUT_MOVES = 300
+
+    def __init__(self, rules: Any, seed: int, seat: int) -> None:
+        super().__init__(rules, seed, seat)
+        self._contexts: dict[tuple[float, ...], Context] = {}
+
+    def _context(self, state: State) -> Context:
+        return _shared_context(super()._context(state), self._contexts)
 
     def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+        self._contexts.clear()          # one decision's worths at a time (the memory stays small)
         options = super()._main_options(view, mine)
-        if len(options) < 2:
+        # A card worth playing comes first (math.inf): the hand is the strong bot's; the shop is searched.
+        if len(options) < 2 or options[0][0] == math.inf:
             return options
         candidates = options[:self.CANDIDATES]
         valuer = Valuer(self.rules, self._context(view))
-        turn = view.flow.turn
+        last = view.flow.turn + self.TURNS
         seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
         samples = [self._sample(view) for _ in range(self.SAMPLES)]
-        outcomes = [[self._playout(sample, intent, valuer, seed, turn) for sample, seed in zip(samples, seeds)]
+        outcomes = [[self._playout(sample, intent, valuer, seed, last) for sample, seed in zip(samples, seeds)]
                     for _, intent, _ in candidates]       # the same samples and dice for every move
-        return by_playouts(candidates, outcomes, self.MARGIN)
+        return by_playouts(candidates, outcomes, self.MARGIN) + options[len(candidates):]
 
     def _policy(self, seat: int, seed: int) -> StrongBot:
         """A strong bot for ``seat`` in a play-out, knowing what this bot knows of every deck."""
-        bot = _PlayoutPolicy(self.rules, seed, seat)
+        bot = _PlayoutPolicy(self.rules, seed, seat, self._contexts)
         bot.owned = [set(cards) for cards in self.owned]
         bot._last_row = self._last_row
         if seat == self.seat:
             bot._turn_seen, bot._plays_this_turn = self._turn_seen, self._plays_this_turn
         return bot
 
-    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, turn: int) -> float:
+    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, last: int) -> float:
         """The score after ``intent`` on the sampled ``state``, the rest of this turn and the other player's
         next one played by strong bots (``seed`` fixes their dice and draws)."""
         rules = self.rules
@@ -966,7 +976,7 @@ class ExpertBot(StrongBot):
         policies = [self._policy(seat, seed + seat) for seat in (0, 1)]
         for _ in range(self.PLAYOUT_MOVES):
             seat = state.to_act
-            if seat is None or state.flow.turn > turn + 1:
+            if seat is None or state.flow.turn > last:
                 break
             legal = rules.legal_intents(state)
             state = rules.apply(state, policies[seat].choose(legal, rules.view(state, seat)), rng).state
@@ -975,9 +985,36 @@ class ExpertBot(StrongBot):
 
 class _PlayoutPolicy(StrongBot):
     """The strong bot in the expert's play-outs: a shop reroll judged on one sampled row, not four (the
-    play-outs are many; the strong bot's time goes mostly to judging rerolls)."""
+    play-outs are many; the strong bot's time goes mostly to judging rerolls), and its contexts shared
+    with the expert's other play-outs of the same decision (see :func:`_shared_context`)."""
 
     REROLL_SAMPLES = 1
+
+    def __init__(self, rules: Any, seed: int, seat: int, contexts: "dict[tuple[float, ...], Context] | None" = None
+                 ) -> None:
+        super().__init__(rules, seed, seat)
+        self.contexts: dict[tuple[float, ...], Context] = {} if contexts is None else contexts
+
+    def _context(self, state: State) -> Context:
+        ctx = super()._context(state)
+        # Weights rounded, so that more decisions of the play-outs share them (a play-out needs no finer).
+        earned = ctx.gold_worth if ctx.earned_worth is None else ctx.earned_worth
+        ctx = Context(turns_left=round(ctx.turns_left * 4) / 4, gold_worth=round(ctx.gold_worth, 2),
+                      heal_worth=round(ctx.heal_worth, 2), earned_worth=round(earned, 2))
+        return _shared_context(ctx, self.contexts)
+
+
+def _shared_context(ctx: Context, contexts: "dict[tuple[float, ...], Context]") -> Context:
+    """``ctx``, or the context of the same weights met before in ``contexts``: its cache of card and deck worths
+    is then reused.  The worths depend only on the context's weights and on what their keys hold (cards, dice,
+    decks, HP), never on whose decision it is, so play-outs of one decision share them (the strong bot's time
+    goes to valuing decks, and play-outs of one decision value the same decks again and again)."""
+    key = (ctx.turns_left, ctx.gold_worth, ctx.heal_worth,
+           ctx.gold_worth if ctx.earned_worth is None else ctx.earned_worth)
+    known = contexts.get(key)
+    if known is None:
+        contexts[key] = known = ctx
+    return known
 
 
 def _own_hp_worth(hp: int) -> float:
