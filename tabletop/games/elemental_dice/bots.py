@@ -932,7 +932,9 @@ class ExpertBot(StrongBot):
     #: are noisy: the expert leaves the strong bot's move only for a clearly better one).
     MARGIN = 4.0
     CANDIDATES = 5
-    SAMPLES = 3
+    SAMPLES = 4
+    MIN_SAMPLES = 2
+    BUDGET = 50_000
     TURNS = 2
     PLAYOUT_MOVES = 300
 
@@ -952,11 +954,20 @@ class ExpertBot(StrongBot):
         candidates = options[:self.CANDIDATES]
         valuer = Valuer(self.rules, self._context(view))
         last = view.flow.turn + self.TURNS
-        seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
-        samples = [self._sample(view) for _ in range(self.SAMPLES)]
-        outcomes = [[self._playout(sample, intent, valuer, seed, last) for sample, seed in zip(samples, seeds)]
-                    for _, intent, _ in candidates]       # the same samples and dice for every move
+        outcomes: list[list[float]] = [[] for _ in candidates]
+        for round_ in range(self.SAMPLES):
+            # A round: one sampled state, every move played out on it with the same seed.  Rounds stop early once
+            # the card worths valued pass BUDGET (the time goes to valuing them: big decks late in a game).
+            if round_ >= self.MIN_SAMPLES and self._worths() > self.BUDGET:
+                break
+            sample, seed = self._sample(view), self._random.randrange(1 << 30)
+            for scores, (_, intent, _) in zip(outcomes, candidates):
+                scores.append(self._playout(sample, intent, valuer, seed, last))
         return by_playouts(candidates, outcomes, self.MARGIN) + options[len(candidates):]
+
+    def _worths(self) -> int:
+        """How many card and deck worths this decision has valued (its work, counted without a clock)."""
+        return sum(len(ctx.cache) for ctx in self._contexts.values())
 
     def _policy(self, seat: int, seed: int) -> StrongBot:
         """A strong bot for ``seat`` in a play-out, knowing what this bot knows of every deck."""
@@ -968,9 +979,12 @@ class ExpertBot(StrongBot):
         return bot
 
     def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, last: int) -> float:
-        """The score after ``intent`` on the sampled ``state``, the rest of this turn and the other player's
-        next one played by strong bots (``seed`` fixes their dice and draws)."""
+        """The score after ``intent`` on the sampled ``state`` and the play until turn ``last`` ends, strong bots
+        in both seats (``seed`` fixes their dice and draws)."""
         rules = self.rules
+        bought: list[set[str]] = [set(), set()]
+        if isinstance(intent, Buy):
+            bought[self.seat].add(intent.card)
         state = rules.apply(state, intent, SeededRandom(seed + 7)).state
         rng = SeededRandom(seed)           # the same dice after every move weighed
         policies = [self._policy(seat, seed + seat) for seat in (0, 1)]
@@ -978,9 +992,19 @@ class ExpertBot(StrongBot):
             seat = state.to_act
             if seat is None or state.flow.turn > last:
                 break
-            legal = rules.legal_intents(state)
-            state = rules.apply(state, policies[seat].choose(legal, rules.view(state, seat)), rng).state
-        return self.score(state, valuer)
+            move = policies[seat].choose(rules.legal_intents(state), rules.view(state, seat))
+            if isinstance(move, Buy):
+                bought[seat].add(move.card)
+            state = rules.apply(state, move, rng).state
+        # The decks are scored with the cards bought in the play-out: this bot's memory alone would lose a card
+        # once it is shuffled into a draw pile, and never see what the other player bought (its discard pile is
+        # hidden), so buying would look worse than ending the turn, and the other's buys free.
+        known = self.owned
+        self.owned = [known[seat] | bought[seat] for seat in (0, 1)]
+        try:
+            return self.score(state, valuer)
+        finally:
+            self.owned = known
 
 
 class _PlayoutPolicy(StrongBot):
