@@ -46,8 +46,7 @@ def test_the_seat_button_offers_the_levels_the_game_has_and_greedy_is_only_a_yar
         assert kinds[1:] == bot_levels(get_rules(game), table=True)
         assert [next_kind(game, kind) for kind in kinds] == [*kinds[1:], "human"]
     assert seat_kinds("dice-cards") == ("human", "easy", "strong", "expert")
-    # Elemental Dice's expert plays in simulate, not yet at the table (it has not beaten strong there).
-    assert seat_kinds("elemental-dice") == ("human", "easy", "strong")
+    assert seat_kinds("elemental-dice") == ("human", "easy", "strong", "expert")
     assert kind_words("expert") == "Bot: expert"
 
 

@@ -30,15 +30,19 @@
   ``decide(view, rng)`` gives its move with one sentence of why, for the hint button.
 * :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference (and the
   shop rerolled when its row holds no attack: the row starts empty).
-* :class:`ExpertBot` (``expert``): the strong bot's few best moves of a main phase, each played out on states
-  sampled from its view through its own turn and the other player's next one (strong bots in both seats).
+* :class:`ExpertBot` (``expert``): the strong bot, its shop searched.  When no card in hand is worth playing, the
+  strong bot's few best shop moves (buys, a reroll, the end of the turn) are each played out on the same states
+  sampled from its view, through the other player's turn and its own next one (strong bots in both seats), and
+  scored by the strong bot's measure with the cards bought on the way; the strong bot's move stays unless another
+  ends clearly better.  Its play-outs share the card and deck worths they value, and its search is bounded by how
+  many it values (a count, not a clock: a seed repeats its choices).
 """
 
 from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, Sequence
 
@@ -926,69 +930,135 @@ class GreedyBot(StrongBot):
 
 # ==================================================================== expert
 class ExpertBot(StrongBot):
-    """The strong bot's candidates searched deeper: in its main phase the few best moves by the strong bot's
-    score are each played out on states sampled from its view (``rules.determinize``), the rest of its turn
-    and the other player's next turn played by the strong bot for both seats, and the move whose play-outs
-    end best on average is made.  Answers and choices while a card takes effect are the strong bot's."""
+    """The strong bot with its shop searched: when no card in hand is worth playing, the strong bot's few best
+    moves of the shop (buys, a reroll, the end of the turn) are each played out on the same states sampled from
+    this bot's view (``rules.determinize``), through the other player's turn and its own next one, strong bots in
+    both seats, and scored by the strong bot's measure with the cards bought on the way.  The strong bot's move
+    stays unless another ends clearly better.  The hand, answers and choices while a card takes effect are
+    the strong bot's."""
 
     bot_id = "expert"
-    #: Not offered at seat setup yet: in ``simulate --bots expert,strong`` it has not beaten the strong bot (15 of
-    #: 30 decided games, seed 5, decision p95 0.57 s, once the strong bot weighed healing against the race;
-    #: issue 22 asks for 60 %);
-    #: a player would take "Bot: expert" for the strongest.  It plays in ``simulate``.  Its two best moves by the
-    #: strong bot's score are searched (three took 2 s a decision at p95 once the strong bot valued the dice).
-    at_the_table = False
-    #: Moves weighed by play-outs, sampled states per move, and a cap on the moves of one play-out; another
-    #: move must beat the strong bot's own choice by MARGIN on average and on all samples but one (play-outs
-    #: are noisy: the expert leaves the strong bot's move only for a clearly better one).
+    #: Offered at seat setup: in ``simulate --bots expert,strong --games 30 --jobs 1`` it won 16 of 30 decided
+    #: games on seed 5 and 20 of 30 on seed 7 (36 of 60, 60 %), decision p95 0.68 and 0.70 s (issue 22); 17 of 30
+    #: on seed 9 (p95 0.60 s): 53 of 90, 59 %, over the three.
+    at_the_table = True
+    #: A deck-builder is decided in the shop (what is bought, or rerolled for, stays in the deck for the rest of the
+    #: game); which card of a hand is played matters less, and the strong bot plays it well.  So the search is spent
+    #: there: the CANDIDATES best shop moves by the strong bot's score, played out until TURNS turns have ended
+    #: (the other's turn and its own next one: the row it leaves and the hand it draws next count).  Another move
+    #: must beat the strong bot's own by MARGIN on average and on all samples but one (play-outs are noisy).
+    #: Samples come in rounds (one sampled state for every move), SAMPLES at most; after MIN_SAMPLES rounds no new
+    #: round starts once the decision has valued BUDGET card and deck worths: that is where its time goes (about
+    #: 12 us each here, more with the big decks of a long game), and a count, unlike a clock, keeps the bot's
+    #: choices the same for a seed.  PLAYOUT_MOVES caps a play-out (a turn of many moves ends).
     MARGIN = 4.0
-    CANDIDATES = 2
+    CANDIDATES = 5
     SAMPLES = 4
-    PLAYOUT_MOVES = 120
+    MIN_SAMPLES = 2
+    BUDGET = 50_000
+    TURNS = 2
+    PLAYOUT_MOVES = 300
+
+    def __init__(self, rules: Any, seed: int, seat: int) -> None:
+        super().__init__(rules, seed, seat)
+        self._contexts: dict[tuple[Any, ...], Context] = {}
+
+    def _context(self, state: State) -> Context:
+        return _shared_context(super()._context(state), self._contexts)
 
     def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+        self._contexts.clear()          # one decision's worths at a time (the memory stays small)
         options = super()._main_options(view, mine)
-        if len(options) < 2:
+        # A card worth playing comes first (math.inf): the hand is the strong bot's; the shop is searched.
+        if len(options) < 2 or options[0][0] == math.inf:
             return options
         candidates = options[:self.CANDIDATES]
         valuer = Valuer(self.rules, self._context(view))
-        turn = view.flow.turn
-        seeds = [self._random.randrange(1 << 30) for _ in range(self.SAMPLES)]
-        samples = [self._sample(view) for _ in range(self.SAMPLES)]
-        outcomes = [[self._playout(sample, intent, valuer, seed, turn) for sample, seed in zip(samples, seeds)]
-                    for _, intent, _ in candidates]       # the same samples and dice for every move
-        return by_playouts(candidates, outcomes, self.MARGIN)
+        last = view.flow.turn + self.TURNS
+        outcomes: list[list[float]] = [[] for _ in candidates]
+        for round_ in range(self.SAMPLES):
+            # A round: one sampled state, every move played out on it with the same seed.  Rounds stop early once
+            # the card worths valued pass BUDGET (the time goes to valuing them: big decks late in a game).
+            if round_ >= self.MIN_SAMPLES and self._worths() > self.BUDGET:
+                break
+            sample, seed = self._sample(view), self._random.randrange(1 << 30)
+            for scores, (_, intent, _) in zip(outcomes, candidates):
+                scores.append(self._playout(sample, intent, valuer, seed, last))
+        return by_playouts(candidates, outcomes, self.MARGIN) + options[len(candidates):]
+
+    def _worths(self) -> int:
+        """How many card and deck worths this decision has valued (its work, counted without a clock)."""
+        return sum(len(ctx.cache) for ctx in self._contexts.values())
 
     def _policy(self, seat: int, seed: int) -> StrongBot:
         """A strong bot for ``seat`` in a play-out, knowing what this bot knows of every deck."""
-        bot = _PlayoutPolicy(self.rules, seed, seat)
+        bot = _PlayoutPolicy(self.rules, seed, seat, self._contexts)
         bot.owned = [set(cards) for cards in self.owned]
         bot._last_row = self._last_row
         if seat == self.seat:
             bot._turn_seen, bot._plays_this_turn = self._turn_seen, self._plays_this_turn
         return bot
 
-    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, turn: int) -> float:
-        """The score after ``intent`` on the sampled ``state``, the rest of this turn and the other player's
-        next one played by strong bots (``seed`` fixes their dice and draws)."""
+    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, last: int) -> float:
+        """The score after ``intent`` on the sampled ``state`` and the play until turn ``last`` ends, strong bots
+        in both seats (``seed`` fixes their dice and draws)."""
         rules = self.rules
+        bought: list[set[str]] = [set(), set()]
+        if isinstance(intent, Buy):
+            bought[self.seat].add(intent.card)
         state = rules.apply(state, intent, SeededRandom(seed + 7)).state
         rng = SeededRandom(seed)           # the same dice after every move weighed
         policies = [self._policy(seat, seed + seat) for seat in (0, 1)]
         for _ in range(self.PLAYOUT_MOVES):
             seat = state.to_act
-            if seat is None or state.flow.turn > turn + 1:
+            if seat is None or state.flow.turn > last:
                 break
-            legal = rules.legal_intents(state)
-            state = rules.apply(state, policies[seat].choose(legal, rules.view(state, seat)), rng).state
-        return self.score(state, valuer)
+            move = policies[seat].choose(rules.legal_intents(state), rules.view(state, seat))
+            if isinstance(move, Buy):
+                bought[seat].add(move.card)
+            state = rules.apply(state, move, rng).state
+        # The decks are scored with the cards bought in the play-out: this bot's memory alone would lose a card
+        # once it is shuffled into a draw pile, and never see what the other player bought (its discard pile is
+        # hidden), so buying would look worse than ending the turn, and the other's buys free.
+        known = self.owned
+        self.owned = [known[seat] | bought[seat] for seat in (0, 1)]
+        try:
+            return self.score(state, valuer)
+        finally:
+            self.owned = known
 
 
 class _PlayoutPolicy(StrongBot):
     """The strong bot in the expert's play-outs: a shop reroll judged on one sampled row, not four (the
-    play-outs are many; the strong bot's time goes mostly to judging rerolls)."""
+    play-outs are many; the strong bot's time goes mostly to judging rerolls), and its weights rounded and shared
+    with the expert's other play-outs of the same decision (see :func:`_shared_context`)."""
 
     REROLL_SAMPLES = 1
+
+    def __init__(self, rules: Any, seed: int, seat: int, contexts: "dict[tuple[Any, ...], Context] | None" = None
+                 ) -> None:
+        super().__init__(rules, seed, seat)
+        self.contexts: dict[tuple[Any, ...], Context] = {} if contexts is None else contexts
+
+    def _context(self, state: State) -> Context:
+        ctx = super()._context(state)
+        # Weights rounded, so that more decisions of the play-outs share them (a play-out needs no finer).
+        earned = ctx.gold_worth if ctx.earned_worth is None else ctx.earned_worth
+        ctx = replace(ctx, turns_left=round(ctx.turns_left * 4) / 4, gold_worth=round(ctx.gold_worth, 2),
+                      heal_worth=round(ctx.heal_worth, 2), earned_worth=round(earned, 2), cache={})
+        return _shared_context(ctx, self.contexts)
+
+
+def _shared_context(ctx: Context, contexts: "dict[tuple[Any, ...], Context]") -> Context:
+    """``ctx``, or the context of the same weights met before in ``contexts``: its cache of card and deck worths
+    is then reused.  The worths depend only on the context's weights and on what their keys hold (cards, dice,
+    decks, HP), never on whose decision it is, so play-outs of one decision share them (the strong bot's time
+    goes to valuing decks, and play-outs of one decision value the same decks again and again)."""
+    key = tuple(getattr(ctx, weight.name) for weight in fields(ctx) if weight.name != "cache")
+    known = contexts.get(key)
+    if known is None:
+        contexts[key] = known = ctx
+    return known
 
 
 def _own_hp_worth(hp: int) -> float:
