@@ -938,9 +938,9 @@ class ExpertBot(StrongBot):
     the strong bot's."""
 
     bot_id = "expert"
-    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 96 of
-    #: 170 decided games (56 %, interval 0.49-0.64; seeds 5, 7, 9 with 30 games, 11 and 13 with 40), decision p95
-    #: 0.55-0.70 s (issue 22 asks for 60 %: not reached).  Six rounds of samples (budget 90,000) won 68 of 120 on
+    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 145 of
+    #: 250 decided games (58 %, interval 0.52-0.64; seeds 5, 7, 9 with 30 games, 11, 13, 19, 21 with 40), decision
+    #: p95 0.48-0.70 s (issue 22 asks for 60 %: not reached).  Six rounds of samples (budget 90,000) won 68 of 120 on
     #: seeds 11, 13, 15, 17 at p95 0.7-0.8 s, play-outs of four turns with three moves 34 of 60: no better.
     at_the_table = True
     #: A deck-builder is decided in the shop (what is bought, or rerolled for, stays in the deck for the rest of the
