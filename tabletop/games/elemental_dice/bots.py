@@ -910,7 +910,7 @@ class GreedyBot(StrongBot):
                     options.append((damage, intent, self._buy_reason(view, intent, valuer)))
             elif isinstance(intent, EndTurn):
                 options.append((0.0, intent, self._end_reason(view, mine)))
-        if not any(isinstance(i, Buy) and valuer.damage_value(i.card, view.dice) > 0 for i in mine):
+        if not any(isinstance(move, Buy) for _, move, _ in options):         # the row holds no attack
             reroll = next((i for i in mine if isinstance(i, RerollShop)), None)
             # The row starts empty: without an attack in it, five new cards, if an attack is still paid for after.
             gold = view.players[self.seat].gold
@@ -925,7 +925,7 @@ class GreedyBot(StrongBot):
         return next((i for i in mine if isinstance(i, Pass)), mine[0])
 
     def _cheapest_attack(self) -> int:
-        return min(card.cost for card in self.book.cards if any(step.kind == "damage" for step in card.steps))
+        return min(card.cost for card in self.book.cards if _hits_opponent(card))
 
 
 # ==================================================================== expert
