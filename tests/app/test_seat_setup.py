@@ -274,3 +274,10 @@ def test_a_start_refused_says_why_below_everything_and_marks_the_names(driver, m
     assert seats.error == ""
     driver.click(seats.buttons[0].rect.center)
     assert calls[-1][0] == ["Ada", "Brom", "Adan"]
+
+
+@pytest.mark.parametrize("game, levels", [("elemental-dice", "(easy, strong or expert)"),
+                                          ("dice-realms", "(easy or strong)")])
+def test_the_seat_kind_button_names_the_bot_levels_this_game_offers(driver, game, levels):
+    seats = open_seats(driver, game)
+    assert all(button.reason.endswith(f"a bot {levels}.") for button in seats.kind_buttons)

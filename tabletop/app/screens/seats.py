@@ -1,5 +1,5 @@
 """Seat setup: how many players (within the game's range), their names and seat colours, who plays each seat
-(a human, or a bot: easy or strong), who starts, and the game's options.
+(a human, or one of the game's bot levels), who starts, and the game's options.
 
 Names are remembered per game.  The screen lays itself out from the layout's pieces (``seats.yaml``): one row
 per player, placed for the game's largest table so nothing moves as players come and go; an option each
@@ -19,7 +19,7 @@ from tabletop.core.protocol import OptionSpec
 from tabletop.registry import get_rules
 
 from ..layout import Element
-from ..matches import DEFAULT_NAMES, kind_words, next_kind, start_match
+from ..matches import DEFAULT_NAMES, kind_words, next_kind, seat_kinds, start_match
 from ..scenes import Scene
 from ..storage import NAME_LIMIT
 from ..text import draw_box
@@ -219,7 +219,7 @@ class SeatsScene(Scene):
             for index in rows]
         self.kind_buttons = [
             Button(self.app, self._row_element("kind", index), partial(self.cycle_kind, index),
-                   reason="Who plays this seat: a human at the table, or a bot (easy or strong).")
+                   reason=f"Who plays this seat: a human at the table, or a bot ({self._bot_levels()}).")
             for index in rows]
         self.starter_buttons = [Button(self.app, self._row_element("starter", index),
                                        partial(self.set_starter, index)) for index in rows]
@@ -255,6 +255,11 @@ class SeatsScene(Scene):
         if self.starter > index or self.starter >= len(self.fields):
             self.starter = max(0, self.starter - 1)
         self._refresh_rows()
+
+    def _bot_levels(self) -> str:
+        """The bot levels this game seats, in words: "easy, strong or expert"."""
+        levels = [kind for kind in seat_kinds(self.game_id) if kind != "human"]
+        return " or ".join(filter(None, (", ".join(levels[:-1]), levels[-1])))
 
     def cycle_kind(self, index: int) -> None:
         """Seat ``index`` to its next kind: Human, Bot: easy, Bot: strong, and Bot: expert where the game has one."""
