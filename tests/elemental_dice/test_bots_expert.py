@@ -1,6 +1,6 @@
 """Elemental Dice's expert bot: it searches the shop (every move the strong bot weighs there, up to its few
-best, played out on the same sampled states), leaves the hand to the strong bot, keeps the strong bot's move
-unless another plays out clearly better, repeats its choices for a seed, and is offered at the table."""
+best, played out on the same sampled states) and the hand (each kind of card worth playing), keeps the strong
+bot's move unless another plays out clearly better, repeats its choices for a seed, and is offered at the table."""
 
 import pytest
 
@@ -65,8 +65,38 @@ def test_the_expert_leaves_the_strong_bots_move_only_for_one_that_plays_out_clea
     assert decide(favoured, state) == other != first
 
 
-def test_the_hand_is_the_strong_bots_the_expert_searches_only_the_shop(monkeypatch):
-    state = position(hands=(("blazing-fire",), ()), dice={"RED": 5})
+def hand_position():
+    """Seat 0 holds Blazing Fire and three Basic Income, RED at 5: both kinds are worth playing."""
+    return position(hands=(("blazing-fire",), ()), dice={"RED": 5})
+
+
+def test_in_the_hand_the_expert_plays_out_each_kind_of_card_worth_playing_once(monkeypatch):
+    state = hand_position()
+    bot, weighed = spied_expert(monkeypatch)
+    choice = decide(bot, state)
+    kinds = [RULES.book[play.card].key for play in dict.fromkeys(weighed)]
+    # Three copies of Basic Income play alike: one of them is weighed, beside Blazing Fire, each on SAMPLES states.
+    assert sorted(kinds) == ["basic-income", "blazing-fire"]
+    assert all(isinstance(play, Play) for play in weighed) and len(weighed) == 2 * ExpertBot.SAMPLES
+    # Play-outs that tie keep the strong bot's play: the attack.
+    assert choice == Play(0, "blazing-fire") == decide(StrongBot(RULES, 3, 0), state)
+
+
+def test_a_play_that_plays_out_clearly_better_replaces_the_strong_bots(monkeypatch):
+    state = hand_position()
+    bot, weighed = spied_expert(monkeypatch)
+    decide(bot, state)
+    income = next(play for play in weighed if play.card != "blazing-fire")
+    favoured, _ = spied_expert(monkeypatch, favour=income)
+    assert decide(favoured, state) == income
+
+
+def test_a_lone_card_worth_playing_is_played_without_a_search(monkeypatch):
+    state = hand_position()
+    player = state.players[0]
+    alone = evolve(player, hand=("blazing-fire",), draw=player.draw + player.hand[1:])
+    state = evolve(state, players=(alone, state.players[1]))
+    assert not RULES.invariants(state)
     bot, weighed = spied_expert(monkeypatch)
     assert decide(bot, state) == Play(0, "blazing-fire")
     assert weighed == []

@@ -30,12 +30,12 @@
   ``decide(view, rng)`` gives its move with one sentence of why, for the hint button.
 * :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference (and the
   shop rerolled when its row holds no attack: the row starts empty).
-* :class:`ExpertBot` (``expert``): the strong bot, its shop searched.  When no card in hand is worth playing, the
-  strong bot's few best shop moves (buys, a reroll, the end of the turn) are each played out on the same states
-  sampled from its view, through the other player's turn and its own next one (strong bots in both seats), and
-  scored by the strong bot's measure with the cards bought on the way; the strong bot's move stays unless another
-  ends clearly better.  Its play-outs share the card and deck worths they value, and its search is bounded by how
-  many it values (a count, not a clock: a seed repeats its choices).
+* :class:`ExpertBot` (``expert``): the strong bot, its hand and shop searched.  The cards in hand worth playing
+  (each kind once), or when none is, the strong bot's few best shop moves (buys, a reroll, the end of the turn),
+  are each played out on the same states sampled from its view, through the other player's turn and its own next
+  one (strong bots in both seats), and scored by the strong bot's measure with the cards bought on the way; the
+  strong bot's move stays unless another ends clearly better.  Its play-outs share the card and deck worths they
+  value, and its search is bounded by how many it values (a count, not a clock: a seed repeats its choices).
 """
 
 from __future__ import annotations
@@ -653,20 +653,22 @@ class StrongBot(Explaining):
         worn_out = self._plays_this_turn > self.MOST_MOVES_A_TURN
         if worn_out:
             plays = []
-        best_play: Value | None = None
-        best_play_score = -math.inf
+        scored: list[tuple[float, Value]] = []
         for intent in plays:
             card = intent.card                                              # type: ignore[attr-defined]
             runs = self._chance_samples(card)
             total = 0.0
             for run in range(runs):
                 total += self.score(self._after(sample, intent, valuer, self._random.randrange(1 << 30)), valuer)
-            value = total / runs
-            if value > best_play_score:
-                best_play, best_play_score = intent, value
+            scored.append((total / runs, intent))
+        # The best play first (the first met of equal scores), then the others worth more than keeping the cards.
+        scored.sort(key=lambda item: item[0], reverse=True)
+        best_play = scored[0][1] if scored else None
         options: list[tuple[float, Value, str]] = []
-        if best_play is not None and best_play_score > ending:
-            options.append((math.inf, best_play, self._play_reason(view, best_play, valuer)))
+        if scored and scored[0][0] > ending:
+            # Every play worth more than keeping the cards comes first, best first (a searching bot weighs them).
+            options += [(math.inf, intent, self._play_reason(view, intent, valuer))
+                        for value, intent in scored if value > ending]
         # 2. The shop: the best buy, a reroll, or the end of the turn.
         for move in mine:
             if isinstance(move, Buy):
@@ -930,22 +932,23 @@ class GreedyBot(StrongBot):
 
 # ==================================================================== expert
 class ExpertBot(StrongBot):
-    """The strong bot with its shop searched: when no card in hand is worth playing, the strong bot's few best
-    moves of the shop (buys, a reroll, the end of the turn) are each played out on the same states sampled from
-    this bot's view (``rules.determinize``), through the other player's turn and its own next one, strong bots in
-    both seats, and scored by the strong bot's measure with the cards bought on the way.  The strong bot's move
-    stays unless another ends clearly better.  The hand, answers and choices while a card takes effect are
-    the strong bot's."""
+    """The strong bot with its hand and shop searched: the cards in hand worth playing (each kind once), or when
+    none is, the strong bot's few best moves of the shop (buys, a reroll, the end of the turn), are each played out
+    on the same states sampled from this bot's view (``rules.determinize``), through the other player's turn and
+    its own next one, strong bots in both seats, and scored by the strong bot's measure with the cards bought on
+    the way.  The strong bot's move stays unless another ends clearly better.  Answers and choices while a card
+    takes effect are the strong bot's."""
 
     bot_id = "expert"
-    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 145 of
-    #: 250 decided games (58 %, interval 0.52-0.64; seeds 5, 7, 9 with 30 games, 11, 13, 19, 21 with 40), decision
-    #: p95 0.48-0.70 s (issue 22 asks for 60 %: not reached).  Six rounds of samples (budget 90,000) won 68 of 120 on
-    #: seeds 11, 13, 15, 17 at p95 0.7-0.8 s, play-outs of four turns with three moves 34 of 60: no better.
+    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 155 of
+    #: 240 decided games (64.6 %, interval 0.58-0.70; seeds 5, 7, 9, 15, 19, 21 with 40 games), decision p95
+    #: 0.51-0.61 s.  Searching the shop alone won 145 of 250 (58 %): the hand's search made the difference (with the
+    #: shop alone, six rounds of samples, budget 90,000, won no more at p95 0.7-0.8 s, nor play-outs of four turns).
     at_the_table = True
     #: A deck-builder is decided in the shop (what is bought, or rerolled for, stays in the deck for the rest of the
-    #: game); which card of a hand is played matters less, and the strong bot plays it well.  So the search is spent
-    #: there: the CANDIDATES best shop moves by the strong bot's score, played out until TURNS turns have ended
+    #: game), and, with one action a turn, by which card of the hand is played (an attack now or the gold for a
+    #: better buy).  So both are searched: the PLAY_CANDIDATES best kinds of card worth playing, or when none is,
+    #: the CANDIDATES best shop moves by the strong bot's score, each played out until TURNS turns have ended
     #: (the other's turn and its own next one: the row it leaves and the hand it draws next count).  Another move
     #: must beat the strong bot's own by MARGIN on average and on all samples but one (play-outs are noisy).
     #: Samples come in rounds (one sampled state for every move), SAMPLES at most; after MIN_SAMPLES rounds no new
@@ -959,6 +962,7 @@ class ExpertBot(StrongBot):
     BUDGET = 50_000
     TURNS = 2
     PLAYOUT_MOVES = 300
+    PLAY_CANDIDATES = 3
 
     def __init__(self, rules: Any, seed: int, seat: int) -> None:
         super().__init__(rules, seed, seat)
@@ -970,10 +974,20 @@ class ExpertBot(StrongBot):
     def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
         self._contexts.clear()          # one decision's worths at a time (the memory stays small)
         options = super()._main_options(view, mine)
-        # A card worth playing comes first (math.inf): the hand is the strong bot's; the shop is searched.
-        if len(options) < 2 or options[0][0] == math.inf:
+        # A card worth playing comes first (math.inf), with the other plays worth more than keeping the cards.
+        if options[0][0] == math.inf:
+            # Copies of a card (eight Basic Incomes) play alike: each kind is weighed once.
+            kinds: set[str] = set()
+            candidates: list[tuple[float, Value, str]] = []
+            for option in (option for option in options if option[0] == math.inf):
+                kind = self.book[option[1].card].key                       # type: ignore[attr-defined]
+                if kind not in kinds and len(candidates) < self.PLAY_CANDIDATES:
+                    kinds.add(kind)
+                    candidates.append(option)
+        else:
+            candidates = options[:self.CANDIDATES]
+        if len(candidates) < 2:
             return options
-        candidates = options[:self.CANDIDATES]
         valuer = Valuer(self.rules, self._context(view))
         last = view.flow.turn + self.TURNS
         outcomes: list[list[float]] = [[] for _ in candidates]
@@ -985,7 +999,8 @@ class ExpertBot(StrongBot):
             sample, seed = self._sample(view), self._random.randrange(1 << 30)
             for scores, (_, intent, _) in zip(outcomes, candidates):
                 scores.append(self._playout(sample, intent, valuer, seed, last))
-        return by_playouts(candidates, outcomes, self.MARGIN) + options[len(candidates):]
+        weighed = {intent for _, intent, _ in candidates}
+        return by_playouts(candidates, outcomes, self.MARGIN) + [o for o in options if o[1] not in weighed]
 
     def _worths(self) -> int:
         """How many card and deck worths this decision has valued (its work, counted without a clock)."""
