@@ -47,11 +47,12 @@ class WeightedBot:
 
 
 def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[float]],
-                margin: float) -> list[tuple[float, Value, str]]:
+                margin: float, without_best: bool = False) -> list[tuple[float, Value, str]]:
     """For a searching bot: ``options`` (the choice of the bot whose moves it searches first) and the scores of
     their play-outs on the same samples.  The first stays first unless another beats it by ``margin`` on
-    average and on every sample but one: then the best such comes first.  Each option's value becomes its
-    average play-out score.
+    average and on every sample but one: then the best such comes first.  ``without_best``: the average is taken
+    without the sample where the other move gains most, so that one lucky play-out cannot carry a move alone.
+    Each option's value becomes its average play-out score.
 
     >>> options = [(0.0, "a", ""), (0.0, "b", ""), (0.0, "c", "")]
     >>> [o[1] for o in by_playouts(options, [[0, 0, 0, 0], [9, 9, 9, -1], [40, -30, 40, -20]], 4.0)]
@@ -60,13 +61,20 @@ def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[flo
     ['b', 'a', 'c']
     >>> [o[1] for o in by_playouts(options, [[0, 0, 0, 0], [3, 3, 3, 3], [9, 9, -9, -1]], 4.0)]
     ['a', 'b', 'c']
+    >>> [o[1] for o in by_playouts(options, [[0, 0, 0, 0], [1, 1, 66, -1], [0, 0, 0, 0]], 4.0)]
+    ['b', 'a', 'c']
+    >>> [o[1] for o in by_playouts(options, [[0, 0, 0, 0], [1, 1, 66, -1], [0, 0, 0, 0]], 4.0, without_best=True)]
+    ['a', 'b', 'c']
     """
     first = outcomes[0]
     means = [sum(scores) / len(scores) for scores in outcomes]
     best = 0
     for index, scores in enumerate(outcomes[1:], start=1):
         wins = sum(score > base for score, base in zip(scores, first))
-        if means[index] > means[0] + margin and wins >= len(scores) - 1 and means[index] > means[best]:
+        gains = sorted(score - base for score, base in zip(scores, first))
+        if without_best and len(gains) > 1:
+            gains = gains[:-1]
+        if sum(gains) / len(gains) > margin and wins >= len(scores) - 1 and means[index] > means[best]:
             best = index
     order = [best] + [index for index in range(len(options)) if index != best]
     return [(means[index], options[index][1], options[index][2]) for index in order]

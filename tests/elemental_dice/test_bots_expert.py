@@ -65,6 +65,26 @@ def test_the_expert_leaves_the_strong_bots_move_only_for_one_that_plays_out_clea
     assert decide(favoured, state) == other != first
 
 
+def test_one_lucky_play_out_does_not_carry_a_move(monkeypatch):
+    """A move that plays out a little better on every sample, and far better on one, is still not clearly better:
+    the strong bot's move stays (on the average with the lucky sample it would have been taken)."""
+    state = shop_position()
+    bot, weighed = spied_expert(monkeypatch)
+    first = decide(bot, state)
+    other = list(dict.fromkeys(weighed))[1]
+    seen = []
+
+    def playout(self, state, intent, valuer, seed, last):
+        if intent != other:
+            return 0.0
+        seen.append(intent)
+        return 100.0 if len(seen) == 1 else 1.0
+
+    monkeypatch.setattr(ExpertBot, "_playout", playout)
+    assert decide(RULES.make_bot("expert", 3, 0), state) == first != other
+    assert len(seen) == ExpertBot.SAMPLES
+
+
 def hand_position():
     """Seat 0 holds Blazing Fire and three Basic Income, RED at 5: both kinds are worth playing."""
     return position(hands=(("blazing-fire",), ()), dice={"RED": 5})
