@@ -940,9 +940,9 @@ class ExpertBot(StrongBot):
     takes effect are the strong bot's."""
 
     bot_id = "expert"
-    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 205 of
-    #: 320 decided games (64.1 %, interval 0.59-0.69; seeds 5, 7, 9, 15, 17, 19, 21, 23 with 40 games), decision p95
-    #: 0.50-0.61 s.  Searching the shop alone won 145 of 250 (58 %): the hand's search made the difference (with the
+    #: Offered at seat setup, as the stronger of the two: in ``simulate --bots expert,strong --jobs 1`` it won 208 of
+    #: 320 decided games (65.0 %, interval 0.60-0.70; seeds 5, 7, 9, 15, 17, 19, 21, 23 with 40 games), decision p95
+    #: 0.52-0.61 s.  Searching the shop alone won 145 of 250 (58 %): the hand's search made the difference (with the
     #: shop alone, six rounds of samples, budget 90,000, won no more at p95 0.7-0.8 s, nor play-outs of four turns).
     at_the_table = True
     #: A deck-builder is decided in the shop (what is bought, or rerolled for, stays in the deck for the rest of the
