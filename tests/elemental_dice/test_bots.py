@@ -11,7 +11,8 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import play_one
 from tabletop.core.values import evolve
 from tabletop.games.elemental_dice.cards import DICE
-from tabletop.games.elemental_dice.intents import Buy, EndTurn, Pass, Play, Remove, Respond, Reveal, Stop
+from tabletop.games.elemental_dice.intents import (Buy, EndTurn, Pass, Play, Remove, RerollShop, Respond, Reveal,
+                                                   Stop)
 from tabletop.games.elemental_dice.state import FaceDown, Flow, Pending, Phase
 from tabletop.registry import get_rules
 
@@ -326,7 +327,6 @@ def test_greedy_rerolls_a_shop_row_without_an_attack_when_it_can_pay_for_one_aft
     """The shop's row starts empty: a greedy bot that never rerolled it waited for ever against another greedy
     bot.  With nothing to hit with in the row and gold for a reroll and an attack, it rerolls; short of that
     gold it keeps it."""
-    from tabletop.games.elemental_dice.intents import RerollShop
     assert choose("greedy", rich_position(9, ())) == RerollShop(0)
     assert choose("greedy", rich_position(9, ("lush-forests", "gambling"))) == RerollShop(0)
     assert choose("greedy", rich_position(8, ())) == EndTurn(0)

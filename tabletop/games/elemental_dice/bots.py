@@ -19,13 +19,13 @@
   a turn (it never thins the deck, so idle gold buys one).  A deck holding an attack that can bring the other player
   to 0 is worth the win times the chance it draws it within the turns left (so at the end of a game an attack is
   bought, not another heal), and a strong card the row leaves to the other player, one it can pay next turn, counts
-  in part against the bot. Healing is worth its HP less what a gold is worth (the other player deals them again and
+  in part against the bot.  Healing is worth its HP less what a gold is worth (the other player deals them again and
   earns their gold doing so), so early in a game it buys attacks rather than heals, unless the other's attacks win
   the race as it stands and soon: then healing is time to live.  Optimization removes the cards whose going makes a
   turn's hand better (a Basic Income among attacks).  It plays its hand first, best card first, then shops, and
   answers a card of the other player's when an answer saves more than it costs.  It remembers which cards it has seen
-  each player own, as a player at the table would. It never places a card face down (that only moves an action to
-  later, for 5 gold) nor interrupts. ``decide(view, rng)`` gives its move with one sentence of why, for the hint
+  each player own, as a player at the table would.  It never places a card face down (that only moves an action to
+  later, for 5 gold) nor interrupts.  ``decide(view, rng)`` gives its move with one sentence of why, for the hint
   button.
 * :class:`GreedyBot` (``greedy``, a yardstick for ``simulate``): one move ahead on the HP difference (and the
   shop rerolled when its row holds no attack: the row starts empty).
@@ -978,14 +978,12 @@ class ExpertBot(StrongBot):
         options = super()._main_options(view, mine)
         # A card worth playing comes first (math.inf), with the other plays worth more than keeping the cards.
         if options[0][0] == math.inf:
-            # Copies of a card (eight Basic Incomes) play alike: each kind is weighed once.
-            kinds: set[str] = set()
-            candidates: list[tuple[float, Value, str]] = []
-            for option in (option for option in options if option[0] == math.inf):
-                kind = self.book[option[1].card].key                       # type: ignore[attr-defined]
-                if kind not in kinds and len(candidates) < self.PLAY_CANDIDATES:
-                    kinds.add(kind)
-                    candidates.append(option)
+            # Copies of a card (eight Basic Incomes) play alike: each kind is weighed once, at its best copy.
+            by_kind: dict[str, tuple[float, Value, str]] = {}
+            for option in options:
+                if option[0] == math.inf:
+                    by_kind.setdefault(self.book[option[1].card].key, option)  # type: ignore[attr-defined]
+            candidates = list(by_kind.values())[:self.PLAY_CANDIDATES]
         else:
             candidates = options[:self.CANDIDATES]
         if len(candidates) < 2:
