@@ -201,7 +201,7 @@ GOLDEN = {
     1: (0, "direct", 11, 84),
     2: (0, "direct", 11, 85),
     3: (1, "deck-out", 17, 150),
-    2026: (1, "deck-out", 17, 144),     # issue 18: a Hold the Line blocker falls when its battle is over
+    2026: (1, "direct", 14, 134),       # issue 32: a blocker defends until the End Phase (settled ruling 10)
 }
 
 

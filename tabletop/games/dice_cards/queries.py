@@ -22,7 +22,11 @@ class DiceCardsQueries(Rules, Protocol):
         """The ability named ``ability_id`` (``CINDER.3``)."""
 
     def power(self, state: State, unit: Unit, defending: bool = False) -> int:
-        """A unit's current Power, its boosts counted."""
+        """A unit's Power, its boosts counted (Hold the Line's only with ``defending``)."""
+
+    def current_power(self, state: State, unit: Unit) -> int:
+        """The Power unit ``unit`` has now, Hold the Line counted while it defends: what its damage is measured
+        against."""
 
     def relic_of(self, state: State, seat: int, archetype: str) -> Relic | None:
         """``seat``'s relic token of ``archetype``, if it has one."""

@@ -551,18 +551,24 @@ class DiceCardsRules(BaseRules):
         return None
 
     def defending(self, state: State, uid: int) -> bool:
-        """Unit ``uid`` is a blocker while unit battles are still to be fought (Hold the Line counts then)."""
-        return bool(state.flow.fights) and any(b.defender == uid for b in state.flow.blocks)
+        """Unit ``uid`` is defending (Hold the Line counts): assigned as a blocker, from then until the End Phase of
+        that turn (settled ruling 10), so a blocker the +2 kept alive in its battle survives the turn too."""
+        flow = state.flow
+        return uid in flow.defenders or any(b.defender == uid for b in flow.blocks)
+
+    def current_power(self, state: State, unit: Unit) -> int:
+        """The Power that unit ``unit`` has now, and that its damage is measured against: Hold the Line's
+        +2 counts while it is defending."""
+        return self.power(state, unit, self.defending(state, unit.uid))
 
     def _fallen(self, state: State, events: list[Value]) -> State:
         """Destroy every unit whose damage this turn is at or above its current Power (C.2 Battle 3; ruling 2).
 
         Damage is checked when it is dealt, and again after every move, since Power can drop on its own: a
-        Gearheart taken off or moved away, a battle's end for Hold the Line.  The damage came from the other
+        Gearheart taken off or moved away.  The damage came from the other
         duelist, who is counted as destroying it."""
         while True:
-            doomed = next((u for u in state.units if u.damage
-                           and u.damage >= self.power(state, u, self.defending(state, u.uid))), None)
+            doomed = next((u for u in state.units if u.damage and u.damage >= self.current_power(state, u)), None)
             if doomed is None:
                 return state
             state = self._remove_unit(state, doomed.uid, "damage", events, 1 - doomed.owner)
@@ -615,8 +621,8 @@ class DiceCardsRules(BaseRules):
         """The start of a turn ("until your next turn" tokens go), then the Draw Phase."""
         turn = state.flow.turn + 1
         state = self._flow(state, stage=Stage.MAIN, turn=turn, active=seat, main=1, summoned=False, battled=False,
-                           used=(), attackers=(), blocks=(), fights=(), striking=(), deciding=-1, discarding=0,
-                           why="", resume="")
+                           used=(), attackers=(), blocks=(), fights=(), defenders=(), striking=(), deciding=-1,
+                           discarding=0, why="", resume="")
         events.append(ev.TurnBegan(seat, turn))
         for unit in state.units_of(seat):
             lasting = [e for e in unit.equips if self.ability(e.ability).arg("until") == "your_next_turn"]
@@ -791,14 +797,14 @@ class DiceCardsRules(BaseRules):
         return self._put_unit(state, evolve(captive, captor=-1))
 
     def _damage_unit(self, state: State, uid: int, amount: int, events: list[Value], by: int,
-                     defending: bool = False, why: str = "ability") -> State:
+                     why: str = "ability") -> State:
         unit = state.unit(uid)
         unit = evolve(unit, damage=unit.damage + amount)
         state = self._put_unit(state, unit)
         events.append(ev.UnitDamaged(uid, amount, unit.damage))
         if by >= 0:
             state = self._duelist(state, by, damage_dealt=state.duelists[by].damage_dealt + amount)
-        if unit.damage >= self.power(state, unit, defending):
+        if unit.damage >= self.current_power(state, unit):
             state = self._remove_unit(state, uid, why, events, by)
         return state
 
@@ -943,7 +949,9 @@ class DiceCardsRules(BaseRules):
 
     def _fight_all(self, state: State, rng: RandomSource, events: list[Value]) -> State:
         """The blockers are assigned: every block is a unit battle still to fight."""
-        return self._fight_on(self._flow(state, fights=state.flow.blocks), rng, events)
+        blocks = state.flow.blocks
+        defenders = state.flow.defenders + tuple(b.defender for b in blocks if b.defender not in state.flow.defenders)
+        return self._fight_on(self._flow(state, fights=blocks, defenders=defenders), rng, events)
 
     def next_fights(self, state: State) -> tuple[Block, ...]:
         """The unit battles that may come next: each attacker's next blocker, in the order the blockers were
@@ -1027,21 +1035,21 @@ class DiceCardsRules(BaseRules):
         attacker, defender = state.unit(attacker_id), state.unit(defender_id)
         seat = attacker.owner
         to_defender = self.power(state, attacker) + self.battle_bonus(attacker)
-        to_attacker = self.power(state, defender, defending=True) + self.battle_bonus(defender)
+        to_attacker = self.current_power(state, defender) + self.battle_bonus(defender)
         first = 0
         if attacker.strike_first != defender.strike_first:
             first = attacker_id if attacker.strike_first else defender_id
         events.append(ev.Fought(attacker_id, defender_id, to_defender, to_attacker, first,
                                 attacker.archetype, defender.archetype))
         if first == attacker_id:
-            state = self._damage_unit(state, defender_id, to_defender, events, seat, True, "battle")
+            state = self._damage_unit(state, defender_id, to_defender, events, seat, "battle")
             if any(u.uid == defender_id for u in state.units):
-                state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, False, "battle")
+                state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, "battle")
             return state
         if first == defender_id:
-            state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, False, "battle")
+            state = self._damage_unit(state, attacker_id, to_attacker, events, 1 - seat, "battle")
             if any(u.uid == attacker_id for u in state.units):
-                state = self._damage_unit(state, defender_id, to_defender, events, seat, True, "battle")
+                state = self._damage_unit(state, defender_id, to_defender, events, seat, "battle")
             return state
         # Simultaneous: both take their damage before either is checked.
         attacker = evolve(attacker, damage=attacker.damage + to_attacker)
@@ -1051,8 +1059,8 @@ class DiceCardsRules(BaseRules):
         events.append(ev.UnitDamaged(attacker_id, to_attacker, attacker.damage))
         state = self._duelist(state, seat, damage_dealt=state.duelists[seat].damage_dealt + to_defender)
         state = self._duelist(state, 1 - seat, damage_dealt=state.duelists[1 - seat].damage_dealt + to_attacker)
-        defender_falls = defender.damage >= self.power(state, defender, defending=True)
-        attacker_falls = attacker.damage >= self.power(state, attacker)
+        defender_falls = defender.damage >= self.current_power(state, defender)
+        attacker_falls = attacker.damage >= self.current_power(state, attacker)
         if defender_falls:
             state = self._remove_unit(state, defender_id, "battle", events, seat)
         if attacker_falls:

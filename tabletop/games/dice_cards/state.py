@@ -171,6 +171,7 @@ class Flow:
     attackers: tuple[int, ...] = ()       # declared, in order
     blocks: tuple[Block, ...] = ()
     fights: tuple[Block, ...] = ()        # unit battles still to fight, in the order the blocks were assigned
+    defenders: tuple[int, ...] = ()       # units declared as blockers this turn: defending until the End Phase
     striking: tuple[int, ...] = ()        # unblocked attackers still to hit a shield
     deciding: int = -1                    # who discards or drops now (discard, overflow, shed)
     discarding: int = 0                   # dice still to discard

@@ -237,13 +237,12 @@ class MatPainter:
                 pygame.draw.rect(surface, self.theme.rgb("dc_attack"), rect.inflate(-6, -6), 4, border_radius=12)
             if unit.uid in blocking or unit.uid == blocker:
                 pygame.draw.rect(surface, self.theme.rgb("dc_block"), rect.inflate(-6, -6), 4, border_radius=12)
-            self._draw_unit(surface, unit, seat, (cx, cy), unit.uid in blocking)
+            self._draw_unit(surface, unit, seat, (cx, cy))
             captive = state.captive_of(unit.uid)
             if captive is not None:
                 self._draw_captive(surface, captive, glowing, pulse)
 
-    def _draw_unit(self, surface: pygame.Surface, unit: Unit, seat: int, centre: tuple[int, int],
-                   defending: bool) -> None:
+    def _draw_unit(self, surface: pygame.Surface, unit: Unit, seat: int, centre: tuple[int, int]) -> None:
         """A unit's stack of dice, its equips, its Power and its badges."""
         view, geometry = self.view, self.view.geometry
         cx, cy = centre
@@ -254,7 +253,7 @@ class MatPainter:
             self.art.draw(surface, unit.archetype or "typeless", value, (cx, cy + offset - (len(dice) - 1) * 4),
                           size if level == len(dice) - 1 else size - 4)
         self._draw_equips(surface, unit, cx, cy, geometry.equip_die)
-        power = view.rules.power(view.state, unit, defending=defending)
+        power = view.rules.current_power(view.state, unit)
         label = pygame.Rect(0, 0, 180, 34)
         label.center = (cx, geometry.flip(seat, geometry.flip(seat, cy) + 78))
         self._text(surface, f"Power {power}", "power", label,

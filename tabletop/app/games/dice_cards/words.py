@@ -150,9 +150,9 @@ class Words:
         unit = state.unit(uid)
         owner = self.names[unit.owner]
         parts = [f"{owner}'s {unit_label(rules, state, unit)}: base Power {unit.base}, "
-                 f"Power now {rules.power(state, unit)}"]
+                 f"Power now {rules.current_power(state, unit)}"]
         if unit.damage:
-            parts.append(f"{unit.damage} damage this turn (it falls at {rules.power(state, unit)})")
+            parts.append(f"{unit.damage} damage this turn (it falls at {rules.current_power(state, unit)})")
         for equip in unit.equips:
             ability = rules.ability(equip.ability)
             parts.append(f"{ability.name} x{equip.count}: {ability.text}")
