@@ -73,11 +73,14 @@ def _wanted_folder() -> Path:
 
 
 def _usable(folder: Path) -> str:
-    """"" if ``folder`` can be created and written to, else why not, in words."""
+    """"" if ``folder`` can be created and written to, else why not, in words.  A few kilobytes are written and
+    flushed, as a save would be: a full disk still lets an empty file be made."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-"):
-            pass
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".probe-") as probe:
+            probe.write(b"\0" * 8192)
+            probe.flush()
+            os.fsync(probe.fileno())
         return ""
     except OSError as exc:
         return describe_os_error(exc)
@@ -107,8 +110,11 @@ def user_folder() -> UserFolder:
         chosen = UserFolder(wanted)
     else:
         fallback = Path(tempfile.gettempdir()) / f"{APP_NAME}-{os.getpid()}"
-        fallback.mkdir(parents=True, exist_ok=True)
-        chosen = UserFolder(fallback, f"{wanted} cannot be used ({problem})", wanted)
+        try:
+            fallback.mkdir(parents=True, exist_ok=True)
+        except OSError:
+            fallback = wanted           # nowhere else either: saves are tried there, and retried
+        chosen = UserFolder(fallback, f"{wanted} cannot be used ({problem})", wanted if fallback != wanted else None)
     _FOLDERS[str(wanted)] = chosen
     return chosen
 

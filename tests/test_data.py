@@ -53,7 +53,7 @@ def test_safe_loading_refuses_python_objects(tmp_path):
 
 
 def test_missing_file_is_a_data_error(tmp_path):
-    with pytest.raises(DataError, match="cannot be read"):
+    with pytest.raises(DataError, match="there is no such file"):
         Reader.from_file(tmp_path / "none.yaml")
 
 
@@ -154,6 +154,6 @@ def test_an_alias_inside_its_own_anchor_names_its_key(tmp_path):
 
 def test_a_huge_file_is_refused_before_it_is_read(tmp_path):
     path = write(tmp_path, "a: 1\n" + "# padding padding padding\n" * 45_000)   # 1.2 MB of comments
-    with pytest.raises(DataError, match="larger than 1,000,000 bytes"):
+    with pytest.raises(DataError, match=r"it is too large \(1,143 KB; a data file is at most 1,024 KB\)"):
         Reader.from_file(path)
     assert Reader.from_file(write(tmp_path, "a: [1, 2]\nb: {c: &x [3], d: *x}\n", "ok.yaml"))["b"]["d"].ints() == (3,)

@@ -216,7 +216,7 @@ def test_deep_nesting_and_giant_numbers_in_a_scenario_are_refused_file_by_file(t
 def test_a_huge_scenario_file_is_refused(tmp_path, capsys):
     text = HEADER + "# padding padding padding padding\n" * 10_000      # 350 KB of comments
     status, out = run_folder(tmp_path, text, capsys)
-    assert status == 1 and "is larger than 262,144 bytes" in out and "1 of 2 scenarios passed" in out
+    assert status == 1 and "it is too large (" in out and "a scenario file is at most 256 KB" in out and "1 of 2 scenarios passed" in out
 
 
 def test_a_scenario_that_breaks_the_runner_does_not_stop_the_others(tmp_path, capsys, monkeypatch):

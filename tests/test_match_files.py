@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from tabletop.core.controller import MatchController
-from tabletop.core.records import RECORD_LIMIT, MatchRecord, RecordError, clean_name, read_text_file
+from tabletop.core.files import FileKind, FileRefused, read_text
+from tabletop.core.records import RECORD_LIMIT, MatchRecord, RecordError, clean_name
 from tabletop.registry import game_ids, get_rules
 
 from .hostile_records import mutations, record_text
@@ -113,8 +114,8 @@ def test_3_the_reader_never_reads_past_its_limit_even_if_the_file_grows(tmp_path
             self.st_mode, self.st_size = info.st_mode, 10
 
     monkeypatch.setattr(os, "stat", lambda p, *a, **k: Small(real_stat(p)) if str(p) == str(path) else real_stat(p))
-    with pytest.raises(RecordError, match="more than 50 bytes"):
-        read_text_file(path, 50)
+    with pytest.raises(FileRefused, match="more than 50 bytes"):
+        read_text(path, FileKind("a test file", 50))
 
 
 # -- 4: NUL and other characters no screen shows ---------------------------------------------------
@@ -206,6 +207,6 @@ def test_a_stat_mode_check_is_made_on_the_open_file_too(tmp_path, monkeypatch):
         st_mode, st_size = stat.S_IFREG | 0o644, 10
 
     monkeypatch.setattr(os, "stat", lambda p, *a, **k: Regular() if str(p) == str(fifo) else real_stat(p))
-    with pytest.raises(RecordError) as info:
-        read_text_file(fifo, 100)
+    with pytest.raises(FileRefused) as info:
+        read_text(fifo, FileKind("a test file", 100))
     assert info.value.reason == "it is not an ordinary file"

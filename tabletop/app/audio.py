@@ -6,7 +6,10 @@ from pathlib import Path
 
 import pygame
 
+from tabletop.core.files import FileRefused
 from tabletop.paths import art_path
+
+from .assets import load_sound
 
 __all__ = ["Audio"]
 
@@ -31,8 +34,8 @@ class Audio:
             return
         if name not in self._sounds:
             try:
-                self._sounds[name] = pygame.mixer.Sound(str(self.folder / f"{name}.wav"))
-            except (pygame.error, FileNotFoundError):
+                self._sounds[name] = load_sound(self.folder / f"{name}.wav")
+            except (pygame.error, FileRefused):
                 self._sounds[name] = None
         sound = self._sounds[name]
         if sound is not None:

@@ -24,8 +24,10 @@ from pathlib import Path
 import pygame
 
 from tabletop.core.data import Reader
+from tabletop.core.files import FileRefused
 from tabletop.paths import art_path, data_path
 
+from .assets import load_image, open_font
 from .imagecache import ImageCache
 
 __all__ = ["DiceArt", "DieKind", "load_dice", "colour_of", "FACES_BYTES"]
@@ -93,10 +95,7 @@ def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
 def _numeral_font(size: int) -> pygame.font.Font:
     """The bold font of the dice's digits (the bundled default if the art's font cannot be read); each face
     is drawn once and kept, so the font is not."""
-    try:
-        return pygame.font.Font(str(art_path("fonts", "NotoSans-Bold.ttf")), size)
-    except (OSError, ValueError, pygame.error):
-        return pygame.font.Font(None, size)
+    return open_font(art_path("fonts", "NotoSans-Bold.ttf"), size)
 
 
 def colour_of(kinds: dict[str, DieKind], name: str) -> tuple[int, int, int]:
@@ -124,13 +123,13 @@ class DiceArt:
         key = (name, size, tint)
         if key not in self._symbols:
             try:
-                image = pygame.image.load(str(art_path(self.symbol_files[name])))
+                image = load_image(art_path(self.symbol_files[name]))
                 image = pygame.transform.smoothscale(image.convert_alpha() if pygame.display.get_surface()
                                                      else image, (size, size))
                 tinted = image.copy()
                 tinted.fill((*tint, 255), special_flags=pygame.BLEND_RGBA_MULT)
                 self._symbols[key] = tinted
-            except (pygame.error, FileNotFoundError, KeyError):
+            except (pygame.error, FileRefused, KeyError):
                 self._symbols[key] = None
         return self._symbols[key]
 

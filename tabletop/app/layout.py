@@ -10,13 +10,14 @@ a TrueType or OpenType file is refused here, before pygame (which crashes on one
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Iterator
 
 from tabletop.core.data import DataError, Reader
 from tabletop.paths import art_path, data_path
+
+from .assets import font_problem
 
 __all__ = ["Colour", "Style", "Element", "Layout", "Theme", "LayoutBook", "parse_colour", "font_problem"]
 
@@ -27,54 +28,6 @@ _STYLE_KEYS = ("font", "size", "colour", "bg", "border", "border_width", "radius
 _ALIGNS = ("left", "center", "right")
 #: How far from the 1920 x 1080 logical screen a rect may reach (beyond is a typo, and huge surfaces).
 _RECT_LIMIT = 8192
-
-#: The first four bytes of a TrueType or OpenType font, or of a collection of them.
-_FONT_SIGNATURES = (b"\x00\x01\x00\x00", b"OTTO", b"true", b"ttcf")
-#: Tables every font needs before anything is drawn with it.
-_FONT_TABLES = {b"cmap", b"head", b"hhea", b"maxp"}
-
-
-def font_problem(path: Path) -> str:
-    """Why ``path`` cannot be given to pygame as a font ("" when it can).
-
-    pygame crashes the whole process (a segmentation fault) on a file that is not a
-    font or whose table directory runs past its end, so this looks at the signature
-    and the table directory first.
-    """
-    try:
-        if not path.is_file():
-            return "it is not a file" if path.exists() else "there is no such file"
-        size = path.stat().st_size
-        with path.open("rb") as stream:
-            head = stream.read(12)
-            if head[:4] not in _FONT_SIGNATURES:
-                return "it is not a TrueType or OpenType font file"
-            offset = 0
-            if head[:4] == b"ttcf":                       # a collection: check its first font
-                if len(head) < 12 or struct.unpack(">I", head[8:12])[0] < 1:
-                    return "it is a damaged font collection"
-                offset = struct.unpack(">I", stream.read(4) or b"\xff\xff\xff\xff")[0]
-                stream.seek(offset)
-                head = stream.read(12)
-            if len(head) < 12:
-                return "it is a damaged font file (too short)"
-            count = struct.unpack(">H", head[4:6])[0]
-            directory = stream.read(16 * count)
-    except OSError as exc:
-        return f"it cannot be read ({exc.strerror or exc})"
-    if count == 0 or len(directory) < 16 * count:
-        return "it is a damaged font file (its table directory is cut short)"
-    tags = set()
-    for index in range(count):
-        tag, _checksum, start, length = struct.unpack(">4sIII", directory[16 * index:16 * index + 16])
-        if start + length > size:
-            return "it is a damaged font file (a table runs past its end)"
-        tags.add(tag)
-    missing = _FONT_TABLES - tags
-    if missing:
-        return f"it is a damaged font file (no {', '.join(sorted(t.decode('latin-1') for t in missing))} table)"
-    return ""
-
 
 def parse_colour(text: str) -> Colour | None:
     """``#rgb``, ``#rrggbb`` or ``#rrggbbaa`` to an RGBA tuple; None if it is not one.

@@ -53,18 +53,21 @@ from typing import Any, Callable, Hashable
 
 from tabletop.core.controller import MatchController, write_atomic
 from tabletop.core.data import DataError, Reader
+from tabletop.core.files import TUTORIAL_PROGRESS, FileKind, FileRefused, parse_json, read_text, set_aside
+from tabletop.core.records import shown_file_name
 from tabletop.core.protocol import IllegalIntent, Rules
 from tabletop.core.rng import ScriptedRandom, SeededRandom
 from tabletop.core.scenario import _apply_given, _push_random  # the scenario machinery's forced outcomes
 from tabletop.core.values import Token, Value
-from tabletop.paths import data_path, user_dir
+from tabletop.paths import data_path, describe_os_error, user_dir
 from tabletop.registry import entry, game_ids, get_rules
 
 __all__ = ["Lesson", "LessonStep", "LessonRun", "load_lesson", "lesson_games", "target_text", "lesson_path",
-           "LESSON_LIMIT", "saved_step", "keep_progress", "forget_progress", "open_tutorial"]
+           "LESSON_LIMIT", "saved_step", "read_progress", "keep_progress", "forget_progress", "open_tutorial"]
 
 #: The largest tutorial file read.
 LESSON_LIMIT = 256 * 1024
+LESSON_FILE = FileKind("a tutorial file", LESSON_LIMIT)
 _TOP = ("title", "minutes", "seats", "learner", "options", "seed", "random", "given", "steps")
 _STEP = ("say", "do", "point", "random", "given")
 
@@ -117,7 +120,7 @@ def lesson_games() -> tuple[str, ...]:
 def load_lesson(game: str, path: Path | None = None) -> Lesson:
     """Read the tutorial of ``game``; DataError (file, line, key) if it is not well formed."""
     path = path or lesson_path(game)
-    spec = Reader.from_file(path, LESSON_LIMIT).only_keys(*_TOP)
+    spec = Reader.from_file(path, LESSON_FILE).only_keys(*_TOP)
     seats = tuple(item.str() for item in spec["seats"])
     learner = spec.get("learner", 0).int(0, max(0, len(seats) - 1))
     steps = []
@@ -272,12 +275,27 @@ def _progress_path(game: str) -> Path:
 
 def saved_step(game: str) -> int:
     """How many steps of ``game``'s tutorial were done when it was left (0: not started, or finished)."""
+    return read_progress(game)[0]
+
+
+def read_progress(game: str) -> tuple[int, str]:
+    """How many steps of ``game``'s tutorial were done when it was left (0: not started, or finished), and a
+    sentence for the players if its progress file could not be read.  Such a file is read by the one careful
+    reader (an ordinary file of at most 4 KB: never a FIFO or a device), then set aside, so it is said once."""
+    path = _progress_path(game)
     try:
-        data = json.loads(_progress_path(game).read_text(encoding="utf-8")[:4096])
-        step = data.get("step", 0) if isinstance(data, dict) else 0
-        return step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0
-    except (OSError, ValueError):
-        return 0
+        if not (path.exists() or path.is_symlink()):
+            return 0, ""
+        data = parse_json(read_text(path, TUTORIAL_PROGRESS), path.name, nesting=2, values=16)
+    except (FileRefused, OSError) as exc:
+        reason = exc.reason if isinstance(exc, FileRefused) else describe_os_error(exc)
+        try:
+            kept = f" The file was kept as {shown_file_name(set_aside(path).name)}."
+        except OSError:
+            kept = ""
+        return 0, f"Where you were in this tutorial could not be read ({reason}); it starts again.{kept}"
+    step = data.get("step", 0) if isinstance(data, dict) else 0
+    return (step if isinstance(step, int) and not isinstance(step, bool) and step > 0 else 0), ""
 
 
 def keep_progress(game: str, step: int) -> None:
@@ -297,7 +315,9 @@ def forget_progress(game: str) -> None:
 
 def open_tutorial(app: Any, game: str) -> None:
     """"Learn to play": the tutorial of ``game``, or the question whether to continue the one left."""
-    step = saved_step(game)
+    step, problem = read_progress(game)
+    if problem:
+        app.toasts.show(problem, 6)
     if step <= 0:
         app.scenes.open("tutorial", game=game)
         return

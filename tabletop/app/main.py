@@ -22,9 +22,11 @@ import pygame
 
 from tabletop import __version__
 from tabletop.core.data import DataError
+from tabletop.core.files import FileRefused
 from tabletop.paths import art_path, data_path, user_dir, user_folder
 from tabletop.registry import entry, game_ids, get_rules, load
 
+from .assets import load_image
 from .audio import Audio
 from .dice import DiceArt
 from .display import Display, prefer_fast_presentation
@@ -32,7 +34,7 @@ from .layout import LayoutBook
 from .memory import tune_allocator
 from .navigation import SCENES
 from .scenes import SceneManager
-from .screens.rules import rules_page
+from .screens.rules import read_rules_page, rules_page
 from .storage import ANIMATION_SPEEDS, SaveSlots, SettingsStore
 from .text import TextRenderer
 from .widgets import Toasts
@@ -110,8 +112,10 @@ class App:
         self._recovered_at: int | None = None
         self._draw_next = True
         self._last_input = time.perf_counter()       # the demo waits a minute from the start, too
+        self._saves_tried = time.perf_counter()
         if not self.home.kept:
-            self.toasts.show(f"Games will not be kept: {self.home.problem}. A temporary folder is used.", 8)
+            instead = " A temporary folder is used." if self.home.wanted is not None else " Saving is retried."
+            self.toasts.show(f"Games will not be kept: {self.home.problem}.{instead}", 8)
         elif self.settings_store.message:
             self.toasts.show(self.settings_store.message, 6)
 
@@ -234,16 +238,33 @@ class App:
                 if first.type == pygame.NOEVENT:
                     self.clock.tick()
                     self.idle()
+                    self.keep_saving()
                     continue
                 events = [first, *pygame.event.get()]
             dt = min(self.clock.tick(60) / 1000.0, 0.1)
             try:
                 self.frame(dt, events)
+                self.keep_saving()
             except Exception as exc:   # noqa: BLE001 - the game night goes on; the error is logged
                 self.recover(exc, traceback.format_exc())
             if frames and self.frames >= frames:
                 self.running = False
         self.save_settings()
+        self.keep_saving(closing=True)
+
+    def keep_saving(self, closing: bool = False) -> None:
+        """Write again, every few seconds, the matches whose last moves could not be saved (a full disk);
+        when the app closes, a last try, and what is still unsaved is written to the error log."""
+        if not self.saves.unsaved:
+            return
+        now = time.perf_counter()
+        if not closing and now - self._saves_tried < SAVE_RETRY_SECONDS:
+            return
+        self._saves_tried = now
+        if self.saves.retry() or not closing:
+            return
+        lost = ", ".join(f"{m.rules.meta.name} ({len(m.journal)} moves)" for m in self.saves.unsaved.values())
+        self.errors.write(f"Closed with matches not saved ({self.saves.problem}): {lost}\n")
 
     def recover(self, exc: BaseException, trace: str) -> None:
         """Log an unexpected error and go back to the title; a second failure at once ends on a plain screen."""
@@ -272,26 +293,14 @@ class App:
         self.toasts.show(f"Something went wrong; {kept}. (Details in the log folder.)", 8)
 
 
-#: The largest rules page read (the longest is about 20 KB).
-RULES_PAGE_LIMIT = 1_000_000
+#: How often the app tries again to write a match whose last save failed.
+SAVE_RETRY_SECONDS = 5.0
 
 
 def check_rules_page(path: Path) -> None:
     """A rules page that the rules screen can show: an ordinary file of UTF-8 text, not too large (DataError,
     naming the file and the line, otherwise)."""
-    from tabletop.core.records import RecordError, read_text_file
-
-    try:
-        read_text_file(path, RULES_PAGE_LIMIT)
-    except RecordError as exc:
-        line = None
-        if exc.reason == "it is not text":
-            data = path.read_bytes()[:RULES_PAGE_LIMIT]
-            try:
-                data.decode("utf-8")
-            except UnicodeDecodeError as bad:
-                line = data[:bad.start].count(b"\n") + 1
-        raise DataError(path, line, "", f"the rules page cannot be shown: {exc.reason}") from None
+    read_rules_page(path)
 
 
 def log_error(trace: str) -> None:
@@ -301,8 +310,8 @@ def log_error(trace: str) -> None:
 
 def _load_icon() -> pygame.Surface | None:
     try:
-        return pygame.image.load(str(art_path("icon.png")))
-    except (pygame.error, FileNotFoundError):
+        return load_image(art_path("icon.png"))
+    except (pygame.error, FileRefused):
         return None
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as _dt
 from typing import Any, Mapping, Sequence
 
-__all__ = ["evening_of", "counted", "line", "clean"]
+__all__ = ["evening_of", "counted", "line", "clean", "merge"]
 
 #: How many finished matches the tally remembers (so a results screen seen twice counts its match once).
 REMEMBERED = 200
@@ -58,6 +58,41 @@ def counted(tally: Mapping[str, Any], evening: str, match_id: str, names: Sequen
         wins[name] = wins.get(name, 0) + 1
     return {"evening": evening, "wins": wins, "played": played,
             "counted": [*current["counted"], match_id][-REMEMBERED:]}
+
+
+def merge(base: Mapping[str, Any], mine: Mapping[str, Any], theirs: Mapping[str, Any]) -> dict[str, Any]:
+    """Tonight's tally when two copies of the app counted games since this copy read it (``base``): this
+    copy's new games (``mine`` less ``base``) are added to what the file holds now (``theirs``).  A tally of a
+    later evening replaces an older one.
+
+    >>> base = counted({}, "e", "m1", ["Ada", "Bo"], ["Ada"])
+    >>> mine = counted(base, "e", "m2", ["Ada", "Bo"], ["Bo"])            # this copy counted m2
+    >>> theirs = counted(base, "e", "m3", ["Cy", "Di"], ["Cy"])           # the other copy counted m3
+    >>> both = merge(base, mine, theirs)
+    >>> both["wins"], both["played"], both["counted"]
+    ({'Ada': 1, 'Cy': 1, 'Bo': 1}, {'Ada': 2, 'Bo': 2, 'Cy': 1, 'Di': 1}, ['m1', 'm3', 'm2'])
+    >>> merge(base, mine, counted({}, "f", "m9", ["Ed"], ["Ed"]))["evening"]   # the other copy's evening is later
+    'f'
+    """
+    base, mine, theirs = clean(base), clean(mine), clean(theirs)
+    if not mine:
+        return theirs
+    if not theirs or mine["evening"] > theirs["evening"]:
+        return mine
+    if mine["evening"] < theirs["evening"]:
+        return theirs
+    since = base if base.get("evening") == mine["evening"] else {"wins": {}, "played": {}, "counted": []}
+    new = [i for i in mine["counted"] if i not in since["counted"] and i not in theirs["counted"]]
+    out: dict[str, Any] = {"evening": mine["evening"]}
+    for key in ("wins", "played"):
+        counts = dict(theirs[key])
+        for name, n in mine[key].items():
+            gained = n - since[key].get(name, 0)
+            if gained > 0 and new:
+                counts[name] = counts.get(name, 0) + gained
+        out[key] = counts
+    out["counted"] = [*theirs["counted"], *new][-REMEMBERED:]
+    return out
 
 
 def line(tally: Mapping[str, Any], names: Sequence[str]) -> str:

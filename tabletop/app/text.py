@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import unicodedata
 from pathlib import Path
 
@@ -10,7 +11,8 @@ import pygame
 from tabletop.paths import art_path
 
 from .imagecache import ImageCache
-from .layout import Colour, Element, Style, Theme, font_problem
+from .assets import font_bytes, open_font
+from .layout import Colour, Element, Style, Theme
 
 __all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "wrap_words", "visual_order"]
 
@@ -46,14 +48,9 @@ class TextRenderer:
             path = self.font_folder / file if file else None
             # The theme refuses a non-font with its file and line; this guard is for a font
             # folder or theme changed since: pygame crashes the process on a file that is no font.
-            if path is not None and not font_problem(path):
-                try:
-                    font = pygame.font.Font(str(path), size)
-                except (OSError, ValueError, pygame.error):
-                    font = None
-            if font is None:
-                font = pygame.font.Font(None, size)   # the bundled default font, never a crash
-            self._fonts[key] = font
+            # pygame gets the bytes read by the careful reader, and the bundled default font (never a crash)
+            # when they are no font.
+            font = self._fonts[key] = open_font(path, size)
         return font
 
     # ---------------------------------------------------------------- characters the font lacks
@@ -67,12 +64,13 @@ class TextRenderer:
                 file = self.theme.fonts.get(name)
                 path = self.font_folder / file if file else None
                 face = None
-                if path is not None and not font_problem(path):
+                data = font_bytes(path) if path is not None else ""
+                if isinstance(data, bytes):
                     import pygame.freetype
 
                     if not pygame.freetype.get_init():
                         pygame.freetype.init()
-                    face = pygame.freetype.Font(str(path), 16)
+                    face = pygame.freetype.Font(io.BytesIO(data), 16)
                 self._coverage[name] = face
             known = face is not None and face.get_metrics(char)[0] is not None  # type: ignore[attr-defined]
             self._covered[key] = known

@@ -20,10 +20,12 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
+from .files import DATA_FILE, FileKind, FileRefused, read_text
+
 __all__ = ["DataError", "load_yaml", "parse_yaml", "Reader", "MAX_FILE_BYTES", "MAX_DEPTH", "MAX_VALUES"]
 
 #: The largest YAML file read (every content, layout and scenario file is a few KB).
-MAX_FILE_BYTES = 1_000_000
+MAX_FILE_BYTES = DATA_FILE.limit
 #: The deepest nesting of lists and mappings, aliases expanded (the files use fewer than 10 levels).
 MAX_DEPTH = 64
 #: The most values (scalars, lists, mappings) in a file once its aliases are expanded.
@@ -217,23 +219,13 @@ def parse_yaml(text: str, path: str | Path = "<text>") -> Any:
         raise DataError(path, None, "", f"not valid YAML ({exc})") from None
 
 
-def load_yaml(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
-    """Read and parse a YAML file of at most ``max_bytes``; a missing, unreadable or huge file is a DataError too."""
-    path = Path(path)
+def load_yaml(path: str | Path, kind: FileKind = DATA_FILE) -> Any:
+    """Read (by the one careful reader, at most ``kind.limit`` bytes) and parse a YAML file; a missing,
+    unreadable, huge or non-text file, or one that is not an ordinary file, is a DataError too."""
     try:
-        if not path.is_file():
-            raise DataError(path, None, "", "cannot be read (not a file)" if path.exists()
-                            else "cannot be read (no such file)")
-        with path.open("rb") as stream:
-            raw = stream.read(max_bytes + 1)   # never more, whatever the file claims to be
-    except OSError as exc:
-        raise DataError(path, None, "", f"cannot be read ({exc.strerror or exc})") from None
-    if len(raw) > max_bytes:
-        raise DataError(path, None, "", f"is larger than {max_bytes:,} bytes")
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError:
-        raise DataError(path, None, "", "is not UTF-8 text") from None
+        text = read_text(path, kind)
+    except FileRefused as exc:
+        raise DataError(path, exc.line, "", exc.reason) from None
     return parse_yaml(text, path)
 
 
@@ -252,9 +244,10 @@ class Reader:
         self.line = line if line is not None else getattr(data, "line", None)
 
     @classmethod
-    def from_file(cls, path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> "Reader":
-        """Load a YAML file (at most ``max_bytes``) whose top level must be a mapping."""
-        reader = cls(load_yaml(path, max_bytes), path, "", 1)
+    def from_file(cls, path: str | Path, kind: FileKind = DATA_FILE) -> "Reader":
+        """Load a YAML file (of the ``kind`` given: at most ``kind.limit`` bytes) whose top level must be a
+        mapping."""
+        reader = cls(load_yaml(path, kind), path, "", 1)
         reader.mapping()
         return reader
 

@@ -21,25 +21,23 @@ players ("it is not an ordinary file"), its text says it for the error log.
 from __future__ import annotations
 
 import json
-import os
-import stat
-import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
 from tabletop import __version__
-from tabletop.paths import describe_os_error
+
+from .files import MATCH_FILE, FileRefused, parse_json, printable, read_text, shown_file_name
 
 __all__ = ["MatchRecord", "RecordError", "RECORD_FORMAT", "RECORD_VERSION", "RECORD_LIMIT", "NAME_LIMIT",
            "MAX_NESTING", "MAX_VALUES", "MAX_DIGITS", "MAX_SEATS", "MAX_MOVES", "MAX_OUTCOMES", "MAX_INTENT_CHARS",
-           "clean_name", "shown_file_name", "read_text_file", "read_record_file", "parse_record"]
+           "clean_name", "shown_file_name", "read_record_file", "parse_record"]
 
 RECORD_FORMAT = "dice-tabletop-match"
 RECORD_VERSION = 1
 
 #: The largest match file read (a real one is a few kilobytes; the longest seen, 60 KB).
-RECORD_LIMIT = 4 * 1024 * 1024
+RECORD_LIMIT = MATCH_FILE.limit
 #: The longest name a seat may have, in characters.
 NAME_LIMIT = 16
 #: The deepest nesting of lists and objects in a match file (a record needs 4 levels).
@@ -61,30 +59,15 @@ _KIND_CHARS = frozenset("abcdefghijklmnopqrstuvwxyz0123456789-")
 _SEED_RANGE = range(-(2 ** 63), 2 ** 64)
 
 
-class RecordError(ValueError):
+class RecordError(FileRefused):
     """A match file that cannot be used: unreadable, damaged, of another format or version, or not replayable.
 
     ``str(error)`` is the technical account (for the error log); ``reason`` the same in plain words for
     players ("it is too large (5,120 KB)"), to be put after the file's name (see :meth:`sentence`).
     """
 
-    def __init__(self, message: str, reason: str = "it is damaged", source: str = "") -> None:
-        super().__init__(message)
-        self.reason = reason
-        self.source = source
-
-    def sentence(self, what: str = "cannot be used") -> str:
-        """``deep.json cannot be replayed: it is nested too deeply.``"""
-        return f"{shown_file_name(self.source or 'The file')} {what}: {self.reason}."
-
 
 # ---------------------------------------------------------------------------- names
-def _printable(text: str, limit: int) -> str:
-    kept = "".join(ch if not unicodedata.category(ch).startswith(("C", "Z")) or ch == " " else " "
-                   for ch in text if unicodedata.category(ch) not in ("Cs", "Co", "Cn"))
-    return " ".join(kept.split())[:limit].strip()
-
-
 def clean_name(text: Any) -> str:
     """A seat name fit for the screen: no control or unpaired characters, single spaces, at most NAME_LIMIT.
 
@@ -93,20 +76,7 @@ def clean_name(text: Any) -> str:
     """
     if not isinstance(text, str):
         return ""
-    return _printable(text[:NAME_LIMIT * 8], NAME_LIMIT)     # never a walk over a megabyte of name
-
-
-def shown_file_name(name: str | Path, limit: int = 48) -> str:
-    """A file's name as a sentence may show it: no control characters, shortened in the middle if long.
-
-    >>> shown_file_name("deep.json"), shown_file_name("a\\x00b\\nc.json"), shown_file_name("x" * 60 + ".json", 20)
-    ('deep.json', 'a b c.json', 'xxxxxxxxx…xxxxx.json')
-    """
-    text = _printable(str(name.name if isinstance(name, Path) else name)[:1000], 1000) or "the file"
-    if len(text) <= limit:
-        return text
-    tail = limit // 2
-    return f"{text[:limit - tail - 1]}\u2026{text[-tail:]}"
+    return printable(text[:NAME_LIMIT * 8], NAME_LIMIT)     # never a walk over a megabyte of name
 
 
 def _short(value: Any) -> str:
@@ -116,123 +86,21 @@ def _short(value: Any) -> str:
 
 
 # ---------------------------------------------------------------------------- reading
-def read_text_file(path: str | Path, limit: int) -> str:
-    """The UTF-8 text of the ordinary file ``path``, at most ``limit`` bytes (a leading byte-order mark is
-    dropped); RecordError otherwise, and never a hang: a FIFO, a device or a folder is not opened for reading."""
-    path = Path(path)
-    name = path.name
-
-    def refuse(detail: str, reason: str) -> RecordError:
-        return RecordError(f"{name}: {detail}", reason, name)
-
-    try:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode):
-            raise refuse("not a regular file", "it is not an ordinary file")
-        if info.st_size > limit:
-            raise refuse(f"{info.st_size} bytes, more than {limit}", _too_large(info.st_size, limit))
-        # Non-blocking, so that a file swapped for a FIFO since the look above still cannot block.
-        handle = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-                         | getattr(os, "O_BINARY", 0))
-        try:
-            if not stat.S_ISREG(os.fstat(handle).st_mode):
-                raise refuse("not a regular file", "it is not an ordinary file")
-            chunks, size = [], 0
-            while size <= limit:
-                chunk = os.read(handle, min(1 << 20, limit + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        finally:
-            os.close(handle)
-    except OSError as exc:
-        raise refuse(f"cannot be read ({exc})", f"it cannot be read: {describe_os_error(exc)}") from None
-    if size > limit:
-        raise refuse(f"more than {limit} bytes", _too_large(size, limit))
-    try:
-        return b"".join(chunks).decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise refuse(f"not UTF-8 ({exc.reason} at byte {exc.start})", "it is not text") from None
-
-
-def _too_large(size: int, limit: int) -> str:
-    return f"it is too large ({size // 1024:,} KB; a match file is at most {limit // 1024:,} KB)"
-
-
 def read_record_file(path: str | Path) -> str:
-    """The text of a match file (see :func:`read_text_file`), at most :data:`RECORD_LIMIT` bytes."""
-    return read_text_file(path, RECORD_LIMIT)
-
-
-class _Refused(Exception):
-    """Raised from inside the JSON parser's hooks: a value no match file holds."""
-
-    def __init__(self, detail: str, reason: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-
-
-def _integer(text: str) -> int:
-    if len(text.lstrip("-")) > MAX_DIGITS:
-        raise _Refused(f"a number of {len(text)} digits", "a number in it is far too large")
-    return int(text)
-
-
-def _fraction(text: str) -> float:
-    raise _Refused(f"a fraction ({_short(text)})", "it holds a number that is not a whole number")
-
-
-def _constant(text: str) -> float:
-    raise _Refused(f"a {text} value", "it holds a number that is not a whole number")
-
-
-def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    data = dict(pairs)
-    if len(data) != len(pairs):
-        seen: set[str] = set()
-        for key, _ in pairs:
-            if key in seen:
-                raise _Refused(f"the key {_short(key)} twice in one object", "it holds the same entry twice")
-            seen.add(key)
-    return data
-
-
-def _measure(data: Any) -> None:
-    """Refuse nesting deeper than MAX_NESTING or more than MAX_VALUES values (a walk without recursion)."""
-    stack: list[tuple[Any, int]] = [(data, 1)]
-    count = 0
-    while stack:
-        value, depth = stack.pop()
-        count += 1
-        if count > MAX_VALUES:
-            raise _Refused(f"more than {MAX_VALUES:,} values", "it holds far more than any match")
-        if isinstance(value, (dict, list)):
-            if depth >= MAX_NESTING:
-                raise _Refused(f"nested more than {MAX_NESTING} levels deep", "it is nested too deeply")
-            children = value.values() if isinstance(value, dict) else value
-            stack.extend((child, depth + 1) for child in children)
+    """The text of a match file, read by the one careful reader (:func:`tabletop.core.files.read_text`), at most
+    :data:`RECORD_LIMIT` bytes; RecordError otherwise."""
+    try:
+        return read_text(path, MATCH_FILE)
+    except FileRefused as exc:
+        raise RecordError(str(exc), exc.reason, exc.source) from None
 
 
 def parse_record(text: str, source: str = "the file") -> Any:
     """The JSON value of a match file's text, within the limits above (RecordError otherwise)."""
-    if text.startswith("\ufeff"):
-        text = text[1:]                         # a byte-order mark (Notepad writes one)
     try:
-        data = json.loads(text, parse_int=_integer, parse_float=_fraction, parse_constant=_constant,
-                          object_pairs_hook=_object)
-        _measure(data)
-    except _Refused as exc:
-        raise RecordError(f"{source}: {exc}", exc.reason, source) from None
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{source} is damaged or incomplete (not valid JSON at line {exc.lineno}, "
-                          f"column {exc.colno}).", "it is damaged or incomplete", source) from None
-    except RecursionError:
-        raise RecordError(f"{source}: nested too deeply for the JSON parser", "it is nested too deeply",
-                          source) from None
-    except (ValueError, MemoryError) as exc:
-        raise RecordError(f"{source}: {type(exc).__name__}: {str(exc)[:200]}", "it is damaged", source) from None
-    return data
+        return parse_json(text, source, nesting=MAX_NESTING, values=MAX_VALUES, digits=MAX_DIGITS, fractions=False)
+    except FileRefused as exc:
+        raise RecordError(str(exc), exc.reason, source) from None
 
 
 # ---------------------------------------------------------------------------- the record

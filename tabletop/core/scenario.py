@@ -41,6 +41,7 @@ from typing import Any, Callable
 from .controller import MatchController
 from .protocol import Rules
 from .data import DataError, Reader
+from .files import FileKind
 from .protocol import IllegalIntent
 from .rng import RandomExhausted, ScriptedRandom, ScriptMismatch, SeededRandom
 from .values import from_plain, to_plain
@@ -49,6 +50,7 @@ __all__ = ["ScenarioResult", "run_scenario", "resolve_path", "MAX_SCENARIO_BYTES
 
 #: The largest scenario file read (the longest shipped scenario is about 3 KB).
 MAX_SCENARIO_BYTES = 256 * 1024
+SCENARIO_FILE = FileKind("a scenario file", MAX_SCENARIO_BYTES)
 #: The seeds a scenario may name (what a 64-bit seed holds).
 _SEEDS = (0, 2 ** 63 - 1)
 
@@ -129,7 +131,7 @@ def run_scenario(path: str | Path, lookup: Callable[[str], Rules],
     path = Path(path)
     result = ScenarioResult(path)
     try:
-        spec = Reader.from_file(path, MAX_SCENARIO_BYTES).only_keys(*_TOP_KEYS)
+        spec = Reader.from_file(path, SCENARIO_FILE).only_keys(*_TOP_KEYS)
         result.title = spec.get("title", path.stem).str()
         rule = spec.get("rule", "").str()
         say(f"scenario {path}: {result.title}" + (f" ({rule})" if rule else ""))

@@ -234,7 +234,7 @@ def test_6_a_rules_page_that_is_not_text_stops_the_start_with_its_file_and_line(
 def test_6_a_missing_rules_page_stops_the_start(assets, capsys):
     (assets / "data" / "dice_cards" / "rules.md").unlink()
     err = broken_start(capsys)
-    assert "dice_cards/rules.md: the rules page cannot be shown: it cannot be read" in err
+    assert "dice_cards/rules.md: the rules page cannot be shown: there is no such file" in err
 
 
 # -- 7: a read-only home with a save -------------------------------------------------------------------
@@ -341,35 +341,50 @@ def test_8_a_fresh_orphan_is_removed_unless_a_running_copy_holds_its_saves_lock(
     assert not held.exists()
 
 
-# -- 9: a lock file that cannot be opened ---------------------------------------------------------------
+# -- 9: a lock file that cannot be opened (issue 32 item 5: a lock that is no ordinary file is set aside) ------
 
-def test_9_a_lock_that_cannot_be_opened_counts_as_held_by_another_copy(private_user_dir):
+def test_9_a_lock_that_is_a_folder_is_set_aside_and_the_match_is_playable(private_user_dir):
     saves = private_user_dir / "saves"
     saves.mkdir(parents=True)
     a_saved_match(saves)
     (saves / "dice-realms.json.lock").mkdir()                            # open() fails on it
-    lock = SaveLock(saves / "dice-realms.json")
-    assert lock.acquire() is False and lock.problem and lock.taken_elsewhere()
-    before = (saves / "dice-realms.json").read_bytes()
     app = make_app()
     try:
         title = app.scenes.top
-        assert title.record.watch_only
+        assert not title.record.watch_only
+        assert ("The lock of the saved game dice-realms.json was a folder; it was kept as "
+                "dice-realms.json.damaged-") in title.message
         Driver(app).click(title.buttons[0].rect.center)
         table = app.scenes.top
-        assert table.scene_name == "table" and table.watch_only
-        assert not table.submit(table.match.legal_intents()[0])
+        assert table.scene_name == "table" and not table.watch_only
+        assert table.submit(table.match.legal_intents()[0])
     finally:
         pygame.quit()
-    assert (saves / "dice-realms.json").read_bytes() == before
+    assert (saves / "dice-realms.json.lock").is_file() and list(saves.glob("dice-realms.json.damaged-*.lock"))
 
 
-def test_9_a_new_match_beside_an_unopenable_lock_still_finds_a_file(private_user_dir):
+def test_9_a_lock_that_cannot_be_made_still_counts_as_held_by_another_copy(private_user_dir, monkeypatch):
+    saves = private_user_dir / "saves"
+    saves.mkdir(parents=True)
+    lock = SaveLock(saves / "dice-realms.json")
+    real_open = os.open
+
+    def refused(path, *args, **kwargs):
+        if str(path).endswith(".lock"):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", refused)
+    assert lock.acquire() is False and lock.problem == "permission is denied" and lock.taken_elsewhere()
+
+
+def test_9_a_new_match_beside_a_lock_that_is_a_folder_gets_its_usual_file(private_user_dir):
     saves = private_user_dir / "saves"
     saves.mkdir(parents=True)
     (saves / "dice-realms.json.lock").mkdir()
     slots = SaveSlots()
-    assert slots.new_path("dice-realms") == saves / "dice-realms.2.json"
+    assert slots.claim("dice-realms") == saves / "dice-realms.json"
+    assert "was a folder" in slots.notices[0]
 
 
 # -- 10: Notepad's byte-order mark, and a wrong seat count -------------------------------------------------

@@ -211,7 +211,7 @@ def test_a_failed_save_keeps_the_match_going_and_the_next_move_tries_again(drive
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
     assert len(table.match.journal) == 1
-    assert driver.app.toasts.message == "Could not save: the disk is full; the game goes on, unsaved."
+    assert driver.app.toasts.message == "Could not save: the disk is full; the game goes on and saving is retried."
     monkeypatch.setattr(storage, "write_atomic", real)
     driver.play_intent(table.match.rules.intents.parse("pick seat=0 die=red realm=red cell=tail-1"))
     saved = json.loads(driver.app.saves.file_of(table.match).read_text())

@@ -12,9 +12,11 @@ from functools import partial
 
 import pygame
 
+from tabletop.core.files import FileRefused
 from tabletop.paths import art_path
 from tabletop.registry import entry, game_ids, get_rules
 
+from ..assets import load_image
 from ..lesson import lesson_path, open_tutorial
 from ..matches import quick_start, remembered_names
 from ..scenes import Scene
@@ -153,8 +155,8 @@ class PickerScene(Scene):
             return None
         try:
             size = self._art_size(tile, game_id)
-            return pygame.transform.smoothscale(pygame.image.load(str(art_path(path))), (size, size))
-        except (pygame.error, FileNotFoundError):
+            return pygame.transform.smoothscale(load_image(art_path(path)), (size, size))
+        except (pygame.error, FileRefused):
             return None
 
     def choose(self, game_id: str) -> None:

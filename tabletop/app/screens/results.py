@@ -14,6 +14,7 @@ import datetime
 
 import pygame
 
+from tabletop.paths import describe_os_error
 from tabletop.registry import entry
 
 from ..charts import draw_lines, sampled
@@ -60,6 +61,9 @@ class ResultsScene(Scene):
             Button(app, layout["board"], self.look_at_board, hotkey=pygame.K_ESCAPE, visible=table is not None),
             Button(app, layout["chart_toggle"], self.toggle_chart, hotkey=pygame.K_TAB),
         ]
+        # Shown only while the match's last moves are not on disk (a full disk): keep it in another folder.
+        self.save_elsewhere_button = Button(app, layout["save_elsewhere"], self.save_elsewhere, visible=False)
+        self.buttons.append(self.save_elsewhere_button)
         self.score_name = entry(match.game).score
         self.series = [list(match.rules.outcome(state).scores) for state in sampled(match.states)]
         winners = [match.seats[seat] for seat in self.outcome.winners]
@@ -72,6 +76,7 @@ class ResultsScene(Scene):
         theme = app.layouts.theme
         self.seat_colours = [theme.rgba(f"seat_{colour}") for colour in match.colours]
         self.tonight = ""
+        self.saved_elsewhere = ""
 
     def enter(self) -> None:
         self.app.audio.play("win")
@@ -89,6 +94,23 @@ class ResultsScene(Scene):
                 settings.tonight = updated
                 self.app.save_settings()
         self.tonight = line(settings.tonight, self.match.seats)
+
+    @property
+    def unsaved(self) -> bool:
+        """Whether this match's end is not on disk yet (the app keeps trying until it closes)."""
+        return not self.demo and self.app.saves.is_unsaved(self.match)
+
+    def save_elsewhere(self) -> None:
+        """Write the match into another folder (the desktop, documents, home, temporary), and say where."""
+        try:
+            path = self.app.saves.save_elsewhere(self.match)
+        except OSError as exc:
+            self.app.toasts.show(f"It could not be saved anywhere: {describe_os_error(exc)}. Saving is retried "
+                                 "until you close Dice Tabletop.", 8)
+            return
+        self.saved_elsewhere = str(path)
+        self.app.toasts.show(f"The match was saved as {path} (Replays opens it once it is in the replays "
+                             "folder).", 10)
 
     def toggle_chart(self) -> None:
         """Between the score table and the score over the match."""
@@ -141,7 +163,11 @@ class ResultsScene(Scene):
         table = layout["table"]
         draw_box(surface, table.rect, table.style)
         self.buttons[3].text = "Scores" if self.showing_chart else "Over the match"
-        if self.tonight:
+        self.save_elsewhere_button.visible = self.unsaved and not self.saved_elsewhere
+        if self.unsaved:
+            after = "A copy was saved elsewhere." if self.saved_elsewhere else "Retried until you close the app."
+            text.draw_element(surface, layout["unsaved"], f"! Not saved: {self.app.saves.reason}. {after}")
+        elif self.tonight:
             text.draw_element(surface, layout["tonight"], self.tonight)
         if self.showing_chart:
             self._draw_chart(surface)

@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pygame
 
+from tabletop.core.data import DataError
+from tabletop.core.files import RULES_PAGE, FileRefused, read_text
+from tabletop.core.records import shown_file_name
 from tabletop.paths import data_path
 from tabletop.registry import entry
 
@@ -54,6 +58,15 @@ def rules_page(game_id: str | None):
     return data_path(page) if page else data_path(game_id.replace("-", "_"), "rules.md")
 
 
+def read_rules_page(path: Path) -> str:
+    """The text of a rules page, by the one careful reader (DataError, naming the file and the line of the first
+    byte that is not text, if it cannot be shown)."""
+    try:
+        return read_text(path, RULES_PAGE)
+    except FileRefused as exc:
+        raise DataError(path, exc.line, "", f"the rules page cannot be shown: {exc.reason}") from None
+
+
 class RulesScene(Scene):
     """An overlay with the rules page of the game being played."""
 
@@ -66,9 +79,10 @@ class RulesScene(Scene):
         self.layout = layout = app.layouts["rules"]
         path = rules_page(game_id)
         try:
-            self.blocks = parse_markdown(path.read_text(encoding="utf-8"))
-        except OSError:
-            self.blocks = [("paragraph", f"The rules page {path.name} is missing.")]
+            self.blocks = parse_markdown(read_rules_page(path))
+        except DataError as exc:             # checked at start; swapped or removed since
+            self.blocks = [("paragraph", f"The rules page {shown_file_name(path.name)} cannot be shown: "
+                                         f"{exc.message.rpartition(': ')[2]}.")]
         self.legend = list(legend or [])
         self.scroll = 0
         self.page = self._render_page()

@@ -282,9 +282,12 @@ class TableScene(Scene):
         self._refresh_undo()
 
     def _save(self) -> None:
-        """Write the match after a change; if that fails, say so (the next change tries again)."""
-        if not self.app.saves.store(self.match) and self.app.saves.problem:
-            self.app.toasts.show(self.app.saves.problem, 6)
+        """Write the match after a change.  The first failure is said once; then a standing mark says the match
+        is not saved yet while every change (and the app, every few seconds) tries again."""
+        saves = self.app.saves
+        already = saves.is_unsaved(self.match)
+        if not saves.store(self.match) and saves.problem and not already:
+            self.app.toasts.show(saves.problem, 6)
 
     def _refresh_undo(self) -> None:
         allowed, reason = self.match.undo_status()
@@ -414,11 +417,19 @@ class TableScene(Scene):
             return                    # a demo's watchers use no button of the table (any key leaves)
         for button in self.buttons:
             button.draw(surface)
+        if self.app.saves.is_unsaved(self.match):
+            self._draw_unsaved_mark(surface)
         self.hints.draw(surface)
         if self.tip and not self.view.busy and self.clock - self.tip_since > _TOOLTIP_DELAY:
             draw_tooltip(self.app, surface, *self.tip)
         for button in self.buttons:
             button.draw_tooltip(surface)
+
+    def _draw_unsaved_mark(self, surface: pygame.Surface) -> None:
+        """The standing mark of a match whose last moves are not on disk yet (a sign and words, not a colour)."""
+        element = self.chrome["unsaved_mark"]
+        draw_box(surface, element.rect, element.style)
+        self.app.text.draw_element(surface, element, element.text or "! Not saved yet: retrying", shrink=True)
 
     def _draw_banner(self, surface: pygame.Surface) -> None:
         layout = self.chrome

@@ -6,8 +6,10 @@ from __future__ import annotations
 import pygame
 
 from tabletop import __version__
+from tabletop.core.files import FileRefused
 from tabletop.paths import art_path
 
+from ..assets import load_image
 from ..matches import open_saved
 from ..scenes import Scene
 from ..widgets import Button, press_any
@@ -25,8 +27,8 @@ def _creatures(area: tuple[int, int, int, int]) -> list[tuple[pygame.Surface, tu
     out = []
     for index, name in enumerate(names):
         try:
-            image = pygame.image.load(str(art_path("dice_realms", "creatures", f"{name}.png")))
-        except (pygame.error, FileNotFoundError):
+            image = load_image(art_path("dice_realms", "creatures", f"{name}.png"))
+        except (pygame.error, FileRefused):
             continue
         image = pygame.transform.smoothscale(image, (height, height))
         out.append((image, (x + index * step + (step - height) // 2, y)))

@@ -8,12 +8,17 @@ drawn once; each player's marks are drawn over it and cached until they change.
 
 from __future__ import annotations
 
+import io
+import os
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
 
 import pygame
 
 from tabletop.core.data import DataError
+from tabletop.core.files import IMAGE_FILE, MAP_FILE, FileRefused, read_bytes, read_text
 from tabletop.games.dice_realms.scoring import total_score
 from tabletop.games.dice_realms.state import Cell, Grimoire
 from tabletop.games.dice_realms.tables import REALMS
@@ -47,17 +52,49 @@ class MapReward:
     points: int = 0
 
 
+def load_map(path: Path) -> Any:
+    """A Tiled map with its tile sets and images, every file read by the one careful reader (pytmx itself would
+    open them by path: a FIFO or a device there would hang the start).  An external tile set is put in the map's
+    place of it, its image paths made relative to the map."""
+    import pytmx
+    from pytmx.util_pygame import pygame_image_loader
+
+    root = ElementTree.fromstring(read_text(path, MAP_FILE))
+    for tileset in root.findall("tileset"):
+        source = tileset.get("source")
+        if not source:
+            continue
+        tsx = path.parent / source
+        inner = ElementTree.fromstring(read_text(tsx, MAP_FILE))
+        for image in inner.iter("image"):
+            if image.get("source"):
+                image.set("source", os.path.relpath(tsx.parent / image.get("source", ""), path.parent))
+        tileset.attrib.pop("source")
+        tileset.attrib.update({k: v for k, v in inner.attrib.items() if k != "firstgid"})
+        tileset.extend(list(inner))
+
+    def guarded_loader(filename: str, colorkey: Any, **kwargs: Any) -> Any:
+        return pygame_image_loader(io.BytesIO(read_bytes(Path(filename), IMAGE_FILE)), colorkey, **kwargs)
+
+    tiled = pytmx.TiledMap(image_loader=guarded_loader)
+    tiled.filename = str(path)            # image paths are relative to it
+    tiled.parse_xml(root)
+    return tiled
+
+
 class GrimoireMap:
     """The parsed map, and the drawing of one grimoire from it."""
 
     def __init__(self, app, path: Path | None = None) -> None:
         import pytmx
-        from pytmx.util_pygame import load_pygame
 
         self.app = app
         self.path = path or data_path("dice_realms", "board.tmx")
         try:
-            self.tmx = load_pygame(str(self.path))
+            self.tmx = load_map(self.path)
+        except FileRefused as exc:
+            raise DataError(self.path, None, "", f"the Tiled map cannot be loaded: {exc.sentence('cannot be read')}") \
+                from None
         except Exception as exc:  # pytmx raises many kinds; all mean the map is unusable
             raise DataError(self.path, None, "", f"the Tiled map cannot be loaded ({exc})") from None
         self.size = (self.tmx.width * self.tmx.tilewidth, self.tmx.height * self.tmx.tileheight)
