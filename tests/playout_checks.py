@@ -32,8 +32,9 @@ def probe_illegal(match: MatchController, chooser: random.Random, pool: dict, tr
         if not values:
             continue
         candidate = dataclasses.replace(base, **{name: chooser.choice(values)})
-        if candidate in legal:
-            continue
+        seat = getattr(candidate, "seat", None)
+        if candidate in legal or (isinstance(seat, int) and candidate in match.rules.legal_for(match.state, seat)):
+            continue                  # legal after all (another seat deciding at once, say)
         before, journal_length = match.state, len(match.journal)
         try:
             match.submit(candidate)

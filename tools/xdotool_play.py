@@ -527,7 +527,7 @@ class Player:
 
     def hand_over(self, match: MatchController) -> None:
         """Click "I'm ready" when the table covers the screen for another player (as the table decides)."""
-        holder = None if match.finished else self.rules.handover(match.state)
+        holder = None if match.finished else self.rules.private_seat(match.state)
         if holder != self.viewer:
             self.viewer = holder
             if holder is not None:

@@ -16,8 +16,11 @@ A game is a rules object with metadata as data and these members, all pure:
   the list of matches to resume;
 * ``narrate(event, view, seat)`` — the move log's sentence for an event as ``seat``
   sees it (the event is already filtered for that seat, ``view`` is that seat's view);
-* ``handover(state)`` — the seat that must hold the screen now, or None when the
-  decision hides nothing (the table covers the screen whenever this changes hands);
+* ``private_seat(state)`` — the seat whose private view the decision needs, or None when
+  the decision hides nothing (a shared screen is covered whenever this changes hands);
+* ``deciding(state)`` — every seat that may decide now, the seat to act first (see
+  "Decisions at the same time" below), and ``legal_for(state, seat)`` — what one of them
+  may send now;
 * ``secrets(state, seat)`` — words (card ids, die identities, ...) that only ``seat``
   may know; ``seat=None`` lists what nobody may know yet (the order of a draw pile);
 * ``invariants(state)`` — problems legal play can never cause (empty when sound).
@@ -26,8 +29,21 @@ Events say who may see them (:meth:`Value.audience`, :class:`PrivateEvent`); the
 table shows each seat only :func:`~tabletop.core.values.visible_events`.
 
 States are frozen and expose ``to_act``: the one seat that must decide next
-(``None`` once the game is over).  Where the table decides "at once", the rules
-sequence the seats, so a shared screen always knows whom to ask.
+(``None`` once the game is over).  ``legal_intents(state)`` may also hold another seat's
+interruption (Elemental Dice's answer to a card in play); every intent names its seat.
+
+Decisions at the same time.  Where the rules have several seats decide independently at once
+(Wizard Dice's secret allocation, Dice Cards' choice of decks), ``deciding(state)`` names them
+all, in the rules' order with the seat to act first, and ``apply`` takes an intent of any of
+them (``legal_for(state, seat)``): seats on phones decide in parallel.  ``to_act`` still
+sequences them, so a shared screen and the bots ask one seat after another exactly as before,
+and a game whose seats all decide in turn sends the same intents in the same order as ever.
+The table applies each intent when it arrives and the journal keeps them in that order, so the
+same intents in the same order (with their recorded outcomes) replay the match exactly; since no
+deciding seat's decision depends on another's, any order gives each seat the same position.
+This was chosen over collecting each seat's complete decision and submitting it when its turn
+in the sequence comes, because a decision may roll dice on the way (Wizard Dice's keeps and
+rerolls): it cannot be completed away from the rules and their random source.
 
 :class:`BaseRules` gives the members a game without hidden information needs no
 code for (a public view, no secrets, no hand-overs, no extra invariants).
@@ -292,8 +308,14 @@ class Rules(Protocol):
     def narrate(self, event: Value, view: Any, seat: int | None) -> str | None:
         """The move log's sentence for an event ``seat`` may see (None: not worth a line)."""
 
-    def handover(self, state: Any) -> int | None:
-        """The seat that must hold the screen now; None when the decision hides nothing."""
+    def private_seat(self, state: Any) -> int | None:
+        """The seat whose private view the decision needs now; None when the decision hides nothing."""
+
+    def deciding(self, state: Any) -> tuple[int, ...]:
+        """Every seat that may decide now, the seat to act first (empty once the game is over)."""
+
+    def legal_for(self, state: Any, seat: int) -> tuple[Value, ...]:
+        """The intents ``seat`` may send now: its decision if it is deciding, an interruption it may make."""
 
     def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
         """Words only ``seat`` may know (``None``: what nobody may know yet)."""
@@ -315,7 +337,7 @@ class Rules(Protocol):
 
 
 class BaseRules:
-    """Defaults for a game that hides nothing; a game with secrets overrides view, handover and secrets."""
+    """Defaults for a game that hides nothing; a game with secrets overrides view, private_seat and secrets."""
 
     meta: GameMeta
 
@@ -323,9 +345,18 @@ class BaseRules:
         """Nothing is hidden: every seat sees the whole state."""
         return state
 
-    def handover(self, state: Any) -> int | None:
-        """In a game with hidden information the seat to act holds the screen; otherwise nobody needs to."""
+    def private_seat(self, state: Any) -> int | None:
+        """In a game with hidden information the seat to act decides in private; otherwise nobody needs to."""
         return state.to_act if self.meta.hidden_information else None
+
+    def deciding(self, state: Any) -> tuple[int, ...]:
+        """One seat decides at a time: the seat to act (a game whose seats decide at once says so)."""
+        seat = state.to_act
+        return () if seat is None else (seat,)
+
+    def legal_for(self, state: Any, seat: int) -> tuple[Value, ...]:
+        """The legal intents that name ``seat`` (a game whose seats decide at once lists each one's)."""
+        return tuple(intent for intent in self.legal_intents(state) if getattr(intent, "seat", None) == seat)
 
     def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
         """Nothing is secret."""
@@ -334,6 +365,29 @@ class BaseRules:
     def invariants(self, state: Any) -> list[str]:
         """No game-specific invariants."""
         return []
+
+    def refuse_unless_legal(self, state: Any, intent: Value) -> None:
+        """The check that opens every ``apply``: ``intent`` is one its seat may send now (one of the legal
+        intents, or of ``legal_for`` a seat deciding at once); IllegalIntent with the rules' sentence otherwise.
+        ``why_illegal`` only words the refusal: legality is decided here, from the same lists the table shows."""
+        legal = self.legal_intents(state)
+        for listed in legal:
+            if listed is intent:          # the usual case: an intent taken from the list itself
+                return
+        if intent in legal:
+            return
+        seat = getattr(intent, "seat", None)
+        if isinstance(seat, int) and seat != state.to_act and intent in self.legal_for(state, seat):
+            return
+        raise IllegalIntent(self.why_illegal(state, intent), intent)
+
+    def why_illegal(self, state: Any, intent: Value) -> str:
+        """A refusal's sentence (a game words its own)."""
+        return "That is not possible now."
+
+    def legal_intents(self, state: Any) -> Sequence[Value]:
+        """Every intent the seat to act may send now (each game lists its own)."""
+        raise NotImplementedError
 
     def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[Value]]) -> tuple[Value, ...]:
         """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state

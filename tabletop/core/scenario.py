@@ -19,7 +19,7 @@ section "Writing a scenario" for the format; in short::
       dice.hand: [green, magenta, yellow, white]
 
 Expectation keys are dotted paths into the state's plain form, or ``outcome.…``,
-``to_act``, ``handover`` (the seat that must hold the screen, or null),
+``to_act``, ``private_seat`` (the seat whose private view the decision needs, or null),
 ``legal`` / ``not_legal`` / ``legal_exactly`` (lists of intents),
 ``events`` (texts that must be among the last step's events, by prefix) and
 ``prompt`` (words it contains).  A step may also be ``given:`` (edit the state
@@ -313,8 +313,8 @@ def _check(match: MatchController, expect: Reader, last_events: tuple, result: S
             continue
         if key == "to_act":
             actual = state.to_act
-        elif key == "handover":
-            actual = match.rules.handover(state)
+        elif key == "private_seat":
+            actual = match.rules.private_seat(state)
         elif key.startswith("outcome."):
             actual = resolve_path(plain_outcome, key.removeprefix("outcome."))
         else:

@@ -51,7 +51,7 @@ def test_three_players_from_picker_to_results_with_a_cover_at_each_hand_over(toy
     while not table.match.finished:
         top = toy_app.scenes.top
         if top.scene_name == "pass_device":
-            holder = table.match.rules.handover(table.match.state)
+            holder = table.match.rules.private_seat(table.match.state)
             assert top.player == table.match.seats[holder] and table.viewer == holder
             covers.append(top.player)
             driver.click(top.ready.rect.center)
@@ -64,7 +64,7 @@ def test_three_players_from_picker_to_results_with_a_cover_at_each_hand_over(toy
         secret = other_secrets(table, seat)
         assert not [line for line in table.log.lines for word in secret if _found(word, line)]
         if view.collect.visible:
-            assert table.match.rules.handover(table.match.state) is None and seat is None
+            assert table.match.rules.private_seat(table.match.state) is None and seat is None
             driver.click(view.collect.rect.center)
         else:
             hand = table.match.state.hands[seat]

@@ -139,8 +139,8 @@ def test_the_table_asks_the_rules_for_the_hand_over_once_per_position(app, monke
     table = open_game_with_kinds(driver, "dice-realms", ["human", "human"])
     rules = table.match.rules
     asked: list = []
-    real = type(rules).handover
-    monkeypatch.setattr(type(rules), "handover", lambda self, state: (asked.append(state), real(self, state))[1])
+    real = type(rules).private_seat
+    monkeypatch.setattr(type(rules), "private_seat", lambda self, state: (asked.append(state), real(self, state))[1])
     for _ in range(6):
         while app.scenes.top.scene_name == "pass_device":
             driver.click(app.scenes.top.ready.rect.center)

@@ -216,13 +216,13 @@ def test_a_whole_duel_by_mouse(driver, monkeypatch):
     started = time.perf_counter()
     while not match.finished:
         if driver.app.scenes.top.scene_name == "pass_device":
-            holder = RULES.handover(match.state)
+            holder = RULES.private_seat(match.state)
             assert driver.app.scenes.top.player == match.seats[holder]
             assert check_screen_privacy(driver, monkeypatch) == "cover"
             covers += 1
             through_cover(driver)
             continue
-        assert table.viewer == RULES.handover(match.state) == match.state.to_act
+        assert table.viewer == RULES.private_seat(match.state) == match.state.to_act
         if check_screen_privacy(driver, monkeypatch) == "table":
             privacy_checks += 1
         intent = bot.choose(match.legal_intents())

@@ -45,12 +45,12 @@ def test_a_whole_game_by_mouse(driver, monkeypatch):
     started = time.perf_counter()
     while not match.finished:
         if driver.app.scenes.top.scene_name == "pass_device":
-            holder = match.rules.handover(match.state)
+            holder = match.rules.private_seat(match.state)
             assert driver.app.scenes.top.player == match.seats[holder]
             covers += 1
             through_cover(driver)
             continue
-        holder = match.rules.handover(match.state)
+        holder = match.rules.private_seat(match.state)
         assert table.viewer == holder
         intent = bot.choose(match.legal_intents())
         before = len(match.journal)
@@ -137,7 +137,7 @@ def test_scenario_moves_by_mouse(driver, path):
         click_intent(driver, step)
         assert len(match.journal) == before + 1, (path.name, step.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == step
-        assert table.viewer == match.rules.handover(match.state) or driver.app.scenes.top.scene_name != "table"
+        assert table.viewer == match.rules.private_seat(match.state) or driver.app.scenes.top.scene_name != "table"
 
 
 def test_a_card_chosen_while_the_last_move_plays_out_stays_chosen(driver):

@@ -102,7 +102,7 @@ def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_privat
     # Every cover stood before a private screen: the seat it named holds the screen by the rules.
     assert covers
     for state in covers:
-        assert match.rules.handover(state) is not None
+        assert match.rules.private_seat(state) is not None
 
 
 def test_elemental_dice_space_presses_the_highlighted_button_and_never_rerolls_the_shop(driver, monkeypatch):

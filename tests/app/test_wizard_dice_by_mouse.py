@@ -31,12 +31,12 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
     started = time.perf_counter()
     while not match.finished:
         if driver.app.scenes.top.scene_name == "pass_device":
-            holder = match.rules.handover(match.state)
+            holder = match.rules.private_seat(match.state)
             assert driver.app.scenes.top.player == match.seats[holder]
             covers += 1
             driver.through_cover()
             continue
-        assert table.viewer == match.rules.handover(match.state)
+        assert table.viewer == match.rules.private_seat(match.state)
         legal = match.legal_intents()
         intent = bot.choose(legal, match.rules.view(match.state, match.state.to_act))
         before = len(match.journal)
@@ -84,7 +84,7 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     driver.frames(120)
     assert len(view.beats) < left
     assert len(table.log.held) < held
-    assert table.viewer is None or match.rules.handover(match.state) is None or view.busy   # no cover mid-reveal
+    assert table.viewer is None or match.rules.private_seat(match.state) is None or view.busy   # no cover mid-reveal
     left = len(view.beats)
     assert view.waiting and left > 1
     driver.click(view.geometry.reveal_rect(0, 2).center)               # a click on the table is a step too

@@ -10,7 +10,7 @@ import pytest
 
 from tabletop.core.controller import MatchController
 from tabletop.core.data import DataError
-from tabletop.core.values import to_plain
+from tabletop.core.values import to_plain, visible_events
 from tabletop.games.dice_cards.content import _read, load_content, parse_cost
 from tabletop.games.dice_cards.intents import ChooseDeck
 from tabletop.games.dice_cards.costs import payments
@@ -221,3 +221,19 @@ def test_golden_duels(seed):
     outcome = RULES.outcome(match.state)
     assert outcome.finished and outcome.winners == (flow.winner,)
     assert (flow.winner, flow.how, flow.turn, len(match.journal)) == GOLDEN[seed]
+
+
+def test_both_duelists_choose_their_decks_at_once_and_the_first_chooser_stays_the_seat_to_act():
+    match = MatchController(RULES, {}, ["Ann", "Bo"], 4)
+    state = match.state
+    assert RULES.deciding(state) == (0, 1) and state.to_act == 0
+    assert RULES.legal_for(state, 1) and all(intent.seat == 1 for intent in RULES.legal_for(state, 1))
+    events = match.submit("deck seat=1 archetypes=CINDER,BRAMBLE,CLOCKWORK")     # Bo, on a phone, first
+    assert match.state.to_act == 0 and RULES.deciding(match.state) == (0,)
+    assert RULES.legal_for(match.state, 1) == ()
+    assert "CINDER" not in str(to_plain(RULES.view(match.state, 0)))           # Ann cannot see Bo's choice
+    assert [type(e).__name__ for e in visible_events(events, 0)] == ["DeckPicked"]
+    match.submit("deck seat=0 archetypes=BASTION,HOLLOW,VEIL")
+    assert match.state.flow.stage == "main" and match.state.duelists[1].deck == ("CINDER", "BRAMBLE", "CLOCKWORK")
+    again = MatchController.from_record(match.record(), lambda game: RULES)
+    assert to_plain(again.state) == to_plain(match.state)

@@ -56,10 +56,10 @@ def test_the_other_players_prompt_is_public_and_the_same_whatever_they_hold():
     match = new_match()
     state = match.state
     assert state.flow.window == Window.TURN_START and state.to_act == 1
-    assert RULES.handover(state) is None
+    assert RULES.private_seat(state) is None
     assert match.legal_intents() == (Pass(1), Respond(1))
     match.submit(Respond(1))
-    assert RULES.handover(match.state) == 1           # now the screen goes to Bo, behind the cover
+    assert RULES.private_seat(match.state) == 1           # now the screen goes to Bo, behind the cover
 
 
 def test_the_active_player_answers_from_their_own_screen():
@@ -67,9 +67,9 @@ def test_the_active_player_answers_from_their_own_screen():
     match.submit(Pass(1))
     card = match.state.players[0].hand[0]
     match.submit(Play(0, card))
-    assert RULES.handover(match.state) is None        # Bo's public prompt
+    assert RULES.private_seat(match.state) is None        # Bo's public prompt
     match.submit(Pass(1))
-    assert match.state.to_act == 0 and RULES.handover(match.state) == 0
+    assert match.state.to_act == 0 and RULES.private_seat(match.state) == 0
     assert Respond(0) not in match.legal_intents() and Pass(0) in match.legal_intents()
 
 
@@ -87,7 +87,7 @@ def test_the_opponent_may_interrupt_an_idle_main_phase():
     match.submit(Interrupt(1))
     state = match.state
     assert (state.flow.phase, state.flow.window, state.to_act) == (Phase.WINDOW, Window.INTERRUPT, 1)
-    assert RULES.handover(state) == 1
+    assert RULES.private_seat(state) == 1
 
 
 def views_along_a_game(seed: int, options=None):

@@ -228,7 +228,7 @@ class SecretTrickRules(BaseRules):
             card if s == seat or not card else HIDDEN for s, card in enumerate(state.played))
         return replace(state, hands=hands, played=played, deck=(HIDDEN,) * len(state.deck))
 
-    def handover(self, state: State) -> int | None:
+    def private_seat(self, state: State) -> int | None:
         """A face-down play needs the player alone at the screen; collecting a revealed trick does not."""
         if state.over or state.revealed:
             return None

@@ -258,7 +258,7 @@ def test_illegal_intents_raise_and_leave_the_state_unchanged():
     match = new_match([(3, 3, 3, 3, 2, 5)])
     refusals = [
         ("stop seat=0", "Roll first"),
-        ("roll seat=1", "It is Drew's secret turn: wait for yours"),
+        ("stop seat=1", "Roll first"),            # Rick may decide at the same time, but not skip his roll
     ]
     for text, reason in refusals:
         before, count = match.state, len(match.states)
@@ -302,7 +302,7 @@ def test_a_counterspell_choice_is_asked_in_public():
     events = match.submit("commit seat=1")
     state = match.state
     assert state.flow.stage == Stage.COUNTER and state.to_act == 1
-    assert RULES.handover(state) is None
+    assert RULES.private_seat(state) is None
     assert RULES.view(state, 0) == state          # nothing is hidden any more
     # Everything up to the question is told once; the answer tells the rest, the cancellation first.
     assert [e.KIND for e in events].count("counter-choosing") == 1
@@ -372,3 +372,42 @@ def test_the_bots_never_aim_harm_at_their_own_side(options):
             for intent in (chosen, playout.choose(legal, view)):
                 assert not harms_own_side(match.state, intent, rules.book), intent.to_str()
             match.submit(chosen)
+
+
+# ================================================================ the wizards allocate at the same time
+def test_every_uncommitted_wizard_decides_at_once_and_the_seat_to_act_stays_first():
+    match = new_match([(3, 3, 4, 4, 1, 6), (1, 1, 1, 2, 3, 4)], seats=("Drew", "Rick", "Ann"))
+    state = match.state
+    assert state.flow.stage == "secret"
+    assert RULES.deciding(state) == (0, 1, 2) and state.to_act == 0
+    assert RULES.legal_for(state, 2) == (RULES.intents.parse("roll seat=2"),)
+    assert RULES.legal_intents(state) == RULES.legal_for(state, 0)        # the seat to act's, as before
+    # Ann, on a phone, rolls and commits before Drew: Drew is still the seat to act.
+    match.submit("roll seat=2")
+    match.submit("stop seat=2")
+    match.submit("commit seat=2")
+    assert match.state.to_act == 0 and RULES.deciding(match.state) == (0, 1)
+    assert RULES.legal_for(match.state, 2) == ()
+    with pytest.raises(IllegalIntent):
+        match.submit("roll seat=2")
+    roll_and_stop(match, 0)
+    match.submit("commit seat=0")
+    assert match.state.to_act == 1                      # the next still to commit
+    roll_and_stop(match, 1)
+    match.submit("commit seat=1")
+    assert match.state.flow.stage != "secret"            # all committed: the reveal
+    # The same intents in the same order (and their recorded outcomes) replay the match exactly.
+    again = MatchController.from_record(match.record(), lambda game: RULES)
+    assert to_plain(again.state) == to_plain(match.state)
+
+
+def test_a_wizard_allocating_out_of_turn_changes_nothing_of_the_seat_to_act():
+    match = new_match([(6, 6, 6, 2, 2, 5), (3, 3, 4, 4, 1, 6)])
+    before = match.state
+    roll_and_stop(match, 1)                              # Rick, on a phone, before Drew
+    match.submit(next(intent for intent in RULES.legal_for(match.state, 1) if isinstance(intent, CastSpell)))
+    match.submit("commit seat=1")
+    after = match.state
+    assert after.wizards[0] == before.wizards[0]
+    assert RULES.legal_for(after, 0) == RULES.legal_for(before, 0) == RULES.legal_intents(after)
+    assert RULES.view(after, 0).wizards[1].secret.committed

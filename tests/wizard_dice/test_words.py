@@ -88,9 +88,13 @@ def test_a_refusal_out_of_its_moment_names_the_moment(text, reason):
         match.submit(text)
 
 
-def test_a_waiting_wizard_is_told_to_wait_for_their_secret_turn():
+def test_a_wizard_who_has_committed_is_told_the_spells_are_set():
+    # Every wizard still to commit decides at once (phones allocate in parallel); once committed, no more.
     match = new_match((1, 2, 3, 4, 5, 6))
-    with pytest.raises(IllegalIntent, match="It is Drew's secret turn: wait for yours"):
+    match.submit("roll seat=1")
+    match.submit("stop seat=1")
+    match.submit("commit seat=1")
+    with pytest.raises(IllegalIntent, match="Rick has committed: the spells are set for this round"):
         match.submit("roll seat=1")
 
 

@@ -169,16 +169,16 @@ class TableScene(Scene):
         return (f"Replay, {hands}: move {len(self.match.history)} of {len(self.match.journal)}  "
                 "(Left / Right, Home / End)")
 
-    def handover(self) -> int | None:
+    def private_seat(self) -> int | None:
         """The seat that must hold the screen now, by the rules (asked once per position)."""
         state = self.match.state
         if self._handover is None or self._handover[0] is not state:
-            self._handover = (state, None if self.match.finished else self.match.rules.handover(state))
+            self._handover = (state, None if self.match.finished else self.match.rules.private_seat(state))
         return self._handover[1]
 
     def screen_holder(self) -> int | None:
         """The seat that must hold the screen now: the rules' hand-over, if that seat is a human."""
-        seat = self.handover()
+        seat = self.private_seat()
         if seat is None or self.match.seat_kinds[seat] != "human":
             return None
         return seat
@@ -205,7 +205,7 @@ class TableScene(Scene):
                 self.view.sync()
             return
         holder = self.screen_holder()
-        handover = self.handover()
+        handover = self.private_seat()
         if holder is None and handover is not None and handover in self.bots:
             return                   # a bot decides in private: the human in front of the screen keeps looking
         if holder == self.viewer:
@@ -246,7 +246,7 @@ class TableScene(Scene):
         # A view that shows some events step by step (a reveal) holds back their lines until it has: the
         # log takes the move first, so the view's first step can already release its lines.
         hold = self.view.log_hold(shown)
-        handover = self.handover()
+        handover = self.private_seat()
         private_bot = handover is not None and handover in self.bots
         if self.viewer is not None and not self.one_screen and (
                 (self.screen_holder() is None and not private_bot) or hold):

@@ -304,6 +304,22 @@ class DiceCardsRules(BaseRules):
         """Every intent the seat to act may send now, in a fixed order."""
         return self.cached_legal(state, self._enumerate)
 
+    def deciding(self, state: State) -> tuple[int, ...]:
+        """While the decks are chosen, both duelists still to choose decide at once (each in secret: on phones,
+        in parallel), the seat to act first; after that one duelist decides at a time."""
+        if state.flow.stage != Stage.DECK:
+            return super().deciding(state)
+        first = state.flow.deciding
+        return tuple(seat for seat in (first, 1 - first) if not state.duelists[seat].deck)
+
+    def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
+        """The intents of ``seat``; while the decks are chosen, either duelist still to choose may choose."""
+        if state.flow.stage == Stage.DECK and seat != state.to_act:
+            if seat not in self.deciding(state):
+                return ()
+            return tuple(ChooseDeck(seat, deck) for deck in self._decks)
+        return super().legal_for(state, seat)
+
     def _enumerate(self, state: State) -> list[Value]:
         flow = state.flow
         stage = flow.stage
@@ -478,8 +494,7 @@ class DiceCardsRules(BaseRules):
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
         if isinstance(intent, Activate) and list(intent.pay) != sorted(intent.pay):
             intent = evolve(intent, pay=tuple(sorted(intent.pay)))      # energy tokens paid in any order
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        self.refuse_unless_legal(state, intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, ChooseDeck):
@@ -610,8 +625,9 @@ class DiceCardsRules(BaseRules):
                      events: list[Value]) -> State:
         events.append(ev.DeckChosen(seat, archetypes))
         state = self._duelist(state, seat, deck=archetypes)
-        if seat == 0:
-            return self._flow(state, deciding=1)
+        other = 1 - seat
+        if not state.duelists[other].deck:
+            return self._flow(state, deciding=other)
         first = state.flow.first
         events.append(ev.DecksShown(state.duelists[0].deck, state.duelists[1].deck, first))
         state = self._flow(state, deciding=-1)

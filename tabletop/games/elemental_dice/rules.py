@@ -244,7 +244,7 @@ class ElementalDiceRules(BaseRules):
                     execution, seen=(HIDDEN,) * len(execution.seen), picked=(HIDDEN,) * len(execution.picked))))
         return view
 
-    def handover(self, state: State) -> int | None:
+    def private_seat(self, state: State) -> int | None:
         """Who must hold the screen: the active player in the main phase and in the windows where they have
         priority; the other player once they chose to respond; whoever must choose for an executing card;
         nobody for the other player's public prompt ("Bo, respond to Fire?"), which must not tell

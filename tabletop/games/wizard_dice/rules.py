@@ -208,7 +208,7 @@ class WizardDiceRules(BaseRules):
             wizards.append(wizard)
         return _copy_state(state, wizards=tuple(wizards))
 
-    def handover(self, state: State) -> int | None:
+    def private_seat(self, state: State) -> int | None:
         """The wizard rolling and allocating holds the screen; upkeep, the reveal and carrying are public."""
         if state.flow.stage == Stage.SECRET:
             return state.to_act
@@ -359,6 +359,29 @@ class WizardDiceRules(BaseRules):
         if flow.stage == Stage.CARRY:
             options = {tuple(sorted(c)) for n in range(CARRY_MOST + 1) for c in combinations(wizard.unused, n)}
             return [Carry(seat, dice) for dice in sorted(options, key=lambda d: (len(d), d))]
+        return self._secret_intents(state, seat)
+
+    def deciding(self, state: State) -> tuple[int, ...]:
+        """While the wizards allocate in secret, every wizard who has not committed yet decides at once (on
+        phones, in parallel); the seat to act first, then the rest in this round's order."""
+        flow = state.flow
+        if flow.stage != Stage.SECRET:
+            return super().deciding(state)
+        order = flow.order[flow.turn:] + flow.order[:flow.turn]
+        return tuple(seat for seat in order if not _secret_of(state.wizards[seat]).committed)
+
+    def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
+        """The intents of ``seat``: while the wizards allocate, each uncommitted wizard's own rolls, keeps,
+        spells, aims and commit, whoever is the seat to act."""
+        if state.flow.stage != Stage.SECRET or seat == state.to_act:
+            return super().legal_for(state, seat)
+        if not 0 <= seat < len(state.wizards) or seat not in self.deciding(state):
+            return ()
+        return tuple(self._secret_intents(state, seat))
+
+    def _secret_intents(self, state: State, seat: int) -> list[Value]:
+        """One wizard's secret decision: roll, keep or release, stop; then spells, withdrawals, aims, commit."""
+        wizard = state.wizards[seat]
         secret = wizard.secret
         assert secret is not None
         if not secret.rolled_out:
@@ -483,14 +506,9 @@ class WizardDiceRules(BaseRules):
 
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
-        """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        legal = self.legal_intents(state)
-        for listed in legal:
-            if listed is intent:        # the usual case: an intent taken from the list itself
-                break
-        else:
-            if intent not in legal:
-                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        """Apply one legal intent (while the wizards allocate, one of any uncommitted wizard's); an illegal one
+        raises IllegalIntent and changes nothing."""
+        self.refuse_unless_legal(state, intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
         if isinstance(intent, Banish):
@@ -582,8 +600,11 @@ class WizardDiceRules(BaseRules):
         state = self._wizard(state, seat, secret=_copy_secret(secret, committed=True))
         events.append(ev.Committed(seat))
         flow = state.flow
-        if flow.turn + 1 < len(flow.order):
-            return _copy_state(state, flow=_copy_flow(flow, turn=flow.turn + 1))
+        # The seat to act is the first wizard of the order still to commit (the next one, unless a wizard on a
+        # phone committed out of turn).
+        waiting = [turn for turn, s in enumerate(flow.order) if not _secret_of(state.wizards[s]).committed]
+        if waiting:
+            return _copy_state(state, flow=_copy_flow(flow, turn=waiting[0]))
         # The allies' aims chosen this round become their standing orders, at the reveal: before it they
         # are secret (B.8), and the allies are in every seat's view.
         for s in flow.order:

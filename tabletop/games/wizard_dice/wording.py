@@ -344,10 +344,11 @@ def why_illegal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
     if seat != to_act:
         if seat is None or not 0 <= seat < len(state.wizards):
             return "There is no such wizard."
-        if flow.stage == Stage.SECRET:
-            return f"It is {state.wizards[to_act].name}'s secret turn: wait for yours."
-        return f"It is {state.wizards[to_act].name}'s decision now, not {state.wizards[seat].name}'s."
-    seat = to_act
+        if flow.stage != Stage.SECRET:
+            return f"It is {state.wizards[to_act].name}'s decision now, not {state.wizards[seat].name}'s."
+        if seat not in rules.deciding(state):
+            return f"{state.wizards[seat].name} has committed: the spells are set for this round."
+        # Every wizard still to commit decides at once: the reason is in the wizard's own secret, below.
     wizard = state.wizards[seat]
     if isinstance(intent, (Banish, KeepAllies)):
         if flow.stage != Stage.UPKEEP:
