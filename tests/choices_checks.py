@@ -94,3 +94,32 @@ def check_playout(game: str, seed: int, players: int, every: int = 1, choices_cl
         except IllegalIntent as exc:       # the playout bot only sends legal intents
             raise AssertionError(exc.reason) from None
     return report
+
+
+def each_alone_problems(game: str, seed: int, steps: int = 80, per_state: int = 6,
+                        choices_class: type[ChoicesBase] | None = None) -> list[str]:
+    """A screen may be handed fewer intents than the rules list (a phone its seat's, a tutorial's step the one it
+    teaches): over a seeded playout, the choices given any one legal intent alone must still build, and clicks
+    must still reach it.  The problems found (empty when there are none)."""
+    import random
+
+    rules = get_rules(game)
+    make = choices_class or load(entry(game).choices)
+    match = MatchController(rules, None, DEFAULT_SEATS[:max(2, rules.meta.min_players)], seed)
+    chooser = random.Random(seed)
+    problems: list[str] = []
+    while not match.finished and len(match.journal) < steps and len(problems) < 5:
+        state = match.state
+        legal = tuple(rules.legal_intents(state))
+        for intent in chooser.sample(legal, min(per_state, len(legal))):
+            seen = Seen(rules.view(state, state.to_act), (intent,), state.to_act, tuple(match.seats), rules,
+                        why=lambda refused: rules.why_illegal(state, refused))
+            try:
+                found = explore(lambda selection: make(seen, selection), limit=2000)
+            except (KeyError, IndexError, StopIteration) as exc:
+                problems.append(f"move {len(match.journal)}: {intent.to_str()} alone breaks the choices ({exc!r})")
+                continue
+            if intent not in found.routes and not found.truncated:
+                problems.append(f"move {len(match.journal)}: {intent.to_str()} alone cannot be reached by clicks")
+        match.submit(chooser.choice(legal))
+    return problems

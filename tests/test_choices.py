@@ -138,3 +138,29 @@ def test_the_check_fails_on_a_table_that_offers_an_illegal_move(game):
     players = get_rules(game).meta.min_players
     report = check_playout(game, 11, players, every=3, choices_class=offers, moves=60)
     assert report.illegal, "a table that sends a move the rules refuse passed the check"
+
+
+@pytest.mark.parametrize("game", CHOICE_GAMES)
+def test_clicks_reach_any_one_legal_move_handed_alone(game):
+    # A phone is handed its seat's intents, a tutorial's step the one it teaches: the table must not assume the
+    # whole list (a button built from a move that is not there broke the tutorials of two games).
+    from .choices_checks import each_alone_problems
+
+    assert each_alone_problems(game, 3) == []
+
+
+def test_the_alone_check_fails_on_choices_that_need_every_move():
+    from tabletop.games.wizard_dice.intents import Stop
+
+    from .choices_checks import each_alone_problems
+
+    base = load(entry("wizard-dice").choices)
+
+    class NeedsStop(base):
+        def buttons(self):
+            if self.legal and not any(isinstance(intent, Stop) for intent in self.legal) \
+                    and self.stage == "secret" and self.secret is not None and not self.secret.rolled_out:
+                raise KeyError(Stop)
+            return super().buttons()
+
+    assert each_alone_problems("wizard-dice", 3, choices_class=NeedsStop)

@@ -108,6 +108,7 @@ class Audience:
         self.replay = replay
         self.show_all = show_all and replay
         self.gate = gate
+        self._known: tuple[Any, tuple[tuple[int, ...], int | None]] | None = None
 
     # ---------------------------------------------------------------- the seats
     @property
@@ -144,15 +145,24 @@ class Audience:
     # ---------------------------------------------------------------- the position
     def deciding(self, state: Any) -> tuple[int, ...]:
         """Every seat that may decide now, the seat to act first (none once the game is over)."""
-        if state.to_act is None:
-            return ()
-        return tuple(self.rules.deciding(state))
+        return self._position(state)[0]
 
     def private_seat(self, state: Any) -> int | None:
         """Whose private view the decision needs now (None: a public moment, or the game is over)."""
+        return self._position(state)[1]
+
+    def _position(self, state: Any) -> tuple[tuple[int, ...], int | None]:
+        """The rules' deciding seats and private seat of ``state``, asked once per position (every frame asks
+        what each screen shows and may send)."""
+        known = self._known
+        if known is not None and known[0] is state:
+            return known[1]
         if state.to_act is None:
-            return None
-        return self.rules.private_seat(state)
+            answer: tuple[tuple[int, ...], int | None] = ((), None)
+        else:
+            answer = (tuple(self.rules.deciding(state)), self.rules.private_seat(state))
+        self._known = (state, answer)
+        return answer
 
     # ---------------------------------------------------------------- what each screen shows
     def shared(self, state: Any, shows_now: int | None) -> SharedView:
@@ -208,11 +218,11 @@ class Audience:
         humans = self.humans
         private = self.private_seat(state)
         out: list[Value] = []
-        if private is not None and private in humans and shows != private and not self.one_screen:
+        if private is not None and private in humans and shows != private:
             return ()                                     # waiting for the cover to pass
         if shows is not None and shows in deciding and shows in humans:
             out += self.rules.legal_for(state, shows)
-        elif private is None or self.one_screen:
+        elif private is None:
             for seat in deciding:
                 if seat in humans:
                     out += self.rules.legal_for(state, seat)
@@ -253,13 +263,16 @@ class Audience:
 
     def bot_to_move(self, state: Any) -> int | None:
         """The bot seat that moves next: the first deciding seat a bot plays (None: no bot is to decide).  A
-        tutorial's scripted seats wait while its gate holds them."""
+        tutorial's scripted seats wait while its gate holds them, and move only when the script says."""
         if self.replay or self.watch_only:
+            return None
+        gate = self.gate
+        if gate is not None and gate.holds_bots():
             return None
         for seat in self.deciding(state):
             if seat in self.bots:
-                if self.gate is not None and self.gate.holds_bots():
-                    return None
+                if gate is not None and gate.scripted(seat, tuple(self.rules.legal_for(state, seat))) is None:
+                    continue                     # the script moves its seats in its own order
                 return seat
         return None
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
 from tabletop.core.values import Value, visible_events
+
+from .audience import Audience, is_bot_kind
 
 __all__ = ["BotTurn", "BotSeats", "BotPace", "BOT_PAUSE", "BOT_HOLD", "PACES"]
 
@@ -78,21 +80,36 @@ class BotTurn:
 
 
 class BotSeats:
-    """The bots of a match, by seat, and the turn one of them is taking."""
+    """The bots of a match, by seat, and the turn one of them is taking.  Which bot moves next is the table's
+    policy's answer (:meth:`Audience.bot_to_move <tabletop.app.audience.Audience.bot_to_move>`); ``players``
+    play seats in a bot's stead (a tutorial's script)."""
 
-    def __init__(self, match: MatchController, active: bool = True) -> None:
+    def __init__(self, match: MatchController, audience: Audience, active: bool = True,
+                 players: Mapping[int, Any] | None = None) -> None:
         self.match = match
+        self.audience = audience
+        self.players = dict(players or {})
+        self.active = active
         self.bots: dict[int, Any] = {}
         self.turn: BotTurn | None = None
         if active:
             self.seat_bots()
 
+    def reseat(self, audience: Audience) -> None:
+        """The kinds of seat changed (someone left or came back): the bots follow the new policy."""
+        self.audience = audience
+        if self.active:
+            self.seat_bots()
+
     def seat_bots(self) -> None:
-        """A bot for every seat whose kind is not human (after a seat changed hands, too)."""
+        """A bot for every seat a bot plays (after a seat changed hands, too)."""
         rules = self.match.rules
         self.bots = {}
         for seat, kind in enumerate(self.match.seat_kinds):
-            if kind == "human":
+            if not is_bot_kind(kind):
+                continue
+            if seat in self.players:
+                self.bots[seat] = self.players[seat]
                 continue
             seed = derive_seed(self.match.seed, "bot", seat, kind)
             try:
@@ -109,13 +126,13 @@ class BotSeats:
         return bool(self.bots)
 
     def to_act(self) -> int | None:
-        """The seat to act, if a bot plays it."""
-        if self.match.finished:
+        """The bot seat that moves next (the policy's answer), if a bot is to decide."""
+        if self.match.finished or not self.bots:
             return None
-        seat = self.match.state.to_act
+        seat = self.audience.bot_to_move(self.match.state)
         return seat if seat is not None and seat in self.bots else None
 
-    def take_turn(self, clock: float, paced: bool, pause: float, viewer: int | None,
+    def take_turn(self, clock: float, paced: bool, pause: float, shows: int | None,
                   hold: float = 0.0) -> Value | None:
         """Advance the bot's turn, if a bot is to act: start its thinking, leave the table as the last move left
         it for ``hold`` seconds, show its choice for ``pause`` seconds (when ``paced``), then return the move to
@@ -132,7 +149,7 @@ class BotSeats:
             return None
         if paced and turn.choice is not None and turn.shown_at is None:
             turn.shown_at = clock            # the choice is shown for a moment before it applies
-            turn.preview = self.preview(turn.choice, state, viewer)
+            turn.preview = self.preview(turn.choice, state, shows)
         if paced and clock - (turn.shown_at if turn.shown_at is not None else turn.since) < pause:
             return None
         self.turn = None
@@ -140,7 +157,7 @@ class BotSeats:
 
     def _start(self, state: Any, seat: int, clock: float, paced: bool) -> BotTurn:
         rules = self.match.rules
-        legal, view = self.match.legal_intents(), rules.view(state, seat)
+        legal, view = tuple(rules.legal_for(state, seat)), rules.view(state, seat)
         turn = BotTurn(state, seat, clock)
         bot = self.bots[seat]
         decide = getattr(bot, "decide", None)
@@ -165,8 +182,8 @@ class BotSeats:
             work()
         return turn
 
-    def preview(self, intent: Value, state: Any, viewer: int | None) -> str:
-        """The bot's choice in the log's words, as the screen's viewer may read it: the move tried on a copy
+    def preview(self, intent: Value, state: Any, shows: int | None) -> str:
+        """The bot's choice in the log's words, as the screen's shows may read it: the move tried on a copy
         with its first events only while nothing random was drawn (a roll's outcome is not known yet)."""
         rules = self.match.rules
         recorder = RecordingRandom(SeededRandom(0))
@@ -176,9 +193,9 @@ class BotSeats:
             return ""
         if recorder.draws:
             return ""                              # a roll: its dice will show what happened
-        seen = rules.view(step.state, viewer)
-        for event in visible_events(step.events, viewer):
-            line = rules.narrate(event, seen, viewer)
+        seen = rules.view(step.state, shows)
+        for event in visible_events(step.events, shows):
+            line = rules.narrate(event, seen, shows)
             if line:
                 return line
         return ""

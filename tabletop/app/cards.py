@@ -444,7 +444,7 @@ class Pile:
 
     def draw(self, surface: pygame.Surface, count: int, top: CardFace | None = None,
              browsable: bool = False) -> None:
-        """The pile, its name and count; ``browsable`` marks a pile its viewer may look through."""
+        """The pile, its name and count; ``browsable`` marks a pile its shows may look through."""
         text = self.art.app.text
         layout = self.art.layout
         if count == 0:

@@ -124,23 +124,24 @@ class Menu:
 class Seen:
     """What the choices are worked out from: the screen's view of the state and the moves it may send.
 
-    ``legal`` is empty when the seat in front of the screen may not act now.  ``why`` gives the rules'
-    sentence for an intent that is not legal (a refusal); ``viewer`` is the seat in front of the screen
-    (None: the public view)."""
+    ``legal`` is what this screen may send now (empty when it may not act).  ``why`` gives the rules'
+    sentence for an intent that is not legal (a refusal); ``shows`` is the seat the screen shows (None: the
+    public view; see :mod:`tabletop.app.audience` for the words)."""
 
     state: Any
     legal: tuple[Value, ...]
-    viewer: int | None
+    shows: int | None
     names: tuple[str, ...]
     rules: Any
     why: Callable[[Value], str] = field(compare=False, default=lambda intent: "That is not possible now.")
 
     @property
-    def seat(self) -> int | None:
-        """The seat the legal intents belong to (the first one's), or None when nothing may be sent."""
+    def acting(self) -> int | None:
+        """The acting seat: whose intents this screen's clicks send (the first one's), or None when nothing may
+        be sent."""
         if not self.legal:
             return None
-        return getattr(self.legal[0], "seat", self.viewer)
+        return getattr(self.legal[0], "seat", self.shows)
 
 
 def field_of(intent: Value, name: str) -> Hashable:

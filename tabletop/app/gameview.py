@@ -59,7 +59,7 @@ class TableAccess(Protocol):
     """What a view may ask of the table it sits on."""
 
     @property
-    def viewer(self) -> int | None:
+    def shows(self) -> int | None:
         """The seat in front of the screen (None: the public view)."""
 
     def seen_state(self) -> Any:
@@ -70,6 +70,9 @@ class TableAccess(Protocol):
 
     def submit(self, intent: Value) -> bool:
         """Send a move; False if it was refused (the table shows why) or the view was busy."""
+
+    def vet(self, reply: Reply) -> str:
+        """"" to carry out a click's reply; else the words for a click the table holds back (a tutorial's)."""
 
     def release_log(self, count: int) -> None:
         """``count`` more of the events the view shows step by step are on screen: the log may tell them."""
@@ -126,6 +129,9 @@ class GameView(Protocol):
     def log_hold(self, events: Sequence[Value]) -> int:
         """How many of the last of these events the view will show step by step (their log lines wait)."""
 
+    def cover_answer(self) -> tuple[str, Value] | None:
+        """A public answer the pass-the-device cover may offer (its words and a legal intent), or None."""
+
 
 C = TypeVar("C", bound=ChoicesBase)
 
@@ -162,7 +168,7 @@ class GameViewBase(Generic[C]):
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
         self.selection: Any = None           # what the player has chosen so far (the game's own value)
-        self._marked: tuple[Any, int, int | None, tuple[Mark, ...]] | None = None   # last move, viewer, marks
+        self._marked: tuple[Any, int, int | None, tuple[Mark, ...]] | None = None   # last move, shows, marks
 
     @property
     def state(self) -> Any:
@@ -194,7 +200,7 @@ class GameViewBase(Generic[C]):
     # ---------------------------------------------------------------- clicks become moves
     def seen(self) -> Seen:
         """What the choices are worked out from: this screen's view, its legal intents, names, the rules."""
-        return Seen(self.state, tuple(self.table.legal()), self.table.viewer, tuple(self.match.seats), self.rules,
+        return Seen(self.state, tuple(self.table.legal()), self.table.shows, tuple(self.match.seats), self.rules,
                     why=self.why_not)
 
     def why_not(self, intent: Value) -> str:
@@ -203,7 +209,10 @@ class GameViewBase(Generic[C]):
 
     def apply(self, reply: Reply) -> None:
         """Carry out what a click means: say why not (or tell something), change the selection, open something,
-        send a move."""
+        send a move.  The table may hold a click back (a tutorial's gate): then only the choices are shown again."""
+        if self.table.vet(reply):
+            self.refresh()
+            return
         if reply.refusal:
             self.app.toasts.show(reply.refusal)
             self.app.audio.play("error")
@@ -315,6 +324,10 @@ class GameViewBase(Generic[C]):
         """Every event is shown at once: the log tells them all now."""
         return 0
 
+    def cover_answer(self) -> tuple[str, Value] | None:
+        """No public answer on the cover unless the game has one."""
+        return None
+
     def name(self, seat: int) -> str:
         """The name of ``seat``."""
         return self.match.seats[seat]
@@ -326,19 +339,19 @@ class GameViewBase(Generic[C]):
     # ---------------------------------------------------------------- the last move, marked
     def last_marks(self) -> tuple[Mark, ...]:
         """What the last move touched, as the seat in front of the screen may see it (worked out again whenever
-        the last move or the viewer changes: a move, an undo, a hand-over, a replay's step)."""
+        the last move or the shows changes: a move, an undo, a hand-over, a replay's step)."""
         history = self.match.history
         if not history:
             return ()
-        last, viewer = history[-1], self.table.viewer
+        last, shows = history[-1], self.table.shows
         known = self._marked
-        if known is None or known[0] is not last or known[1] != len(history) or known[2] != viewer:
-            events = visible_events(last.events, viewer)
-            known = self._marked = (last, len(history), viewer, unique(self.marks_of(events, self.state, viewer)))
+        if known is None or known[0] is not last or known[1] != len(history) or known[2] != shows:
+            events = visible_events(last.events, shows)
+            known = self._marked = (last, len(history), shows, unique(self.marks_of(events, self.state, shows)))
         return known[3]
 
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
-        """What a move touched, from its events as ``viewer`` may see them and the state after it (the game's
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
+        """What a move touched, from its events as ``shows`` may see them and the state after it (the game's
         ``marks.py``; none unless the game has one)."""
         return ()
 

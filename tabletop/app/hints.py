@@ -152,7 +152,7 @@ class TableHints:
         legal = table.legal()
         if not legal:
             return None
-        seat = getattr(legal[0], "seat", table.viewer)
+        seat = getattr(legal[0], "seat", table.shows)
         if seat is None or table.match.seat_kinds[seat] != "human":
             return None
         return seat

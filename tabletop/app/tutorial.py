@@ -32,6 +32,7 @@ from tabletop.core.values import Value
 
 from .choosing import KEEP, Move, Reply, Seen, route_to
 from .coach import SCREEN, CoachMark, glowing_rects, move_rect
+from .audience import Screen
 from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, load_lesson, saved_step,
                      target_text)
 from .screens.table import TableScene
@@ -59,16 +60,94 @@ def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
     return replace(lesson, seats=tuple(seats))
 
 
-# ==================================================================== the scripted bot
+# ==================================================================== the gate
 class _ScriptBot:
     """A seat played by the script: it makes the current step's move (the table paces it like any bot)."""
 
-    def __init__(self, scene: "TutorialScene") -> None:
-        self.scene = scene
+    def __init__(self, run: LessonRun) -> None:
+        self.run = run
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
-        intent = self.scene.run.intent()
+        intent = self.run.intent()
         return intent if intent is not None and intent in legal else legal[0]
+
+
+class TutorialGate:
+    """What the tutorial hands the table (:class:`~tabletop.app.screens.table.TableGate`): only the move the
+    current step teaches may be sent, the other seats play the script, clicks that do not lead to the taught
+    move are answered by the coach, nothing is taken back, and the end of the script is the coach's."""
+
+    def __init__(self, scene: "TutorialScene") -> None:
+        self.scene = scene
+        self.run = scene.run
+        self._alone: tuple[Any, bool] | None = None
+
+    def narrow(self, screen: Screen, legal: tuple[Value, ...]) -> tuple[Value, ...]:
+        """Only the taught move, when the learner is to make it: alone if the game's table offers a way to it
+        without the others (a button shown only beside another may need them all: the clicks are vetted)."""
+        taught = self.run.taught()
+        if taught is None or taught not in legal:
+            return ()
+        return (taught,) if self._shown_alone(taught) else legal
+
+    def _shown_alone(self, taught: Value) -> bool:
+        scene = self.scene
+        key = (scene.match.state, self.run.index)
+        if self._alone is None or self._alone[0] != key:
+            view = getattr(scene, "view", None)          # the view asks before it is made: assume it can
+            alone = True
+            if view is not None and view.Choices is not None:
+                seen = Seen(view.state, (taught,), scene.shows, tuple(scene.match.seats), scene.match.rules,
+                            why=view.why_not)
+                alone = route_to(lambda chosen: view.Choices(seen, chosen), taught, None) is not None
+            self._alone = (key, alone)
+        return self._alone[1]
+
+    def scripted(self, seat: int, legal: Sequence[Value]) -> Value | None:
+        """The step's move, when it is this seat's."""
+        intent = self.run.intent()
+        return intent if intent is not None and intent in legal and self.run.seat() == seat else None
+
+    def holds_bots(self) -> bool:
+        """The script's seats wait while the coach's words are to be read (and after the last step)."""
+        return self.run.done or self.scene.waiting_for_next()
+
+    def player(self, seat: int) -> Any | None:
+        """Every seat but the learner's is played by the script."""
+        return None if seat == self.run.lesson.learner else _ScriptBot(self.run)
+
+    def vet(self, reply: Reply) -> str:
+        """Carry out a click only when it leads to the taught move (or only looks at something)."""
+        scene = self.scene
+        taught = self.run.taught()
+        if reply.look is not None and reply.intent is None:
+            return ""
+        if taught is not None:
+            if reply.intent is not None and reply.intent == taught:
+                scene.nudge = ""
+                return ""
+            if (reply.intent is None and not reply.refusal and reply.selection is not KEEP
+                    and scene.reachable(reply.selection)):
+                scene.nudge = ""
+                return ""
+            scene.nudge = "Not that one yet: click where the coach points."
+        elif not self.run.done:
+            scene.nudge = "Read the coach's words, then click Next."
+        else:
+            return ""
+        return scene.nudge
+
+    def moved(self, intent: Value) -> None:
+        """The step is done when its move was made."""
+        if self.run.made(intent):
+            self.scene.stepped()
+
+    def undo_refusal(self) -> str:
+        return "In a tutorial moves are not taken back."
+
+    def shows_results(self) -> bool:
+        """The coach ends a tutorial, not the results screen."""
+        return False
 
 
 # ==================================================================== the scene
@@ -87,11 +166,8 @@ class TutorialScene(TableScene):
         self.keeps_progress = True             # a check plays it without touching the player's progress
         self.nudge = ""
         self._route: tuple[Any, Move | None] | None = None
-        self._narrow: tuple[Any, bool] | None = None
-        super().__init__(app, self.run.match)
+        super().__init__(app, self.run.match, gate=TutorialGate(self))
         self.help_game = game
-        for seat in list(self.bots.bots):
-            self.bots.bots[seat] = _ScriptBot(self)
         self.coach = CoachMark(app)
         layout = self.coach.layout
         self.next_button = Button(app, layout["next"], self.next_step, hotkey=pygame.K_RETURN)
@@ -99,83 +175,27 @@ class TutorialScene(TableScene):
         self.leave_button = Button(app, layout["leave"], self.leave_to_title)
         self.bot_name = next((self.match.seats[seat] for seat in range(len(self.match.seats))
                               if seat != self.lesson.learner), "the bot")
-        view_apply = self.view.apply
-        self.view.apply = lambda reply: self._vetted(reply, view_apply)  # type: ignore[method-assign]
-        self._refresh_undo()
 
-    # ---------------------------------------------------------------- what the learner may do
-    def legal(self) -> Sequence[Value]:
-        """Only the taught move, when the learner is to make it."""
-        if getattr(self, "run", None) is None:
-            return ()
-        taught = self.run.taught()
-        if taught is None or self.bot_to_act() is not None:
-            return ()
-        legal = tuple(super().legal())
-        if taught not in legal:
-            return ()
-        key = (self.match.state, self.run.index)
-        if self._narrow is None or self._narrow[0] != key:
-            # Only the taught move glows, unless the game's table offers no way to it without the others (a
-            # button shown only beside another): then all may glow, and the clicks are vetted all the same.
-            view = getattr(self, "view", None)
-            alone = True
-            if view is not None and view.Choices is not None:
-                seen = Seen(view.state, (taught,), self.viewer, tuple(self.match.seats), self.match.rules,
-                            why=view.why_not)
-                try:
-                    alone = route_to(lambda chosen: view.Choices(seen, chosen), taught, None) is not None
-                except (KeyError, IndexError, StopIteration, AttributeError, TypeError, ValueError):
-                    alone = False          # a table that cannot show one move alone: all glow, clicks are vetted
-            self._narrow = (key, alone)
-        return (taught,) if self._narrow[1] else legal
-
-    def _reachable(self, selection: Any) -> bool:
+    def reachable(self, selection: Any) -> bool:
+        """Whether the taught move can still be reached by clicks from ``selection``."""
         taught = self.run.taught()
         view = self.view
         if taught is None or view.Choices is None:
             return False
         return route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, selection) is not None
 
-    def _vetted(self, reply: Reply, apply: Callable[[Reply], None]) -> None:
-        """Carry out a click only when it leads to the taught move (or only looks at something)."""
-        taught = self.run.taught()
-        if reply.look is not None and reply.intent is None:
-            apply(reply)
-            return
-        if taught is not None:
-            if reply.intent is not None and reply.intent == taught:
-                self.nudge = ""
-                apply(reply)
-                return
-            if (reply.intent is None and not reply.refusal and reply.selection is not KEEP
-                    and self._reachable(reply.selection)):
-                self.nudge = ""
-                apply(reply)
-                return
-            self.nudge = "Not that one yet: click where the coach points."
-        elif not self.run.done:
-            self.nudge = "Read the coach's words, then click Next."
-        self.view.refresh()
-
     # ---------------------------------------------------------------- moving through the script
-    def submit(self, intent: Value) -> bool:
-        done = super().submit(intent)
-        if done and self.run.made(intent):
-            self._stepped()
-        return done
-
     def next_step(self) -> None:
         """Next: the coach's words were read (a talk step is done; a bot's announced move may come)."""
         if self.view.busy or self.run.done:
             return
         if self.run.intent() is None:
             self.run.advance()
-            self._stepped()
+            self.stepped()
         else:
             self.acknowledged = self.run.index
 
-    def _stepped(self) -> None:
+    def stepped(self) -> None:
         """A step is done: the next one's given position shown, the progress kept."""
         self.nudge = ""
         self._route = None
@@ -183,7 +203,7 @@ class TutorialScene(TableScene):
         if step is not None and step.given is not None:
             self.view.finish_animations()
             self.view.sync()
-            self.log.rebuild(self.viewer)
+            self.log.rebuild(self.shows)
         elif not self.view.busy:
             self.view.refresh()                # what glows follows the step
         if not self.keeps_progress:
@@ -201,32 +221,6 @@ class TutorialScene(TableScene):
         if not step.do:
             return True
         return bool(step.say) and self.run.seat() != self.lesson.learner and self.acknowledged != self.run.index
-
-    def _let_bot_move(self) -> None:
-        if self.waiting_for_next() or self.run.done:
-            return
-        super()._let_bot_move()
-
-    def update(self, dt: float) -> None:
-        self.clock += dt
-        self.view.update(dt)
-        if self.view.busy:
-            return
-        if not self.match.finished:
-            self._hand_over_if_needed()
-            if self.app.scenes.top is self:
-                self._let_bot_move()
-
-    def _refresh_undo(self) -> None:
-        super()._refresh_undo()
-        self.undo_button.enabled = False
-        self.undo_button.reason = "In a tutorial moves are not taken back."
-
-    def undo(self) -> None:
-        self.app.toasts.show(self.undo_button.reason)
-
-    def leave(self) -> None:
-        """The tutorial's match is never a saved match: only its progress is kept."""
 
     def open_menu(self) -> None:
         """Menu (Esc): leave the tutorial for now (it continues where it was), start it again, or go on."""

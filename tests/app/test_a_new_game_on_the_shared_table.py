@@ -52,13 +52,13 @@ def test_three_players_from_picker_to_results_with_a_cover_at_each_hand_over(toy
         top = toy_app.scenes.top
         if top.scene_name == "pass_device":
             holder = table.match.rules.private_seat(table.match.state)
-            assert top.player == table.match.seats[holder] and table.viewer == holder
+            assert top.player == table.match.seats[holder] and table.shows == holder
             covers.append(top.player)
             driver.click(top.ready.rect.center)
             continue
         assert top is table
         view = table.view
-        seat = table.viewer
+        seat = table.shows
         # What the screen shows is the seat's own view; the log holds no other seat's secret.
         assert view.state == table.match.rules.view(table.match.state, seat)
         secret = other_secrets(table, seat)
@@ -77,7 +77,7 @@ def test_three_players_from_picker_to_results_with_a_cover_at_each_hand_over(toy
     assert covers[:3] == ["Ada", "Brom", "Cyra"]
     driver.settle()
     results = toy_app.scenes.top
-    assert results.scene_name == "results" and table.viewer is None
+    assert results.scene_name == "results" and table.shows is None
     assert len(results.outcome.breakdown) == 3 and results.rows == ENTRY.results
     driver.frames(2)
 
@@ -91,10 +91,10 @@ def test_the_cover_waits_for_the_animations_of_the_move_before_it(toy_app):
     driver.click(cover.ready.rect.center)
     rect, _ = table.view.hand.slots(3)[0]
     driver.click(rect.center)
-    assert table.view.busy and toy_app.scenes.top is table and table.viewer == 0
+    assert table.view.busy and toy_app.scenes.top is table and table.shows == 0
     driver.settle()
     assert toy_app.scenes.top.scene_name == "pass_device" and toy_app.scenes.top.player == "Brom"
-    assert table.viewer == 1
+    assert table.shows == 1
 
 
 def test_resume_of_a_hidden_game_opens_behind_the_cover(toy_app):
@@ -149,7 +149,7 @@ def test_the_collected_pile_can_be_looked_through(toy_app):
         elif table.view.collect.visible:
             driver.click(table.view.collect.rect.center)
         else:
-            driver.click(table.view.hand.slots(len(table.match.state.hands[table.viewer]))[0][0].center)
+            driver.click(table.view.hand.slots(len(table.match.state.hands[table.shows]))[0][0].center)
         driver.settle()
     if toy_app.scenes.top.scene_name == "pass_device":
         driver.click(toy_app.scenes.top.ready.rect.center)

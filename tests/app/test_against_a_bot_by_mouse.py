@@ -35,7 +35,7 @@ def test_a_human_plays_a_whole_game_against_a_strong_bot_by_mouse(app, monkeypat
     started = time.perf_counter()
     while not match.finished:
         assert app.scenes.top.scene_name == "table", f"{app.scenes.top.scene_name}: no cover with one human"
-        assert table.viewer == 0
+        assert table.shows == 0
         if match.state.to_act == 0 and not table.view.busy:
             legal = table.legal()                     # never a move of the bot's seat (an interrupt)
             intent = human.choose(legal)

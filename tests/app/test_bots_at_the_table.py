@@ -46,7 +46,7 @@ def test_bots_play_a_whole_game_through_the_real_table_with_no_cover(app, game):
     assert table.match.seat_kinds == ("easy", "strong")
     assert table.legal() == ()                     # nobody at the screen may click for a bot
     play_until_results(driver)
-    assert table.match.finished and table.viewer is None
+    assert table.match.finished and table.shows is None
 
 
 def test_one_human_against_a_bot_never_sees_the_cover_nor_the_bots_hand(app):
@@ -60,7 +60,7 @@ def test_one_human_against_a_bot_never_sees_the_cover_nor_the_bots_hand(app):
         covers += top == "pass_device"
         if top == "results":
             break
-        assert table.viewer == 0
+        assert table.shows == 0
         state = table.match.state
         if state.to_act == 0 and not table.view.busy:
             # The human's move, straight through the table (the by-mouse tests click their way).
@@ -82,7 +82,7 @@ def test_a_paced_bot_thinks_aloud_then_moves_after_a_moment(app):
     # The banner says it thinks, then names its choice (a quick bot may have chosen already).
     turn = table.bots.turn
     assert "is thinking" in table.thinking_line() or table.thinking_line() == table.bots.preview(
-        turn.choice, table.match.state, table.viewer)
+        turn.choice, table.match.state, table.shows)
     driver.frames(2)
     assert len(table.match.journal) == 0                   # it waits a moment, even when it chose at once
     started = time.monotonic()

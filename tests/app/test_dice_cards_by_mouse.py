@@ -222,7 +222,7 @@ def test_a_whole_duel_by_mouse(driver, monkeypatch):
             covers += 1
             through_cover(driver)
             continue
-        assert table.viewer == RULES.private_seat(match.state) == match.state.to_act
+        assert table.shows == RULES.private_seat(match.state) == match.state.to_act
         if check_screen_privacy(driver, monkeypatch) == "table":
             privacy_checks += 1
         intent = bot.choose(match.legal_intents())
@@ -536,7 +536,7 @@ def test_scenario_moves_by_mouse(driver, name, way):
         intent = _step_intents([step])[0]
         assert intent in match.legal_intents(), f"{name}: {intent.to_str()} is not legal here"
         covers += through_cover(driver)
-        assert table.viewer == intent.seat
+        assert table.shows == intent.seat
         make_move(clicker, match, intent)
     # Started at the hand die rather than the ability row, a special summon asks no "die".
     assert asks - ({"die"} if way == "menu" else set()) <= set(clicker.asked), (name, way, clicker.asked)
@@ -668,7 +668,7 @@ def test_the_cover_hides_the_hand_and_the_far_hand_is_blank(driver, monkeypatch)
     assert driver.app.scenes.top.scene_name == "pass_device"
     assert check_screen_privacy(driver, monkeypatch) == "cover"
     through_cover(driver)
-    assert table.viewer == 1 and view.near == 1
+    assert table.shows == 1 and view.near == 1
     assert check_screen_privacy(driver, monkeypatch) == "table"
     assert view.geometry.zone("hand", 1).y > view.geometry.zone("hand", 0).y
     assert view.state.duelists[1].hand == match.state.duelists[1].hand

@@ -51,7 +51,7 @@ def test_a_whole_game_by_mouse(driver, monkeypatch):
             through_cover(driver)
             continue
         holder = match.rules.private_seat(match.state)
-        assert table.viewer == holder
+        assert table.shows == holder
         intent = bot.choose(match.legal_intents())
         before = len(match.journal)
         click_intent(driver, intent)
@@ -137,7 +137,7 @@ def test_scenario_moves_by_mouse(driver, path):
         click_intent(driver, step)
         assert len(match.journal) == before + 1, (path.name, step.to_str(), driver.app.toasts.message)
         assert match.journal[before].intent == step
-        assert table.viewer == match.rules.private_seat(match.state) or driver.app.scenes.top.scene_name != "table"
+        assert table.shows == match.rules.private_seat(match.state) or driver.app.scenes.top.scene_name != "table"
 
 
 def test_a_card_chosen_while_the_last_move_plays_out_stays_chosen(driver):

@@ -146,7 +146,7 @@ def test_an_elemental_dice_turn_with_a_chosen_card_looks_as_it_should(app):
                             and len(s.shop_row) >= 4)
     driver = Driver(app)
     driver.settle()
-    assert table.viewer == table.match.state.flow.active
+    assert table.shows == table.match.state.flow.active
     hand = table.view.geometry.hand(table.view.state)
     card = next(c for c in hand if c in table.view.choices.hand_intents)
     rect, _ = table.view.geometry.hand_slots(len(hand))[hand.index(card)]
@@ -202,7 +202,7 @@ def test_a_wizard_choosing_spells_looks_as_it_should(app):
     driver = Driver(app)
     driver.settle()
     view = table.view
-    free = free_indices(own_secret(view.state, table.viewer))
+    free = free_indices(own_secret(view.state, table.shows))
     for index in free[:2]:
         driver.click(view.geometry.die_rect(index).center)
     driver.frames(5)

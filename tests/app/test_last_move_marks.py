@@ -41,7 +41,7 @@ def open_table(app, game: str, seed: int, viewer: int | None = 0):
     table = app.scenes.open("table", match=match)
     if app.scenes.top is not table:
         app.scenes.pop()
-    table.viewer = viewer
+    table.shows = viewer
     return table
 
 
@@ -55,7 +55,7 @@ def playout(table, seed: int, moves: int = MOVES):
         if match.finished:
             return
         events = match.submit(bot.choose(match.legal_intents(), None))
-        view.animate(visible_events(events, table.viewer))
+        view.animate(visible_events(events, table.shows))
         for _ in range(500):
             if not view.busy:
                 break
@@ -83,8 +83,8 @@ def test_the_last_move_is_marked_where_it_happened(app, game):
         table = open_table(app, game, seed)
         view = table.view
         for entry in playout(table, seed):
-            table.viewer = 0 if table.match.rules.meta.hidden_information else None
-            seen = visible_events(entry.events, table.viewer)
+            table.shows = 0 if table.match.rules.meta.hidden_information else None
+            seen = visible_events(entry.events, table.shows)
             marks = view.last_marks()
             marked_moves += bool(marks)
             # Every mark names a known symbol and lies on the table, on screen.
@@ -125,7 +125,7 @@ def check_no_leak(table, view, rules, seats, entry) -> None:
     """No seat's marks (nor the public screen's) name a word another seat keeps secret that its view lacks."""
     state = table.match.state
     for viewer in (*seats, None):
-        table.viewer = viewer
+        table.shows = viewer
         marks = view.last_marks()
         shown = _words(rules.view(state, viewer))
         for other in seats:
@@ -169,8 +169,8 @@ def test_a_face_down_card_is_marked_as_such_for_the_other_player(app):
         if not placed:
             continue
         seat = placed[0].seat
-        table.viewer = 1 - seat
-        assert not any(isinstance(event, PrivateEvent) for event in visible_events(entry.events, table.viewer)
+        table.shows = 1 - seat
+        assert not any(isinstance(event, PrivateEvent) for event in visible_events(entry.events, table.shows)
                        if getattr(event, "seat", None) == seat and isinstance(event, ev.CardPlaced))
         marks = [mark for mark in view.last_marks() if mark.target.kind == "facedown"]
         assert marks and marks[0].words == "face down" and marks[0].symbol == "hidden"

@@ -125,7 +125,7 @@ def test_escape_on_the_results_shows_the_final_board_and_comes_back(driver):
     results = driver.app.scenes.top
     assert results.scene_name == "results"
     driver.key(pygame.K_ESCAPE)
-    assert driver.app.scenes.top is table and table.viewer is None
+    assert driver.app.scenes.top is table and table.shows is None
     driver.key(pygame.K_ESCAPE)
     assert driver.app.scenes.top is results
 

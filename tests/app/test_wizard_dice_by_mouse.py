@@ -36,7 +36,7 @@ def test_a_whole_game_by_mouse(driver, monkeypatch, players):
             covers += 1
             driver.through_cover()
             continue
-        assert table.viewer == match.rules.private_seat(match.state)
+        assert table.shows == match.rules.private_seat(match.state)
         legal = match.legal_intents()
         intent = bot.choose(legal, match.rules.view(match.state, match.state.to_act))
         before = len(match.journal)
@@ -84,7 +84,7 @@ def test_the_reveal_waits_for_a_click_or_space(driver, monkeypatch, seed):
     driver.frames(120)
     assert len(view.beats) < left
     assert len(table.log.held) < held
-    assert table.viewer is None or match.rules.private_seat(match.state) is None or view.busy   # no cover mid-reveal
+    assert table.shows is None or match.rules.private_seat(match.state) is None or view.busy   # no cover mid-reveal
     left = len(view.beats)
     assert view.waiting and left > 1
     driver.click(view.geometry.reveal_rect(0, 2).center)               # a click on the table is a step too
@@ -109,6 +109,6 @@ def test_a_refused_click_shows_the_rules_sentence(driver):
 def view_cast(view, spell):
     from tabletop.games.wizard_dice.intents import CastSpell
 
-    seat = view.table.viewer
+    seat = view.table.shows
     return CastSpell(seat, spell, view.book[spell].pattern.example(),
                      tuple(view.rules.targets(view.state, seat, view.book[spell])[:1]))

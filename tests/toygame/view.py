@@ -83,7 +83,7 @@ class SecretTrickView(GameViewBase):
             self.table.submit(self.collect_intent)
 
     def _my_hand(self) -> tuple[str, ...]:
-        viewer = self.table.viewer
+        viewer = self.table.shows
         return () if viewer is None else self.state.hands[viewer]
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -101,7 +101,7 @@ class SecretTrickView(GameViewBase):
                 if intent is not None:
                     self.table.submit(intent)
                 else:
-                    self.app.toasts.show(self.rules.why_illegal(self.match.state, Play(self.table.viewer or 0,
+                    self.app.toasts.show(self.rules.why_illegal(self.match.state, Play(self.table.shows or 0,
                                                                                        hand[index])))
             elif self.taken.hit(event.pos):
                 self.app.scenes.open("pile", title="Collected cards",
@@ -139,7 +139,7 @@ class SecretTrickView(GameViewBase):
             else:
                 pygame.draw.rect(surface, (255, 255, 255), rect, 2, border_radius=12)
         hand = self._my_hand()
-        viewer = self.table.viewer
+        viewer = self.table.shows
         label = "Your hand" if viewer is not None else "Hands are hidden: each player sees theirs behind the cover"
         self.app.text.draw_element(surface, self.layout["hand_label"], label)
         self.hand.draw(surface, [face(c) for c in hand], [c in self.playable for c in hand])

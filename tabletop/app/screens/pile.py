@@ -1,4 +1,4 @@
-"""Looking through a pile its viewer may see (a discard pile, one's own draw pile after a peek).
+"""Looking through a pile its shows may see (a discard pile, one's own draw pile after a peek).
 
 The game's view opens it only with cards the rules' view for the seat in front of
 the screen contains, so nothing hidden can reach it.

@@ -1,23 +1,26 @@
 """The game table: the banner, the game's own view, Undo, Rules, Menu, the move log and the cover.
 
-Every move goes through the match controller (which saves after every move); the
-view animates the events it returns, filtered for the seat in front of the
-screen.  While the view animates, clicks are ignored, so no click is ever applied
-twice.
+Every move goes through the match controller; the app saves it after every move.  The
+view animates the events it returns, as the screen may see them.  While the view
+animates, clicks are ignored, so no click is ever applied twice.
 
-Who looks at the screen: ``viewer`` is the seat whose private view is shown, or
-None for the public view.  When the rules' ``handover`` names another (human)
-seat, the table waits for the animations to finish, then covers the screen and
-names who should take it; the view, the move log and the tooltips then show that
-seat's view only.  When it names nobody, everyone may look and the public view
-is shown.  At the end of the game the public view is shown, never a seat's.
+Who looks at this (the shared) screen and what it may send is the table's
+:class:`~tabletop.app.audience.Audience` policy, asked and never second-guessed here:
+``shows`` is the seat whose view the screen shows (None: the public view); when the
+policy's ``cover_for`` names a seat, the table waits for the animations to finish, then
+covers the screen and names who should take it; the view, the move log and the tooltips
+then show that seat's view only.  A seat played on a phone decides there: the big screen
+shows the public table meanwhile and is never covered for it.  At the end of the game
+the public view is shown, never a seat's.
 
-Bots: a seat whose kind is not "human" is played by the game's bot of that level
+Bots: a seat whose kind is a bot level is played by the game's bot of that level
 (``rules.make_bot``), which sees only its own seat's view.  It moves at a pace the
 table can follow (Settings -> Bots), thinking in a thread so the screen stays alive;
-while it thinks nobody can click for it.  The cover appears only between humans:
-with one human at the table the screen always shows that player's view, with none
-(bots only) the public view.
+while it thinks nobody can click for it.
+
+A tutorial hands the table a :class:`TableGate` (the policy narrows what may be sent
+through it, and the table asks it which moves the script makes, which clicks to carry
+out and whether moves may be taken back): the table is never patched from outside.
 
 Replays: opened with ``replay=`` (a whole match, replayed from its record), the table
 shows that match move by move, forward with its animations and back at once, as a
@@ -26,15 +29,17 @@ spectator sees it; with ``show_all`` (a finished match only) every hand is shown
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Protocol, Sequence
 
 import pygame
 
 from tabletop.core.controller import MatchController
-from tabletop.core.protocol import IllegalIntent, Intent
-from tabletop.core.values import Value, visible_events
+from tabletop.core.protocol import IllegalIntent
+from tabletop.core.values import Value
 
+from ..audience import SHARED, Audience, Gate
 from ..bot_turns import PACES, BotPace, BotSeats
+from ..choosing import Reply
 from ..games import make_view
 from ..hints import TableHints
 from ..gameview import GameView, Tooltip
@@ -45,9 +50,28 @@ from ..services import AppServices
 from ..text import draw_box
 from ..widgets import Button, draw_tooltip, press_any
 
-__all__ = ["TableScene", "MoveLog"]
+__all__ = ["TableScene", "TableGate", "MoveLog"]
 
 _TOOLTIP_DELAY = 0.45
+
+
+class TableGate(Gate, Protocol):
+    """A tutorial's gate, as the table asks it (beyond what the policy asks, :class:`~tabletop.app.audience.Gate`)."""
+
+    def player(self, seat: int) -> Any | None:
+        """Who plays a seat the script plays (an object with ``choose(legal, view)``), None for the others."""
+
+    def vet(self, reply: Reply) -> str:
+        """"" to carry out a click's reply, or the coach's words for a click it does not carry out."""
+
+    def moved(self, intent: Value) -> None:
+        """A move was made at the table (the script steps on)."""
+
+    def undo_refusal(self) -> str:
+        """Why moves cannot be taken back ("" when they can)."""
+
+    def shows_results(self) -> bool:
+        """Whether the end of the match opens the results (a tutorial ends with its coach instead)."""
 
 
 class TableScene(Scene):
@@ -56,7 +80,7 @@ class TableScene(Scene):
     scene_name = "table"
 
     def __init__(self, app: AppServices, match: MatchController, watch_only: bool = False,
-                 replay: MatchController | None = None, show_all: bool = False) -> None:
+                 replay: MatchController | None = None, show_all: bool = False, gate: TableGate | None = None) -> None:
         super().__init__(app)
         self.replay = replay is not None    # the table replays a whole match, moving a cursor through it
         if replay is not None:
@@ -68,13 +92,15 @@ class TableScene(Scene):
         self.match = match
         self.help_game = match.game
         self.watch_only = watch_only        # open in another copy of the app: nothing can be played here
+        self.gate = gate
+        self.audience = self._policy()
         self.demo = False                   # played by the attract mode, off the scene stack, always paced
         self.chrome = layout = app.layouts["table"]
-        self.viewer: int | None = None
+        self.shows: int | None = None       # the seat whose view this screen shows (None: the public view)
         self.log = MoveLog(match)
         self.log.rebuild(None)
-        self.bots = BotSeats(match, active=not self.replay)
-        self._handover: tuple[Any, int | None] | None = None
+        self.bots = BotSeats(match, self.audience, active=not self.replay,
+                             players=self._scripted_players())
         self.view: GameView = make_view(app, self, match)
         self.undo_button = Button(app, layout["undo"], self.undo)
         self.buttons = [
@@ -97,26 +123,38 @@ class TableScene(Scene):
         self._recent: tuple[Any, list[str]] = (None, [])
         self._refresh_undo()
 
+    def _policy(self) -> Audience:
+        return Audience(self.match.rules, self.match.seat_kinds, watch_only=self.watch_only and not self.replay,
+                        replay=self.replay, show_all=self.show_all, gate=self.gate)
+
+    def _scripted_players(self) -> dict[int, Any]:
+        if self.gate is None:
+            return {}
+        players = {seat: self.gate.player(seat) for seat in range(len(self.match.seats))}
+        return {seat: player for seat, player in players.items() if player is not None}
+
     # ---------------------------------------------------------------- who plays each seat
     def seats_changed(self) -> None:
-        """Someone left or came back: bots are seated again, and the screen shows the public view until the
-        table works out who holds it now (behind the cover if that is a human among several)."""
-        self.bots.seat_bots()
-        self.viewer = None
+        """Someone left or came back: the policy and the bots follow the new kinds of seat, and the screen shows
+        the public view until the policy says who holds it now (behind the cover if that is one of several)."""
+        self.audience = self._policy()
+        self.bots.reseat(self.audience)
+        self.shows = None
         self.log.rebuild(None)
         self.view.sync()
 
     @property
     def humans(self) -> list[int]:
-        return [seat for seat, kind in enumerate(self.match.seat_kinds) if kind == "human"]
+        """The seats of people at this screen."""
+        return list(self.audience.humans)
 
     @property
     def one_screen(self) -> bool:
-        """At most one human: the screen is theirs (or, with none, everyone's) and never needs the cover."""
-        return len(self.humans) <= 1
+        """At most one person, at this screen: it is theirs (or, with nobody, everyone's) and never covered."""
+        return self.audience.one_screen
 
     def bot_to_act(self) -> int | None:
-        """The seat to act, if a bot plays it."""
+        """The bot seat that moves next, if one is to decide."""
         return self.bots.to_act()
 
     def enter(self) -> None:
@@ -128,11 +166,11 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- what the screen shows
     def seen_state(self) -> Any:
-        """The rules' view of the current state for the seat in front of the screen (a replay with all hands
-        shown: the whole state)."""
+        """The rules' view of the current state for the seat this screen shows (a replay with all hands shown:
+        the whole state)."""
         if self.show_all:
             return self.match.state
-        return self.match.rules.view(self.match.state, self.viewer)
+        return self.match.rules.view(self.match.state, self.shows)
 
     # ---------------------------------------------------------------- replays
     def step_forward(self) -> None:
@@ -142,7 +180,7 @@ class TableScene(Scene):
         entry = self.match.step()
         if entry is None:
             return
-        events = entry.events if self.show_all else visible_events(entry.events, None)
+        events = self.audience.events_for(None, entry.events)
         self.log.add(events)
         self.view.animate(events)
 
@@ -169,57 +207,31 @@ class TableScene(Scene):
         return (f"Replay, {hands}: move {len(self.match.history)} of {len(self.match.journal)}  "
                 "(Left / Right, Home / End)")
 
-    def private_seat(self) -> int | None:
-        """The seat that must hold the screen now, by the rules (asked once per position)."""
-        state = self.match.state
-        if self._handover is None or self._handover[0] is not state:
-            self._handover = (state, None if self.match.finished else self.match.rules.private_seat(state))
-        return self._handover[1]
-
-    def screen_holder(self) -> int | None:
-        """The seat that must hold the screen now: the rules' hand-over, if that seat is a human."""
-        seat = self.private_seat()
-        if seat is None or self.match.seat_kinds[seat] != "human":
-            return None
-        return seat
-
     def legal(self) -> Sequence[Value]:
-        """The legal intents, if the seat to act may act from this screen (else none: nobody clicks for a bot)."""
-        holder = self.screen_holder()
-        if self.watch_only or (holder is not None and holder != self.viewer) or self.bot_to_act() is not None:
-            return ()
-        legal = self.match.legal_intents()
-        if self.bots:       # an interrupt another seat may send: not from this screen when a bot holds that seat
-            legal = tuple(intent for intent in legal if not (isinstance(intent, Intent) and intent.seat in self.bots))
-        return legal
+        """The legal intents this screen may send now (the policy's answer; none from a cover's other side)."""
+        return self.audience.may_send(SHARED, self.match.state, self.shows)
+
+    def vet(self, reply: Reply) -> str:
+        """"" to carry out a click's reply; a tutorial's gate may hold one back (its coach's words say why)."""
+        return "" if self.gate is None else self.gate.vet(reply)
 
     def _hand_over_if_needed(self) -> None:
-        """Show the view of whoever must hold the screen now, behind the cover when that is a new seat."""
+        """Show the view the policy says this screen shows now, behind the cover when it changes hands."""
         if self.replay:
             return                   # a replay shows the spectator's view (or every hand) throughout
-        if self.one_screen:
-            home = self.humans[0] if self.humans else None
-            if self.viewer != home:
-                self.viewer = home
-                self.log.rebuild(home)
-                self.view.sync()
+        decided = self.audience.shared(self.match.state, self.shows)
+        if decided.shows == self.shows:
             return
-        holder = self.screen_holder()
-        handover = self.private_seat()
-        if holder is None and handover is not None and handover in self.bots:
-            return                   # a bot decides in private: the human in front of the screen keeps looking
-        if holder == self.viewer:
-            return
-        self.viewer = holder
-        self.log.rebuild(holder)
+        self.shows = decided.shows
+        self.log.rebuild(self.shows)
         self.view.sync()
-        if holder is not None:
-            self.app.scenes.open("pass_device", player=self.match.seats[holder], quick=self._quick_answer())
+        if decided.cover_for is not None:
+            self.app.scenes.open("pass_device", player=self.match.seats[decided.cover_for],
+                                 quick=self._quick_answer())
 
     def _quick_answer(self) -> tuple[str, Any] | None:
         """A public answer the cover may offer (the view names it from the legal moves: never built here)."""
-        offer = getattr(self.view, "cover_answer", None)
-        answer = offer() if offer is not None else None
+        answer = self.view.cover_answer()
         if answer is None:
             return None
         text, intent = answer
@@ -241,15 +253,22 @@ class TableScene(Scene):
             self.app.audio.play("error")
             return False
         self._save()
-        # The seat that made the move is still looking: it sees the events as it may see them.
-        shown = visible_events(events, self.viewer)
+        if self.gate is not None:
+            self.gate.moved(intent)
+        self.show_move(events)
+        return True
+
+    def show_move(self, events: Sequence[Value]) -> None:
+        """The events of a move just made (here or on a phone): animated as this screen may see them, told in
+        its move log."""
+        # The screen shows the events as the seat it shows may see them (the seat that made the move, if it was
+        # made here, is still looking).
+        shown = self.audience.events_for(self.shows, events)
         # A view that shows some events step by step (a reveal) holds back their lines until it has: the
         # log takes the move first, so the view's first step can already release its lines.
         hold = self.view.log_hold(shown)
-        handover = self.private_seat()
-        private_bot = handover is not None and handover in self.bots
-        if self.viewer is not None and not self.one_screen and (
-                (self.screen_holder() is None and not private_bot) or hold):
+        after = self.audience.shared(self.match.state, self.shows).shows
+        if self.shows is not None and not self.one_screen and (after is None or hold):
             # The move makes the screen public (a public prompt, or a reveal the view shows the whole table
             # step by step): from now on the log speaks to everyone, without the private lines of the seat
             # that made it.
@@ -258,17 +277,16 @@ class TableScene(Scene):
             self.log.add(events, hold=hold)
         self.view.animate(shown)
         self._refresh_undo()
-        return True
 
     def release_log(self, count: int) -> None:
         """The view has shown ``count`` more of the events whose lines the log holds back."""
         self.log.release(count)
 
     def undo(self) -> None:
-        """Take back the last move, if the controller allows it."""
+        """Take back the last move, if the controller allows it and it was made at this screen."""
         if self.view.busy:
             return
-        allowed, reason = self.match.undo_status()
+        allowed, reason = self._undo_status()
         if not allowed:
             self.app.toasts.show(reason)
             return
@@ -276,10 +294,26 @@ class TableScene(Scene):
         self.match.undo()
         self._save()
         self.view.sync()
-        self.log.rebuild(self.viewer)
+        self.log.rebuild(self.shows)
         # What was taken back, in the log's own words ("Taken back: Ann selects the blue die ...").
         self.log.note(f"Taken back: {taken[0]}" if taken else "The last move was taken back.")
         self._refresh_undo()
+
+    def _undo_status(self) -> tuple[bool, str]:
+        """Whether Undo may take back the last move here, and if not why: the controller's barriers, a move made
+        on another screen (a phone's), a watching copy, a tutorial."""
+        if self.watch_only:
+            return False, "This match is played in another copy of Dice Tabletop."
+        refusal = self.gate.undo_refusal() if self.gate is not None else ""
+        if refusal:
+            return False, refusal
+        allowed, reason = self.match.undo_status()
+        history = self.match.history
+        if allowed and history and not self.audience.may_undo(SHARED, history[-1].intent):
+            seat = getattr(history[-1].intent, "seat", None)
+            name = self.match.seats[seat] if isinstance(seat, int) else "another player"
+            return False, f"That move was made on {name}'s phone: only a move made here can be taken back here."
+        return allowed, reason
 
     def _save(self) -> None:
         """Write the match after a change.  The first failure is said once; then a standing mark says the match
@@ -290,9 +324,7 @@ class TableScene(Scene):
             self.app.toasts.show(saves.problem, 6)
 
     def _refresh_undo(self) -> None:
-        allowed, reason = self.match.undo_status()
-        if self.watch_only:
-            allowed, reason = False, "This match is played in another copy of Dice Tabletop."
+        allowed, reason = self._undo_status()
         self.undo_button.enabled = allowed
         self.undo_button.reason = reason
 
@@ -353,13 +385,15 @@ class TableScene(Scene):
             return
         if self.view.busy:
             return
-        if self.match.finished:
+        if self.match.finished and (self.gate is None or self.gate.shows_results()):
             if not self.finished_shown:
                 self.finished_shown = True
                 self.buttons[2].text = "Results"          # the final board can be looked at from the results
-                self.viewer = None
+                self.shows = None
                 self.view.sync()
                 self.app.scenes.open_instead("results", match=self.match, table=self)
+            return
+        if self.match.finished:
             return
         self._hand_over_if_needed()
         if self.app.scenes.top is self or self.demo:      # not behind the cover, the rules or the menu
@@ -377,7 +411,7 @@ class TableScene(Scene):
             return
         pace = self.bot_pace()
         factor = max(self.app.animation_factor, 0.3)
-        choice = self.bots.take_turn(self.clock, pace.threaded, pace.pause * factor, self.viewer, pace.hold * factor)
+        choice = self.bots.take_turn(self.clock, pace.threaded, pace.pause * factor, self.shows, pace.hold * factor)
         if choice is None:
             return
         self.view.speed_override = pace.speed

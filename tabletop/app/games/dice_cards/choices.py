@@ -68,7 +68,7 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
         self.words = Words(seen)
         self._glowing: frozenset[Target] | None = None
         self.stage: str = seen.state.flow.stage
-        self.acting: int | None = seen.seat
+        self.acting: int | None = seen.acting
         super().__init__(seen, selection)
         narrowing = self.selection.narrowing
         self.asked = narrowing.question(read) if narrowing is not None else ""

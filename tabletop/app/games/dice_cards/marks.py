@@ -24,8 +24,8 @@ def _zone(seat: int, name: str) -> Target:
     return Target("zone", (seat, name))
 
 
-def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> list[Mark]:
-    """The marks of one move's events, as ``viewer`` may see them."""
+def last_move_marks(events: Sequence[Value], state: Any, shows: int | None) -> list[Mark]:
+    """The marks of one move's events, as ``shows`` may see them."""
     marks: list[Mark] = []
     for event in events:
         if isinstance(event, ev.DeckChosen):

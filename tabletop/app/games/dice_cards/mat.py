@@ -124,7 +124,7 @@ class MatPainter:
         label = pygame.Rect(self.layout["hand_label"].rect)
         label.y = hand_zone.y
         label.height = hand_zone.height
-        who = duelist.name + ("  (you)" if seat == view.table.viewer else "")
+        who = duelist.name + ("  (you)" if seat == view.table.shows else "")
         self._text(surface, f"{who}: hand {len(duelist.hand)}", "hand_label", label,
                    colour=(*self._seat_colour(seat), 255), shrink=True)
         self.draw_hand(surface, seat, glowing, pulse)

@@ -83,8 +83,8 @@ class DiceCardsView(GameViewBase):
     @property
     def near(self) -> int:
         """The seat whose mat is at the bottom: the one in front of the screen."""
-        viewer = self.table.viewer
-        return 0 if viewer is None else viewer
+        shows = self.table.shows
+        return 0 if shows is None else shows
 
     def _menu_bar(self) -> ActionBar:
         step = self.layout.setting("menu_step").int()
@@ -296,9 +296,9 @@ class DiceCardsView(GameViewBase):
         self._announce("The duel begins", 0.6, "bonus")
 
     # ================================================================ the banner, the legend
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
-        return last_move_marks(events, state, viewer)
+        return last_move_marks(events, state, shows)
 
     def status(self) -> TableStatus:
         """Banner texts: whose turn and which phase, what to do now, the turn."""

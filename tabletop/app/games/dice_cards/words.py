@@ -36,7 +36,7 @@ class Words:
         self.content = seen.rules.content
         self.state: State = seen.state
         self.names = seen.names
-        self.viewer = seen.viewer
+        self.shows = seen.shows
 
     # ---------------------------------------------------------------- labels
     def unit(self, uid: int) -> str:
@@ -44,7 +44,7 @@ class Words:
         apart)."""
         for unit in self.state.units:
             if unit.uid == uid:
-                owner = "your" if unit.owner == self.viewer else f"{self.names[unit.owner]}'s"
+                owner = "your" if unit.owner == self.shows else f"{self.names[unit.owner]}'s"
                 return f"{owner} {unit_label(self.rules, self.state, unit)}"
         return "a unit that has left the field"
 

@@ -182,7 +182,7 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
             return Reply(selection=replace(self.selection, die=None if self.selection.die == die else die),
                          sound="click")
         to_act = self.state.to_act
-        if not self.legal and to_act is not None and self.seen.viewer not in (None, to_act):
+        if not self.legal and to_act is not None and self.seen.shows not in (None, to_act):
             return Reply(refusal=f"It is {self.state.players[to_act].name}'s turn to decide: wait for yours.")
         return Reply(refusal=why_die_unusable(self.rules, self.state, die))
 

@@ -20,7 +20,7 @@ def name_target(seat: int) -> Target:
     return Target("name", seat)
 
 
-def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> list[Mark]:
+def last_move_marks(events: Sequence[Value], state: Any, shows: int | None) -> list[Mark]:
     """The marks of one move's events (all public in Dice Realms)."""
     marks: list[Mark] = []
     for event in events:

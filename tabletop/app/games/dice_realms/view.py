@@ -305,8 +305,8 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         return legend_items(self.map.icons, self.art)
 
     # ================================================================ drawing
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
-        return last_move_marks(events, state, viewer)          # what the move touched: marks.py
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
+        return last_move_marks(events, state, shows)          # what the move touched: marks.py
 
     def status(self) -> TableStatus:
         """Banner texts: headline, what to do now, round, and the seat to act (:func:`.help.banner`)."""

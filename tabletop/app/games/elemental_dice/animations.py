@@ -192,7 +192,7 @@ class Picture:
     def _on_drawn(self, event: ev.CardsDrawn | ev.DrewCards) -> None:
         count = len(event.cards) if isinstance(event, ev.CardsDrawn) else event.count
         deck = self.geometry.pile_rect(event.seat, "draw")
-        if self.view.table.viewer == event.seat:
+        if self.view.table.shows == event.seat:
             area = self.geometry.hand_area
             target = pygame.Rect(area.centerx - 60, area.bottom - 170, 120, 168)
         else:
@@ -216,7 +216,7 @@ class Picture:
                 index = position
         if event.face_down:
             start = self.geometry.at("facedown_slot", event.seat)
-        elif self.view.table.viewer == event.seat:
+        elif self.view.table.shows == event.seat:
             start = self._in_hand()
         else:
             start = pygame.Rect(self._seat_anchor(event.seat), (0, 0)).inflate(120, 168)

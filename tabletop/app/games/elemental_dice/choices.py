@@ -143,8 +143,8 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     @property
     def viewer_hand(self) -> tuple[str, ...]:
         """The hand of the seat in front of the screen (none in the public view)."""
-        viewer = self.seen.viewer
-        return () if viewer is None else self.state.players[viewer].hand
+        shows = self.seen.shows
+        return () if shows is None else self.state.players[shows].hand
 
     def glowing(self) -> frozenset[Target]:
         """Cards and dice a legal intent uses; in the picker, the cards a click chooses."""
@@ -220,18 +220,18 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         elif self.selection.card is not None:
             slots = self._card_slots(self.selection.card)
         elif Respond in plain or Pass in plain:
-            seat = plain[Pass][0].seat                                # type: ignore[attr-defined]
+            seat = (plain.get(Pass) or plain[Respond])[0].seat       # type: ignore[attr-defined]
             who = f"{names[seat]}: " if Respond in plain else ""
-            slots = [self._button(f"{who}pass" if who else "Pass", plain[Pass][0], True),
+            slots = [*(self._button(f"{who}pass" if who else "Pass", i, True) for i in plain.get(Pass, ())[:1]),
                      *(self._button(f"{who}answer", i) for i in plain.get(Respond, ())),
                      *(self._button(f"{who}pass this turn", i) for i in plain.get(PassTurn, ()))]
-        elif EndTurn in plain:
+        elif EndTurn in plain or RerollShop in plain:
             cost = self.rules.reroll_cost(state, state.flow.active)
             if RerollShop in plain:
                 slots.append(self._button(f"Reroll · {cost} gold", plain[RerollShop][0]))
             else:
                 slots.append(Slot.disabled(f"Reroll · {cost} gold", self.seen.why(RerollShop(state.flow.active))))
-            slots.append(self._button("End turn", plain[EndTurn][0], True))
+            slots += [self._button("End turn", i, True) for i in plain.get(EndTurn, ())[:1]]
         if Interrupt in plain and self.selection.card is None:
             seat = plain[Interrupt][0].seat                           # type: ignore[attr-defined]
             slots.append(self._button(f"{names[seat]}: step in", plain[Interrupt][0]))
@@ -298,13 +298,13 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         (passing shows nothing hidden, and the prompt is still put to them), so that a player who just played a
         card passes on it with one key.  Taken from the legal moves; None where there is no such pass."""
         flow = self.state.flow
-        viewer = self.seen.viewer
-        if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or viewer is None:
+        shows = self.seen.shows
+        if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or shows is None:
             return None
-        mine = [intent for intent in self.plain.get(Pass, []) if getattr(intent, "seat") == viewer]
+        mine = [intent for intent in self.plain.get(Pass, []) if getattr(intent, "seat") == shows]
         if not mine:
             return None
-        name = self.state.players[viewer].name
+        name = self.state.players[shows].name
         return f"{name}: pass on {card_name(self.rules, flow.chain[-1].card)}", mine[0]
 
     def menu(self) -> Menu | None:
@@ -403,10 +403,10 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
     def _click_hand(self, card: str) -> Reply:
         if card in self.hand_intents:
             return self._toggle(card, "click")
-        viewer = self.seen.viewer
-        if viewer is None or not self.legal:
+        shows = self.seen.shows
+        if shows is None or not self.legal:
             return NOTHING
-        return self.refuse(Play(viewer, card))
+        return self.refuse(Play(shows, card))
 
     def _click_facedown(self, seat: int, index: int) -> Reply:
         card = self.card_of(Target("facedown", (seat, index)))
@@ -414,7 +414,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             return NOTHING
         if card in self.facedown_intents:
             return self._toggle(card)
-        if seat == self.seen.viewer and self.legal:
+        if seat == self.seen.shows and self.legal:
             return self.refuse(Reveal(seat, card))
         return NOTHING
 

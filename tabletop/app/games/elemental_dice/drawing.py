@@ -246,7 +246,7 @@ class Painter:
         hand = view.geometry.hand(view.state)
         chosen = view.choices.selection.card
         view.app.text.draw_element(surface, view.layout["hand_label"],
-                                   words.hand_words(view.rules, view.state, view.table.viewer, chosen))
+                                   words.hand_words(view.rules, view.state, view.table.shows, chosen))
         usable = view.choices.hand_intents
         self.hand.draw(surface, [view.face(card) for card in hand], [card in usable for card in hand] if usable else [])
         if chosen in hand and self.hand.hovered is None:

@@ -29,12 +29,12 @@ __all__ = ["ElementalDiceGeometry"]
 
 
 class ElementalDiceGeometry(GeometryBase):
-    """The table's places for a seat count and one screen (its viewer, the picker's cards and scroll)."""
+    """The table's places for a seat count and one screen (its shows, the picker's cards and scroll)."""
 
-    def __init__(self, layout: Layout, seats: int, viewer: int | None = None, picker: int | None = None,
+    def __init__(self, layout: Layout, seats: int, shows: int | None = None, picker: int | None = None,
                  scroll: int = 0) -> None:
         super().__init__(layout, seats)
-        self.viewer = viewer              # whose hand is shown (None: nobody's)
+        self.shows = shows              # whose hand is shown (None: nobody's)
         self.picker = picker              # the picker's number of cards (None: it is closed)
         self.scroll = scroll              # how far the picker is scrolled
         setting = layout.setting
@@ -56,12 +56,12 @@ class ElementalDiceGeometry(GeometryBase):
         self.picker_card: tuple[int, int] = tuple(layout["picker_card"].rect[2:])  # type: ignore[assignment]
         self.shop_label = pygame.Rect(layout["shop_label"].rect)
 
-    def screen(self, viewer: int | None, picker: int | None, scroll: int) -> "ElementalDiceGeometry":
-        """The same table for a screen with this viewer, picker and scroll (itself if they are the same)."""
-        if (viewer, picker, scroll) == (self.viewer, self.picker, self.scroll):
+    def screen(self, shows: int | None, picker: int | None, scroll: int) -> "ElementalDiceGeometry":
+        """The same table for a screen with this shows, picker and scroll (itself if they are the same)."""
+        if (shows, picker, scroll) == (self.shows, self.picker, self.scroll):
             return self
         other = copy.copy(self)
-        other.viewer, other.picker, other.scroll = viewer, picker, scroll
+        other.shows, other.picker, other.scroll = shows, picker, scroll
         return other
 
     # ---------------------------------------------------------------- places
@@ -121,8 +121,8 @@ class ElementalDiceGeometry(GeometryBase):
         return grid_rects(self.picker_area, self.picker_card, count, 12, self.scroll)
 
     def hand(self, state: State) -> tuple[str, ...]:
-        """The hand shown: the viewer's."""
-        return () if self.viewer is None else state.players[self.viewer].hand
+        """The hand shown: the shows's."""
+        return () if self.shows is None else state.players[self.shows].hand
 
     # ---------------------------------------------------------------- hit-testing
     def hits(self, state: State) -> Iterator[tuple[Target, pygame.Rect]]:

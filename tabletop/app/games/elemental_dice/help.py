@@ -188,14 +188,14 @@ def banner(rules: ElementalDiceQueries, state: State) -> tuple[str, str, str, in
     return headline, rules.prompt(state), turn, state.to_act
 
 
-def hand_words(rules: ElementalDiceQueries, state: State, viewer: int | None, chosen: str | None) -> str:
+def hand_words(rules: ElementalDiceQueries, state: State, shows: int | None, chosen: str | None) -> str:
     """The line over the hand: whose it is, or what to do with the card chosen."""
-    if viewer is None:
+    if shows is None:
         return "Hands are hidden: each player sees their own behind the cover."
-    hand = state.players[viewer].hand
+    hand = state.players[shows].hand
     if chosen is not None:
         return f"{card_name(rules, chosen)} chosen: use the buttons below, or click it again"
-    return f"{state.players[viewer].name}'s hand" + ("" if hand else ": empty")
+    return f"{state.players[shows].name}'s hand" + ("" if hand else ": empty")
 
 
 def chain_words(rules: ElementalDiceQueries, state: State) -> str:

@@ -36,8 +36,8 @@ def _on_chain(state: State, card: str) -> bool:
         flow.executing is not None and flow.executing.card == card)
 
 
-def last_move_marks(events: Sequence[Value], state: State, viewer: int | None) -> list[Mark]:
-    """The marks of one move's events, as ``viewer`` may see them (a face-down card only as such)."""
+def last_move_marks(events: Sequence[Value], state: State, shows: int | None) -> list[Mark]:
+    """The marks of one move's events, as ``shows`` may see them (a face-down card only as such)."""
     marks: list[Mark] = []
     for event in events:
         if isinstance(event, (ev.FaceDownPlaced, ev.CardPlaced)):
@@ -55,7 +55,7 @@ def last_move_marks(events: Sequence[Value], state: State, viewer: int | None) -
         elif isinstance(event, ev.Bought):
             if event.to in PILES:
                 marks.append(Mark(Target("pile", (event.seat, event.to)), "buy"))
-            elif event.to == "hand" and event.seat == viewer:
+            elif event.to == "hand" and event.seat == shows:
                 marks.append(Mark(Target("hand", event.card), "buy"))
             marks.append(Mark(Target("gold", event.seat), "buy"))
         elif isinstance(event, ev.ShopRerolled):

@@ -104,9 +104,9 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         self.place()
 
     def place(self) -> None:
-        """The geometry for this screen: its viewer, the picker's cards and scroll."""
+        """The geometry for this screen: its shows, the picker's cards and scroll."""
         picker = len(self.choices.picker()) if self.choices.picking else None
-        self.geometry = self.geometry.screen(self.table.viewer, picker, self.painter.grid.scroll)
+        self.geometry = self.geometry.screen(self.table.shows, picker, self.painter.grid.scroll)
 
     def face(self, card: str) -> CardFace | None:
         """The face of a card the screen may show (None for a hidden one)."""
@@ -250,9 +250,9 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             return self.geometry.at("panel", cast(int, target.key))
         return super().mark_rect(target)
 
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
-        return last_move_marks(events, state, viewer)
+        return last_move_marks(events, state, shows)
 
     def status(self) -> TableStatus:
         """Banner texts: whose turn, what to do now, the turn number."""

@@ -100,7 +100,7 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
     @property
     def me(self) -> int:
         """The seat the legal intents belong to (only asked when there are some)."""
-        seat = self.seen.seat
+        seat = self.seen.acting
         assert seat is not None, "nothing may be sent now"
         return seat
 

@@ -15,7 +15,7 @@ from .choices import CHANNEL, die_target, mage_target
 __all__ = ["last_move_marks"]
 
 
-def last_move_marks(events: Sequence[Value], state: Any, viewer: int | None) -> list[Mark]:
+def last_move_marks(events: Sequence[Value], state: Any, shows: int | None) -> list[Mark]:
     """The marks of one move's events."""
     marks: list[Mark] = []
     for event in events:

@@ -198,9 +198,9 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
                                 1.4, "win")
 
     # ================================================================ drawing
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
-        return last_move_marks(events, state, viewer)
+        return last_move_marks(events, state, shows)
 
     def status(self) -> TableStatus:
         state = self.state

@@ -25,6 +25,6 @@ def busiest_table(app: Any) -> tuple[Any, Callable[[], None]]:
         rolls[0] += 1
         count = max(1, len(view.sprites)) or 6
         dice = tuple((rolls[0] + i) % 6 + 1 for i in range(count))
-        view.animate((ev.Rolled(table.viewer or 0, 1, dice, tuple(range(count))),))
+        view.animate((ev.Rolled(table.shows or 0, 1, dice, tuple(range(count))),))
 
     return table, roll_again

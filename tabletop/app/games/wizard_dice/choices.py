@@ -75,7 +75,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
     def __init__(self, seen: Seen, selection: Chosen | None = None) -> None:
         self.offer = offer_of(seen.legal)
         self.book = seen.rules.book
-        self.secret: Secret | None = own_secret(seen.state, seen.viewer)
+        self.secret: Secret | None = own_secret(seen.state, seen.shows)
         self.stage = seen.state.flow.stage
         super().__init__(seen, selection)
 
@@ -216,7 +216,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
 
     def _why_not_spell(self, spell: str) -> Reply:
         """The rules' sentence for casting ``spell`` now, with the selected dice (or the dice its pattern needs)."""
-        seat = self.seen.viewer
+        seat = self.seen.shows
         dice = self.values(self.selection) or self.book[spell].pattern.example()
         targets = tuple(self.rules.targets(self.state, seat, self.book[spell])[:1]) if seat is not None else ()
         return self.refuse(CastSpell(seat if seat is not None else 0, spell, dice, targets))
@@ -236,7 +236,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         spells of the book the selected dice make, the selected dice."""
         out = {_target(aimed) for aimed in self.aim_targets}
         out |= {Target("ally", number) for number in (*self.offer.banish, *self.offer.aims)}
-        if self.stage == Stage.SECRET and self.seen.viewer is not None:
+        if self.stage == Stage.SECRET and self.seen.shows is not None:
             out |= {Target("book", spell) for spell in self.exact if spell != self.selection.spell}
         out |= {Target("die", index) for index in self.selection.dice}
         return frozenset(out)
@@ -268,36 +268,44 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
             return ()
         once = self.offer.once
         if self.stage == Stage.UPKEEP:
-            return (None, Slot.send("Keep allies", once[KeepAllies]))
+            return (None, self._sends("Keep allies", once.get(KeepAllies)))
         if self.stage == Stage.COUNTER:
             return ()
         if self.stage == Stage.CARRY:
             return self._carry_buttons()
-        secret = self.state.wizards[self.seen.seat].secret
+        secret = self.state.wizards[self.seen.acting].secret
         if not secret.rolled_out:
             if secret.rolls == 0:
-                wizard = self.state.wizards[self.seen.seat]
-                return (None, Slot.send(f"Roll {self.rules.available_dice(wizard) - secret.fixed} dice", once[Roll]))
+                wizard = self.state.wizards[self.seen.acting]
+                return (None, self._sends(f"Roll {self.rules.available_dice(wizard) - secret.fixed} dice",
+                                          once.get(Roll)))
             loose = sum(1 for k in secret.kept if not k)
             again = f"Roll {loose} again" if loose else "Roll again"
             reason = "Every die is kept: release one, or keep them all."
             roll = Slot(again, self.send(once[Roll]), reason=reason) if Roll in once else Slot.disabled(again, reason)
-            return (Slot.send("Keep all", once[Stop]), roll)
+            return (self._sends("Keep all", once.get(Stop)), roll)
         if self.selection.spell is not None:
             return (Slot("Back", Reply(selection=self.fresh)), None, self._third_button())
         clear = Slot("Clear", Reply(selection=self.fresh), reason="No dice are selected: there is nothing to clear.") if self.selection.dice \
             else Slot.disabled("Clear", "No dice are selected: there is nothing to clear.")
-        return (clear, Slot.send("Commit spells", once[Commit]))
+        return (clear, self._sends("Commit spells", once.get(Commit)))
+
+    def _sends(self, text: str, intent: Value | None) -> Slot:
+        """A button sending ``intent``; shown without it when this screen may not send it (a tutorial's step, a
+        phone's narrower list), saying why."""
+        if intent is None:
+            return Slot.disabled(text, "Not now: another move comes first.")
+        return Slot.send(text, intent)
 
     def _carry_buttons(self) -> tuple[Slot | None, ...]:
-        seat = self.seen.seat
+        seat = self.seen.acting
         unused = self.state.wizards[seat].unused
         chosen = tuple(sorted(unused[i] for i in self.selection.dice))
         carry = self.offer.carry.get(chosen) if chosen else None
         reason = "Click up to 2 unused dice to carry them."
         second = Slot(f"Carry {dice_text(chosen)}", self.send(carry), reason=reason) if carry is not None else \
             Slot.disabled(f"Carry {dice_text(chosen)}" if chosen else "Select dice", reason)
-        return (Slot.send("Carry none", self.offer.carry[()]), second)
+        return (self._sends("Carry none", self.offer.carry.get(())), second)
 
     def _third_button(self) -> Slot | None:
         """A Lightning Bolt's next split, or the next die a Counterspell may take as its 4th."""
@@ -335,7 +343,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         if kind == "die":
             return self._click_die(int(key))  # type: ignore[call-overload]
         if kind == "book":
-            if self.stage == Stage.SECRET and self.seen.viewer is not None:
+            if self.stage == Stage.SECRET and self.seen.shows is not None:
                 return self._choose_spell(str(key))
             return NOTHING
         if kind == "cast":
@@ -401,7 +409,7 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         spell = secret.casts[index].spell
         if spell in self.offer.uncast:
             return self.send(self.offer.uncast[spell])
-        return self.refuse(Uncast(self.seen.viewer if self.seen.viewer is not None else 0, spell))
+        return self.refuse(Uncast(self.seen.shows if self.seen.shows is not None else 0, spell))
 
     # ---------------------------------------------------------------- hover
     def explain(self, target: Target) -> str | None:

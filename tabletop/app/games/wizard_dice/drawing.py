@@ -177,9 +177,9 @@ class TableDrawing:
         layout = self.layout
         text = self.app.text
         draw_box(surface, layout["tray"].rect, layout["tray"].style)
-        secret = own_secret(state, self.table.viewer)
+        secret = own_secret(state, self.table.shows)
         assert secret is not None
-        wizard = state.wizards[self.table.viewer]
+        wizard = state.wizards[self.table.shows]
         if not secret.rolled_out:
             title = (f"Your {self.rules.available_dice(wizard)} dice: roll them" if secret.rolls == 0 else
                      f"Roll {secret.rolls} of 3: click a die to keep it (gold) or let it roll again")
@@ -212,7 +212,7 @@ class TableDrawing:
         """The line under the dice: carried dice, the spell waiting for its target, what the dice make."""
         note = "Blue dice were carried from last round and keep their values.  " if carried else ""
         chosen = self.chosen
-        secret = own_secret(state, self.table.viewer)
+        secret = own_secret(state, self.table.shows)
         if chosen.spell is not None:
             spell = self.book[chosen.spell]
             which = "the first" if spell.most_targets > 1 and not chosen.aimed else "the next"
@@ -270,7 +270,7 @@ class TableDrawing:
         layout = self.layout
         text = self.app.text
         draw_box(surface, layout["spells"].rect, layout["spells"].style)
-        secret = own_secret(state, self.table.viewer)
+        secret = own_secret(state, self.table.shows)
         assert secret is not None
         text.draw(surface, "Your spells this round (secret until the reveal; click one to take it back)",
                   layout["spells_title"].style, layout["spells_title"].rect, shrink=True)

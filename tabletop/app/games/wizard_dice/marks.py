@@ -25,8 +25,8 @@ def _at(target: Aimed) -> Target:
     return Target("hp", target.index) if target.kind == "wizard" else Target("ally", target.index)
 
 
-def last_move_marks(events: Sequence[Value], state: State, viewer: int | None) -> list[Mark]:
-    """The marks of one move's events, as ``viewer`` may see them (a wizard's secret only on its own screen)."""
+def last_move_marks(events: Sequence[Value], state: State, shows: int | None) -> list[Mark]:
+    """The marks of one move's events, as ``shows`` may see them (a wizard's secret only on its own screen)."""
     marks: list[Mark] = []
     for event in events:
         if isinstance(event, ev.Revealed):
@@ -36,7 +36,7 @@ def last_move_marks(events: Sequence[Value], state: State, viewer: int | None) -
         elif isinstance(event, ev.Rolled):
             marks.extend(Mark(Target("die", index), "roll") for index in event.rolled)
         elif isinstance(event, ev.Allocated):
-            secret = own_secret(state, viewer)
+            secret = own_secret(state, shows)
             spells = [cast.spell for cast in secret.casts] if secret is not None else []
             if event.spell in spells:
                 marks.append(Mark(Target("cast", spells.index(event.spell)), "pick"))

@@ -84,11 +84,11 @@ def offer_of(legal: tuple[Value, ...]) -> Offer:
     return offer
 
 
-def own_secret(state: State, viewer: int | None) -> Secret | None:
+def own_secret(state: State, shows: int | None) -> Secret | None:
     """The secret of the wizard at the screen, when the screen may see it."""
-    if viewer is None:
+    if shows is None:
         return None
-    secret = state.wizards[viewer].secret
+    secret = state.wizards[shows].secret
     return secret if secret is not None and secret.seal != "hidden" else None
 
 

@@ -113,7 +113,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.before = state
         self.shown_hp = [w.hp for w in state.wizards]
         self.shown_allies = [[(a.number, a.kind, a.hp) for a in w.allies] for w in state.wizards]
-        secret = own_secret(state, self.table.viewer)
+        secret = own_secret(state, self.table.shows)
         dice = secret.dice if secret is not None and secret.rolls + secret.fixed else ()
         self.sprites = {i: DieSprite(f"d{i}", *self.geometry.die_centre(i), value, self.die_size)
                         for i, value in enumerate(dice)}
@@ -250,9 +250,9 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.announcer.announce(self.timeline, f"Round {event.round}", 0.6)
 
     # ================================================================ drawing
-    def marks_of(self, events: Sequence[Value], state: Any, viewer: int | None) -> Sequence[Mark]:
+    def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
-        return last_move_marks(events, state, viewer)
+        return last_move_marks(events, state, shows)
 
     def status(self) -> TableStatus:
         """Banner texts: who decides, what to do now, the round."""
@@ -288,7 +288,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.glow = self.choices.glowing() if self.choices is not None and not self.busy else frozenset()
         for seat in range(len(state.wizards)):
             self._draw_panel(surface, state, seat, pulse)
-        if state.flow.stage == Stage.SECRET and own_secret(state, self.table.viewer) is not None \
+        if state.flow.stage == Stage.SECRET and own_secret(state, self.table.shows) is not None \
                 and not self.revealing:
             self._draw_tray(surface, state, pulse)
             self._draw_my_spells(surface, state)
