@@ -6,6 +6,8 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A phone seat's server listens on the loopback address only, in every test.
+os.environ["TABLETOP_PHONE_HOST"] = "127.0.0.1"
 
 import pytest  # noqa: E402
 

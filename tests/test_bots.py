@@ -42,11 +42,12 @@ def test_the_seat_button_offers_the_levels_the_game_has_and_greedy_is_only_a_yar
 
     for game in game_ids():
         kinds = seat_kinds(game)
-        assert kinds[0] == "human" and "greedy" not in kinds
-        assert kinds[1:] == bot_levels(get_rules(game), table=True)
+        assert kinds[:2] == ("human", "phone") and "greedy" not in kinds
+        assert kinds[2:] == bot_levels(get_rules(game), table=True)
         assert [next_kind(game, kind) for kind in kinds] == [*kinds[1:], "human"]
-    assert seat_kinds("dice-cards") == ("human", "easy", "strong", "expert")
-    assert seat_kinds("elemental-dice") == ("human", "easy", "strong", "expert")
+        assert seat_kinds(game, phones=False) == ("human", *kinds[2:])          # mid-match: no phone to join
+    assert seat_kinds("dice-cards") == ("human", "phone", "easy", "strong", "expert")
+    assert seat_kinds("elemental-dice") == ("human", "phone", "easy", "strong", "expert")
     assert kind_words("expert") == "Bot: expert"
 
 

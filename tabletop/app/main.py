@@ -17,6 +17,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
+from typing import Callable
 
 import pygame
 
@@ -113,6 +114,10 @@ class App:
         self._draw_next = True
         self._last_input = time.perf_counter()       # the demo waits a minute from the start, too
         self._saves_tried = time.perf_counter()
+        # What runs every frame whichever scene is on top (a table's phones are played behind a cover or a menu);
+        # each says whether it has more to do at once (else the loop may sleep until an event wakes it).
+        self.ticks: list[Callable[[], bool]] = []
+        self._ticking = False
         if not self.home.kept:
             instead = " A temporary folder is used." if self.home.wanted is not None else " Saving is retried."
             self.toasts.show(f"Games will not be kept: {self.home.problem}.{instead}", 8)
@@ -188,6 +193,14 @@ class App:
             self._last_input = time.perf_counter()
         self.scenes.handle(self.translate(event))
 
+    def every_frame(self, tick: Callable[[], bool], on: bool = True) -> None:
+        """Run ``tick`` every frame from now on (``on=False``: no more); it returns whether it has more to do
+        (something it runs beside the loop wakes the loop with an event when there is more)."""
+        if on and tick not in self.ticks:
+            self.ticks.append(tick)
+        elif not on and tick in self.ticks:
+            self.ticks.remove(tick)
+
     @property
     def animating(self) -> bool:
         """Whether the next frames must be drawn even without input (something moves or is about to).
@@ -196,7 +209,8 @@ class App:
         """
         top = self.scenes.top
         recent = time.perf_counter() - self._last_input < INPUT_AFTERGLOW
-        return bool(self._draw_next or recent or self.toasts.remaining > 0 or (top is not None and top.busy))
+        return bool(self._draw_next or recent or self.toasts.remaining > 0 or self._ticking or
+                    (top is not None and top.busy))
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
         """Handle pending events, advance, draw and show one frame."""
@@ -205,6 +219,9 @@ class App:
             if not self.running:
                 return
         self._draw_next = False
+        self._ticking = False
+        for tick in list(self.ticks):
+            self._ticking = bool(tick()) or self._ticking
         self.scenes.update(dt)
         self.toasts.update(dt)
         surface = self.display.surface
@@ -250,6 +267,7 @@ class App:
             if frames and self.frames >= frames:
                 self.running = False
         self.save_settings()
+        self.scenes.shutdown()
         self.keep_saving(closing=True)
 
     def keep_saving(self, closing: bool = False) -> None:

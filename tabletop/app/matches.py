@@ -22,21 +22,23 @@ if TYPE_CHECKING:
 __all__ = ["start_match", "quick_start", "open_saved", "DEFAULT_NAMES", "remembered_names", "SEAT_KINDS",
            "seat_kinds", "next_kind", "kind_words", "rotated_options"]
 
-#: Who may play a seat, in the order a seat's button steps through them: a human, or a bot of a level (a game
-#: offers the levels its rules have: :func:`seat_kinds`).
-SEAT_KINDS = ("human", *TABLE_BOT_LEVELS)
-_KIND_WORDS = {"human": "Human", "easy": "Bot: easy", "strong": "Bot: strong", "expert": "Bot: expert"}
+#: Who may play a seat, in the order a seat's button steps through them: a person at the shared screen, a person
+#: on their own phone, or a bot of a level (a game offers the levels its rules have: :func:`seat_kinds`).
+SEAT_KINDS = ("human", "phone", *TABLE_BOT_LEVELS)
+_KIND_WORDS = {"human": "Human", "phone": "Phone", "easy": "Bot: easy", "strong": "Bot: strong",
+               "expert": "Bot: expert"}
 
 
-def seat_kinds(game_id: str) -> tuple[str, ...]:
-    """Who may play a seat of ``game_id``, in the order its button steps through them: a human, then the bot
-    levels the game's rules have (every game has easy and strong; expert where the game has one)."""
-    return ("human", *bot_levels(get_rules(game_id), table=True))
+def seat_kinds(game_id: str, phones: bool = True) -> tuple[str, ...]:
+    """Who may play a seat of ``game_id``, in the order its button steps through them: a human, a phone (at seat
+    setup; not ``phones``: mid-match, where a phone seat is only ever given back to the shared screen), then the
+    bot levels the game's rules have (every game has easy and strong; expert where the game has one)."""
+    return ("human", *(("phone",) if phones else ()), *bot_levels(get_rules(game_id), table=True))
 
 
-def next_kind(game_id: str, kind: str) -> str:
-    """The seat kind after ``kind`` on a seat's button (a kind this game does not offer goes back to Human)."""
-    kinds = seat_kinds(game_id)
+def next_kind(game_id: str, kind: str, phones: bool = True) -> str:
+    """The seat kind after ``kind`` on a seat's button (a kind not offered here goes back to Human)."""
+    kinds = seat_kinds(game_id, phones)
     return kinds[(kinds.index(kind) + 1) % len(kinds)] if kind in kinds else kinds[0]
 
 

@@ -10,6 +10,7 @@ from .scenes import SceneFactory
 from .screens.attract import AttractScene
 from .screens.confirm import ConfirmScene
 from .screens.history import HistoryScene
+from .screens.join import JoinScene
 from .screens.matches import MatchesScene
 from .screens.pass_device import PassDeviceScene
 from .screens.pause import PauseScene
@@ -31,5 +32,5 @@ __all__ = ["SCENES"]
 SCENES: dict[str, SceneFactory] = {scene.scene_name: scene for scene in (
     TitleScene, PickerScene, SeatsScene, SettingsScene, TableScene, PauseScene, RulesScene, ResultsScene,
     PassDeviceScene, PileScene, ProblemScene, ConfirmScene, MatchesScene, SeatKindsScene, AttractScene,
-    ReplaysScene, HistoryScene, TutorialScene,
+    ReplaysScene, HistoryScene, TutorialScene, JoinScene,
 )}

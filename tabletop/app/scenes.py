@@ -3,6 +3,7 @@
 * ``enter()`` — pushed, before its first frame;
 * ``pause()`` / ``resume()`` — another scene went on top of it / it is on top again;
 * ``leave()`` — popped or replaced: release what it holds;
+* ``shutdown()`` — the app closes while it is on the stack: stop what runs beside it;
 * ``handle(event)`` — input, only for the top scene (mouse positions in logical pixels);
 * ``update(dt)`` — animation and logic, only for the top scene;
 * ``draw(surface)`` — render only, never changes state.  An ``overlay`` scene is
@@ -47,6 +48,9 @@ class Scene:
 
     def leave(self) -> None:
         """Removed from the stack."""
+
+    def shutdown(self) -> None:
+        """The app closes with this scene on the stack: let go of what runs beside it (a server, a thread)."""
 
     def pause(self) -> None:
         """Covered by another scene."""
@@ -156,6 +160,11 @@ class SceneManager:
             if scene.scene_name == name:
                 return scene
         return None
+
+    def shutdown(self) -> None:
+        """The app closes: every scene on the stack stops what runs beside it, the top one first."""
+        for scene in reversed(self.stack):
+            scene.shutdown()
 
     def handle(self, event: pygame.event.Event) -> None:
         """Send input to the top scene."""

@@ -75,6 +75,9 @@ class AppServices(Protocol):
     def audio(self) -> "Audio":
         """Plays sounds."""
 
+    def every_frame(self, tick: Any, on: bool = True) -> None:
+        """Run ``tick()`` every frame, whichever scene is on top (``on=False``: no more)."""
+
     @property
     def toasts(self) -> Toaster:
         """Short messages."""

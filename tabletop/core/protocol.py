@@ -317,6 +317,9 @@ class Rules(Protocol):
     def legal_for(self, state: Any, seat: int) -> tuple[Value, ...]:
         """The intents ``seat`` may send now: its decision if it is deciding, an interruption it may make."""
 
+    def prompt_for(self, state: Any, seat: int) -> str:
+        """What ``seat`` must do now, in plain words ("" when it has nothing to decide)."""
+
     def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
         """Words only ``seat`` may know (``None``: what nobody may know yet)."""
 
@@ -357,6 +360,15 @@ class BaseRules:
     def legal_for(self, state: Any, seat: int) -> tuple[Value, ...]:
         """The legal intents that name ``seat`` (a game whose seats decide at once lists each one's)."""
         return tuple(intent for intent in self.legal_intents(state) if getattr(intent, "seat", None) == seat)
+
+    def prompt_for(self, state: Any, seat: int) -> str:
+        """The rules' prompt when ``seat`` is the seat to act ("" otherwise; a game whose seats decide at once
+        words each one's)."""
+        return self.prompt(state) if seat == state.to_act else ""
+
+    def prompt(self, state: Any) -> str:
+        """What the seat to act must do now (each game words its own)."""
+        raise NotImplementedError
 
     def secrets(self, state: Any, seat: int | None) -> frozenset[str]:
         """Nothing is secret."""

@@ -16,7 +16,8 @@ __all__ = ["SeatKindsScene"]
 
 
 class SeatKindsScene(Scene):
-    """An overlay over the pause menu: one button per seat steps Human, Bot: easy, Bot: strong."""
+    """An overlay over the pause menu: one button per seat steps Human, Bot: easy, Bot: strong (a phone seat
+    steps back to Human: phones join at seat setup)."""
 
     overlay = True
     scene_name = "seat_kinds"
@@ -35,7 +36,7 @@ class SeatKindsScene(Scene):
         """Seat ``seat`` to its next kind; the table seats its bots again and the match is saved."""
         match = self.table.match
         kinds = list(match.seat_kinds)
-        kinds[seat] = next_kind(match.game, kinds[seat])
+        kinds[seat] = next_kind(match.game, kinds[seat], phones=False)
         match.seat_kinds = tuple(kinds)
         self.table.seats_changed()
         self.app.saves.store(match)

@@ -219,7 +219,8 @@ class SeatsScene(Scene):
             for index in rows]
         self.kind_buttons = [
             Button(self.app, self._row_element("kind", index), partial(self.cycle_kind, index),
-                   reason=f"Who plays this seat: a human at the table, or a bot ({self._bot_levels()}).")
+                   reason=f"Who plays this seat: a human at the table, a player on their own phone (they scan a "
+                          f"code), or a bot ({self._bot_levels()}).")
             for index in rows]
         self.starter_buttons = [Button(self.app, self._row_element("starter", index),
                                        partial(self.set_starter, index)) for index in rows]
@@ -258,11 +259,12 @@ class SeatsScene(Scene):
 
     def _bot_levels(self) -> str:
         """The bot levels this game seats, in words: "easy, strong or expert"."""
-        levels = [kind for kind in seat_kinds(self.game_id) if kind != "human"]
+        levels = [kind for kind in seat_kinds(self.game_id) if kind not in ("human", "phone")]
         return " or ".join(filter(None, (", ".join(levels[:-1]), levels[-1])))
 
     def cycle_kind(self, index: int) -> None:
-        """Seat ``index`` to its next kind: Human, Bot: easy, Bot: strong, and Bot: expert where the game has one."""
+        """Seat ``index`` to its next kind: Human, Phone, Bot: easy, Bot: strong, and Bot: expert where the game has
+        one."""
         self.kinds[index] = next_kind(self.game_id, self.kinds[index])
 
     def swap_starter(self) -> None:

@@ -312,6 +312,12 @@ class DiceCardsRules(BaseRules):
         first = state.flow.deciding
         return tuple(seat for seat in (first, 1 - first) if not state.duelists[seat].deck)
 
+    def prompt_for(self, state: State, seat: int) -> str:
+        """What ``seat`` must do now: while the decks are chosen, either duelist still to choose chooses."""
+        if state.flow.stage == Stage.DECK and seat in self.deciding(state):
+            return f"{state.duelists[seat].name}: choose one to three archetypes for your deck."
+        return super().prompt_for(state, seat)
+
     def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
         """The intents of ``seat``; while the decks are chosen, either duelist still to choose may choose."""
         if state.flow.stage == Stage.DECK and seat != state.to_act:

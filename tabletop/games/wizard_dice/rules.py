@@ -370,6 +370,12 @@ class WizardDiceRules(BaseRules):
         order = flow.order[flow.turn:] + flow.order[:flow.turn]
         return tuple(seat for seat in order if not _secret_of(state.wizards[seat]).committed)
 
+    def prompt_for(self, state: State, seat: int) -> str:
+        """What ``seat`` must do now: while the wizards allocate at once, each wizard's own step."""
+        if state.flow.stage == Stage.SECRET and seat in self.deciding(state):
+            return wording.prompt(self, state, seat)
+        return super().prompt_for(state, seat)
+
     def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
         """The intents of ``seat``: while the wizards allocate, each uncommitted wizard's own rolls, keeps,
         spells, aims and commit, whoever is the seat to act."""

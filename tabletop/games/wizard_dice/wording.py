@@ -86,8 +86,8 @@ def _aimed(rules: "WizardDiceQueries", state: State, targets: Sequence[Target], 
     return " at " + " and ".join(parts)
 
 
-def prompt(rules: "WizardDiceQueries", state: State) -> str:
-    """What the seat to act must do now, in plain words."""
+def prompt(rules: "WizardDiceQueries", state: State, seat: int | None = None) -> str:
+    """What the seat to act (or ``seat``, one of the wizards allocating at once) must do now, in plain words."""
     flow = state.flow
     if flow.stage == Stage.OVER:
         names = [state.wizards[s].name for s in flow.winners]
@@ -104,7 +104,7 @@ def prompt(rules: "WizardDiceQueries", state: State) -> str:
         if len(names) > 1:
             return f"{' and '.join(names)} share the win on equal HP."
         return f"{names[0]} wins the duel." if names else "The duel is over."
-    seat = state.to_act
+    seat = state.to_act if seat is None else seat
     assert seat is not None
     name = state.wizards[seat].name
     if flow.stage == Stage.UPKEEP:

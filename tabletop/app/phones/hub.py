@@ -1,0 +1,260 @@
+"""The phones of one table: the server, one :class:`~tabletop.app.phones.remote.PhoneSeat` per phone seat, their
+addresses, and the moves that come in from them.
+
+The table scene owns a :class:`PhoneHub` while its match has phone seats; the app calls :meth:`PhoneHub.tick`
+every frame (whichever scene is on top: a phone is played while a cover or a menu is up).  A tap becomes a move
+only through the phone seat's choices; the hub holds it until the big screen is free to show it (its animations
+done, and in a game with secrets the public prompt shown its minimum time), then the table applies it as it
+applies a click.  Pages go out after every change, the tapping phone's first, at most one drawn per frame.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import time
+from typing import TYPE_CHECKING, Any, Callable
+
+from tabletop.core.files import DATA_FILE, FileRefused, read_bytes
+from tabletop.core.values import Value
+from tabletop.paths import data_path
+
+from ..audience import Audience, phone_screen
+from .protocol import TapRefused, parse_tap
+from .remote import PhoneSeat
+from .server import PAGE_FILES, PhoneEvent, PhoneServer
+
+if TYPE_CHECKING:
+    from tabletop.core.controller import MatchController
+
+    from ..services import AppServices
+
+__all__ = ["PhoneHub", "phone_pages", "lan_address"]
+
+#: Where the server listens: every interface of this computer (the phones are on the local network); tests and
+#: the benchmark set TABLETOP_PHONE_HOST=127.0.0.1.
+DEFAULT_HOST = "0.0.0.0"
+
+
+def wake_the_loop() -> None:
+    """Wake the frame loop from the server's thread (SDL's event queue takes events from any thread)."""
+    import pygame
+
+    try:
+        pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"phones": True}))
+    except pygame.error:
+        pass                             # no display (a closing app): the next frame looks anyway
+
+
+def phone_pages() -> dict[str, bytes]:
+    """The phone page's files, read once through the careful reader (FileRefused if one cannot be read)."""
+    return {name: read_bytes(data_path("phone", file), DATA_FILE) for name, (file, _) in PAGE_FILES.items()}
+
+
+def lan_address(host: str) -> str:
+    """The address phones on the local network reach this computer at (the loopback when it listens only there,
+    or when it has no network)."""
+    if host not in ("0.0.0.0", ""):
+        return host
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))        # no packet is sent: it only picks the outgoing interface
+        return probe.getsockname()[0]
+    except OSError:
+        return "127.0.0.1"
+    finally:
+        probe.close()
+
+
+class PhoneHub:
+    """The phones of one table (see the module docstring).
+
+    ``apply(seat, intent)`` is the table's way to make a phone's move (True if it was made); ``ready()`` whether
+    the big screen may show one now; ``ask(seat, allow)`` asks the big screen whether a second phone may take
+    ``seat`` (``allow(bool)`` answers)."""
+
+    def __init__(self, app: "AppServices", match: "MatchController", audience: Audience,
+                 apply: Callable[[int, Value], bool], ready: Callable[[], bool],
+                 ask: Callable[[int, Callable[[bool], None]], None]) -> None:
+        self.app = app
+        self.match = match
+        self.audience = audience
+        self.apply = apply
+        self.ready = ready
+        self.ask = ask
+        self.host = os.environ.get("TABLETOP_PHONE_HOST") or DEFAULT_HOST
+        self.server = PhoneServer(phone_pages(), self.host, wake=wake_the_loop)
+        self.seats = {seat: PhoneSeat(app, match, audience, seat) for seat in audience.phones}
+        self.addresses: dict[int, str] = {}
+        self.codes: dict[int, str] = {}
+        self.base = ""
+        self.pending: list[tuple[int, Value, float]] = []      # (seat, intent, when it came)
+        self.dirty: list[int] = []                              # seats whose page is to be sent, first first
+        self.problem = ""
+        self.taps_applied: list[float] = []                     # when each phone's move reached the table
+        self._shown_since = (None, 0.0)                         # the position the big screen shows, since when
+
+    # ---------------------------------------------------------------- the server
+    def start(self) -> bool:
+        """Listen for the phones; False (and ``problem`` says why) if the server cannot start."""
+        try:
+            host, port = self.server.start()
+        except (OSError, FileRefused) as exc:
+            self.problem = f"The phones cannot join: {exc}"
+            return False
+        self.base = f"http://{lan_address(host)}:{port}"
+        for seat in self.seats:
+            self.rekey(seat)
+        return True
+
+    def stop(self) -> None:
+        """Stop listening and let every phone go."""
+        self.server.stop()
+
+    def rekey(self, seat: int) -> str:
+        """A new address for ``seat`` (scanning again): the old one is revoked."""
+        secret = self.server.key(seat)
+        self.addresses[seat] = f"{self.base}/p/{secret}/"
+        self.dirty.append(seat)
+        return self.addresses[seat]
+
+    def pairing(self, seat: int | None) -> str:
+        """The short code to type for ``seat`` while its join screen is up (None: no join screen)."""
+        code = self.server.pair(seat)
+        if seat is not None:
+            self.codes[seat] = code
+        return code
+
+    def short_address(self, seat: int) -> str:
+        """``192.168.1.23:51234/j/K7P2QX``: what to type when scanning is not possible."""
+        code = self.codes.get(seat) or self.pairing(seat)
+        return f"{self.base.removeprefix('http://')}/j/{code}"
+
+    def connected(self, seat: int) -> bool:
+        """Whether ``seat``'s phone is connected now."""
+        return seat in self.server.connected()
+
+    def forget(self, seat: int) -> None:
+        """``seat`` is played at the shared screen now."""
+        self.server.forget(seat)
+        self.seats.pop(seat, None)
+
+    def reseat(self, audience: Audience) -> None:
+        """The kinds of seat changed."""
+        self.audience = audience
+        for seat in list(self.seats):
+            if seat not in audience.phones:
+                self.forget(seat)
+        for seat in audience.phones:
+            if seat not in self.seats:
+                self.seats[seat] = PhoneSeat(self.app, self.match, audience, seat)
+                if self.base:
+                    self.rekey(seat)
+        for phone in self.seats.values():
+            phone.reseat(audience)
+        self.dirty = list(self.seats)
+
+    # ---------------------------------------------------------------- every frame
+    def tick(self) -> bool:
+        """Take in what the phones sent, make the moves that may be made now, send the pages due; whether there
+        is more to do at once."""
+        for event in self.server.events():
+            self._take(event)
+        self._apply_pending()
+        self._send_one()
+        return bool(self.pending or self.dirty)
+
+    def _take(self, event: PhoneEvent) -> None:
+        phone = self.seats.get(event.seat)
+        if phone is None:
+            return
+        if event.kind == "joined":
+            self._mark(event.seat, first=True)
+        elif event.kind == "tap":
+            try:
+                tap = parse_tap(event.text)
+            except TapRefused as refused:
+                phone.notice = refused.reason
+                self._mark(event.seat, first=True)
+                return
+            intent = phone.tap(tap)
+            if intent is not None:
+                self.pending.append((event.seat, intent, time.perf_counter()))
+            self._mark(event.seat, first=True)
+        elif event.kind == "second":
+            ticket = event.ticket
+
+            def answer(allow: bool) -> None:
+                self.server.answer(ticket, allow)
+
+            self.ask(event.seat, answer)
+        elif event.kind == "refused":
+            self.pairing(event.seat)                  # too many wrong codes: the join screen shows a new one
+
+    def _apply_pending(self) -> None:
+        if not self.pending or not self.ready():
+            return
+        seat, intent, came = self.pending[0]
+        state = self.match.state
+        shown, since = self._shown_since
+        if shown is not state:
+            self._shown_since = (state, time.perf_counter())
+            since = time.perf_counter()
+        if time.perf_counter() - since < self.audience.answer_wait(state, seat):
+            return                                     # a public prompt is shown its minimum time first
+        self.pending.pop(0)
+        phone = self.seats.get(seat)
+        if phone is None:
+            return
+        if intent not in self.audience.may_send(phone_screen(seat), state):
+            phone.notice = "The table has moved on: that move cannot be made now."
+            self._mark(seat, first=True)
+            return
+        if self.apply(seat, intent):
+            self.taps_applied.append(time.perf_counter() - came)
+            del self.taps_applied[:-200]
+
+    def _mark(self, seat: int, first: bool = False) -> None:
+        if seat in self.dirty:
+            self.dirty.remove(seat)
+        if first:
+            self.dirty.insert(0, seat)
+        else:
+            self.dirty.append(seat)
+
+    def _send_one(self) -> None:
+        while self.dirty:
+            seat = self.dirty.pop(0)
+            phone = self.seats.get(seat)
+            if phone is None:
+                continue
+            if not self.connected(seat):
+                continue                               # sent when it joins
+            self.server.send(seat, _json(phone.page()))
+            return
+
+    # ---------------------------------------------------------------- what the table tells the hub
+    def moved(self, events: Any) -> None:
+        """A move was made (here or on a phone): every phone's log and page follow."""
+        for phone in self.seats.values():
+            phone.told(events)
+        self.dirty = [seat for seat in self.dirty if seat in self.seats] + \
+            [seat for seat in self.seats if seat not in self.dirty]
+
+    def retold(self) -> None:
+        """A move was taken back: every phone is told again from the start."""
+        for phone in self.seats.values():
+            phone.retold()
+        self.dirty = list(self.seats)
+
+    def send_all_now(self) -> None:
+        """Every page at once (the match is over, or the table closes)."""
+        for seat in list(self.seats):
+            if self.connected(seat):
+                self.server.send(seat, _json(self.seats[seat].page()))
+        self.dirty = []
+
+
+def _json(page: dict) -> str:
+    return json.dumps(page, separators=(",", ":"))
