@@ -26,6 +26,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--windowed", action="store_true", help="ignore the fullscreen setting")
     play.add_argument("--start", choices=GAME_IDS, default=None,
                       help="go straight to a new match of this game with the last names used")
+    play.add_argument("--phone-check", action="store_true",
+                      help="open a match with a phone seat, fetch its phone page from the app's own server "
+                           "(on 127.0.0.1) and print PHONE PAGE OK and its size (the executable's smoke test)")
     play.add_argument("--replay", type=Path, default=None,
                       help="open a saved or exported match file as a replay (one that cannot be replayed: "
                            "exit status 1, and why on stderr)")
@@ -66,11 +69,22 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--games", type=int, default=300, help="with --core: games per run")
     bench.add_argument("--runs", type=int, default=3, help="with --core: runs (the best and the median are given)")
     bench.add_argument("--seed", type=int, default=1, help="with --core: the seed of the games")
+    bench.add_argument("--phones", type=int, default=0, metavar="N",
+                       help="a Wizard Dice table with N phone seats (2 to 5) whose phones tap moves: tap to big "
+                            "screen times, frame times and idle CPU (loopback only)")
     tutorial = sub.add_parser("tutorial", help="check every tutorial: play each headless on the table, click by "
                                                "click, and exit 0 when all play to their end")
     tutorial.add_argument("--check", action="store_true", help="play every tutorial headless")
     tutorial.add_argument("--game", choices=GAME_IDS, default=None, help="without --check: open this game's tutorial")
     tutorial.add_argument("--step", type=int, default=0, help="with --game: the steps already played")
+
+    handovers = sub.add_parser("handovers", help="count how often the shared screen changes hands in games of "
+                                                 "strong bots: every seat at the shared screen, and every seat "
+                                                 "on a phone (JSON)")
+    handovers.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS)
+    handovers.add_argument("--games", type=int, default=10)
+    handovers.add_argument("--seed", type=int, default=1)
+    handovers.add_argument("--players", type=int, default=None, help="seats (default: the game's minimum)")
 
     hint = sub.add_parser("hint", help="play N seeded moves, then print the hint for the seat to act (JSON)")
     hint.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS)
@@ -142,6 +156,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tabletop.app.main import run_app
 
         return run_app(windowed=True, tutorial=args.game, tutorial_step=args.step)
+    if args.command == "handovers":
+        from tabletop.app.handovers import handovers_cli
+
+        return handovers_cli(args.game, args.games, args.seed, args.players)
     if args.command == "hint":
         from tabletop.app.hints import hint_cli
 
@@ -151,6 +169,10 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         if args.core:
             return run_core_bench(args.core, args.games, args.runs, args.seed)
+        if args.phones:
+            from tabletop.app.bench import run_phone_bench
+
+            return run_phone_bench(args.phones)
         if args.demo:
             return run_demo_bench(args.minutes)
         if args.bots_game:
@@ -158,6 +180,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_bench(args.frames, args.exe, args.game, args.window)
     from tabletop.app.main import run_app
 
+    if getattr(args, "phone_check", False):
+        from tabletop.app.main import check_phone_page
+
+        return check_phone_page()
     return run_app(frames=getattr(args, "frames", 0), windowed=getattr(args, "windowed", False),
                    start=getattr(args, "start", None), replay=getattr(args, "replay", None))
 

@@ -104,3 +104,15 @@ def test_a_leaking_policy_is_caught(game, leaky):
     with pytest.raises(AudienceLeak):
         for seed in range(1, 6):
             walk(game, kinds, seed, audience_class=leaky)
+
+
+@pytest.mark.parametrize("game", ["elemental-dice", "wizard-dice", "dice-cards"])
+def test_the_handovers_command_counts_covers_and_none_with_every_hand_on_a_phone(game, capsys):
+    from tabletop.app.handovers import count_handovers
+    from tabletop.cli import main
+
+    shared, moves = count_handovers(game, 4, 2, "human", level="easy", limit=400)
+    phones, same_moves = count_handovers(game, 4, 2, "phone", level="easy", limit=400)
+    assert shared > 0 and phones == 0 and moves == same_moves
+    assert main(["handovers", "--game", game, "--games", "1", "--seed", "2"]) == 0
+    assert '"phones": {"handovers_per_game": 0.0' in capsys.readouterr().out

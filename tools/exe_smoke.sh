@@ -237,6 +237,19 @@ else
     fail "left behind in TMPDIR: $(ls -A "$UNPACK_DIR" | tr '\n' ' ')"
 fi
 
+# A phone seat: the executable starts its phones' server (loopback only) and serves the bundled phone page.
+PHONE_OUT="$(cd "$RUN_DIR" && run_limited "$TIMEOUT" env SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy \
+    TABLETOP_HOME="$(native_path "$HOME_DIR")" TMPDIR="$UNPACK_DIR" TMP="$(native_path "$UNPACK_DIR")" \
+    TEMP="$(native_path "$UNPACK_DIR")" "$EXE" play --phone-check 2>&1)"
+if grep -q "PHONE PAGE OK" <<<"$PHONE_OUT"; then
+    pass "phone seat: the executable serves the phone page ($(grep -o 'PHONE PAGE OK [0-9]*' <<<"$PHONE_OUT" | cut -d' ' -f4) bytes)"
+elif [[ $WINDOWS == 1 && -z "$PHONE_OUT" ]]; then
+    echo "NOTE: no output from the phone check (a windowed Windows executable may have no stdout)"
+else
+    fail "phone seat: the phone page was not served:"
+    echo "$PHONE_OUT" | tail -20 | sed 's/^/    /'
+fi
+
 if [[ $FAILS -ne 0 || $STATUS -ne 0 ]]; then
     echo "--- output of the run (last 40 lines)"
     cut -d' ' -f2- "$LOG" | tail -40

@@ -58,6 +58,8 @@
 
   function show(data) {
     page = data;
+    document.body.dataset.seq = String(data.seq);       // which page is shown (read by the browser tests)
+    document.body.dataset.yours = data.yours ? "yes" : "no";
     document.documentElement.style.setProperty("--seat", data.colour || "#f0c14b");
     $("seat").textContent = data.seat;
     $("game").textContent = "· " + data.game;
@@ -70,7 +72,7 @@
     if (data.picture) { $("picture").src = data.picture; }
     const targets = $("targets");
     targets.replaceChildren(...data.targets.map((t, i) =>
-      button(t.label, "target", true, "", () => send("target", i))));
+      button(t.label, t.glow ? "target" : "", true, "", () => send("target", i))));
     const buttons = $("buttons");
     const list = data.buttons.map((b, i) =>
       button(b.text, b.primary ? "primary" : "", b.enabled, b.reason, () => send("button", i)));

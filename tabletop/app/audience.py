@@ -100,6 +100,9 @@ class Audience:
     spectator: the public view, nothing sent); ``replay``: a match replayed move by move (``show_all``: with every
     hand shown, a finished match only); ``gate``: a tutorial's gate."""
 
+    #: How long a public decision of a game with secrets is shown at least before a phone's answer applies.
+    public_answer_wait = PUBLIC_ANSWER_WAIT
+
     def __init__(self, rules: Any, kinds: Sequence[str], *, watch_only: bool = False, replay: bool = False,
                  show_all: bool = False, gate: Gate | None = None) -> None:
         self.rules = rules
@@ -262,27 +265,29 @@ class Audience:
         return tuple((seat, where.get(self.kinds[seat], "bot")) for seat in self.deciding(state))
 
     def bot_to_move(self, state: Any) -> int | None:
-        """The bot seat that moves next: the first deciding seat a bot plays (None: no bot is to decide).  A
-        tutorial's scripted seats wait while its gate holds them, and move only when the script says."""
+        """The bot seat that moves next: the seat to act, if a bot plays it (None otherwise).  Bots keep to the
+        rules' sequence even where seats decide at once (a bot decides as the seat to act; phones are what
+        decide in parallel).  A tutorial's scripted seats wait while its gate holds them, and move only when the
+        script says."""
         if self.replay or self.watch_only:
             return None
-        gate = self.gate
-        if gate is not None and gate.holds_bots():
+        seat = state.to_act
+        if seat is None or seat not in self.bots:
             return None
-        for seat in self.deciding(state):
-            if seat in self.bots:
-                if gate is not None and gate.scripted(seat, tuple(self.rules.legal_for(state, seat))) is None:
-                    continue                     # the script moves its seats in its own order
-                return seat
-        return None
+        gate = self.gate
+        if gate is not None and (gate.holds_bots()
+                                 or gate.scripted(seat, tuple(self.rules.legal_intents(state))) is None):
+            return None
+        return seat
 
     def answer_wait(self, state: Any, seat: int) -> float:
-        """How long a public decision is shown at least before ``seat``'s answer from a phone is applied: in a
-        game with secrets, a public prompt ("Bo, respond to Fire?") waits the same whether or not the player
-        could answer, so the pace tells nothing (0: no wait)."""
+        """How long a public decision is shown at least before ``seat``'s answer from a phone is applied: a
+        public prompt to a seat holding secrets ("Bo, respond to Fire?", Bo's hand hidden) waits the same whether
+        or not the player could answer, so the pace tells nothing (0: no wait; a public decision that hangs on
+        nothing hidden, Wizard Dice's upkeep, is made at once)."""
         if (self.rules.meta.hidden_information and self.private_seat(state) is None and seat in self.phones
-                and seat in self.deciding(state)):
-            return PUBLIC_ANSWER_WAIT
+                and seat in self.deciding(state) and self.rules.secrets(state, seat)):
+            return self.public_answer_wait
         return 0.0
 
 

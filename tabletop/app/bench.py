@@ -328,3 +328,140 @@ def run_core_bench(game: str, games: int = 300, runs: int = 3, seed: int = 1) ->
         print(json.dumps({"game": name, "games": games, "runs": runs, "seed": seed,
                           "core_games_per_second": core, "simulate_games_per_second": simulated}))
     return 0
+
+
+#: The phones of the phone benchmark: a process of its own, one client a phone, each tapping the first button that
+#: makes a move (roll, keep all, commit) every ``every`` seconds, printing when it sent each tap.
+_PHONE_CLIENTS = r"""
+import json, sys, threading, time
+from websockets.sync.client import connect
+urls, origin, seconds, every = json.loads(sys.argv[1]), sys.argv[2], float(sys.argv[3]), float(sys.argv[4])
+sent, lock = [], threading.Lock()
+def phone(index, url):
+    with connect(url, origin=origin, open_timeout=10, max_size=None) as socket:
+        page, end, last = None, time.time() + seconds, 0.0
+        while time.time() < end:
+            try:
+                page = json.loads(socket.recv(timeout=0.05))
+            except TimeoutError:
+                pass
+            if page is None or not page.get("yours") or time.time() - last < every:
+                continue
+            for number, button in enumerate(page["buttons"]):
+                if button["enabled"] and button["text"].split()[0] in ("Roll", "Keep", "Commit", "Carry"):
+                    socket.send(json.dumps({"type": "tap", "seq": page["seq"], "kind": "button", "index": number}))
+                    with lock:
+                        sent.append((index, page["seq"], time.time()))
+                    last, page = time.time(), None
+                    break
+threads = [threading.Thread(target=phone, args=(i, u)) for i, u in enumerate(urls)]
+for t in threads: t.start()
+for t in threads: t.join()
+print(json.dumps(sent))
+"""
+
+
+def run_phone_bench(phones: int = 5, seconds: float = 20.0, every: float = 0.6) -> int:
+    """``bench --phones N``: a Wizard Dice table with ``phones`` phone seats, their phones (another process)
+    tapping moves; the time from a tap to the big screen showing its move (p50/p95), the frame times with the
+    phones playing against the same table played from the shared screen, and the idle CPU with the phones
+    connected.  Loopback only (TABLETOP_PHONE_HOST=127.0.0.1)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["TABLETOP_PHONE_HOST"] = "127.0.0.1"
+    with tempfile.TemporaryDirectory() as home:
+        os.environ["TABLETOP_HOME"] = home
+        import pygame
+
+        from tabletop.core.controller import MatchController
+        from tabletop.registry import get_rules
+
+        from .main import App
+
+        pygame.init()
+        app = App(windowed=True)
+        app.settings.animation = "normal"
+        app.scenes.open("title")
+        names = ["Ada", "Brom", "Cyra", "Dorn", "Esme"][:phones]
+        rules = get_rules("wizard-dice")
+        # The same table played from the shared screen: the frame times to hold the phones' against.
+        match = MatchController(rules, {}, names, 11, seat_kinds=("human",) * phones)
+        table: Any = app.scenes.open("table", match=match)
+        # As many moves a second as the phones make (each phone every ``every`` seconds).
+        base = _frames_while(app, seconds / 2, lambda: _shared_move(app, table), every / phones)
+        app.scenes.start_over("title")
+        match = MatchController(rules, {}, names, 11, seat_kinds=("phone",) * phones)
+        table = app.scenes.open("table", match=match)
+        top: Any = app.scenes.top
+        if top.scene_name == "join":
+            top.close()
+        hub = table.phones
+        urls = [hub.addresses[seat].replace("http://", "ws://") + "ws" for seat in range(phones)]
+        clients = subprocess.Popen([sys.executable, "-c", _PHONE_CLIENTS, json.dumps(urls), hub.base,
+                                    str(seconds), str(every)], stdout=subprocess.PIPE, text=True)
+        shown: dict[tuple[int, int], float] = {}
+        seen = [0]
+
+        def watch() -> None:
+            # A phone's move is on the big screen once the frame that applied it is drawn: now.
+            for seat, page, _ in hub.moves_made[seen[0]:]:
+                shown[(seat, page)] = time.time()
+            seen[0] = len(hub.moves_made)
+
+        with_phones = _frames_while(app, seconds + 2, watch, every)
+        out, _ = clients.communicate(timeout=60)
+        sent = json.loads(out.strip().splitlines()[-1])
+        idle = measure_idle(app)
+        app.scenes.shutdown()
+        pygame.quit()
+    latency = [1000 * (shown[(seat, page)] - tapped) for seat, page, tapped in sent if (seat, page) in shown]
+    result = {
+        "phones": phones, "taps": len(sent), "moves_shown": len(latency),
+        "tap_to_big_screen_ms_p50": round(_percentile(latency, 50), 1) if latency else None,
+        "tap_to_big_screen_ms_p95": round(_percentile(latency, 95), 1) if latency else None,
+        "frame_ms_p99_shared_screen": round(_percentile(base, 99), 2),
+        "frame_ms_p99_with_phones": round(_percentile(with_phones, 99), 2),
+        "frame_ms_p50_shared_screen": round(_percentile(base, 50), 2),
+        "frame_ms_p50_with_phones": round(_percentile(with_phones, 50), 2),
+        "idle_cpu_percent_with_phones": round(100 * idle, 1),
+    }
+    print(f"{phones} phones on 127.0.0.1: {result['taps']} taps, tap to big screen p50 "
+          f"{result['tap_to_big_screen_ms_p50']} ms, p95 {result['tap_to_big_screen_ms_p95']} ms (goal <= 100 ms)")
+    print(f"frame p99 {result['frame_ms_p99_with_phones']} ms with the phones, "
+          f"{result['frame_ms_p99_shared_screen']} ms played from the shared screen")
+    print(f"idle CPU with {phones} phones connected: {result['idle_cpu_percent_with_phones']} % of a core (goal <= 5 %)")
+    print(json.dumps(result))
+    return 0
+
+
+def _shared_move(app: Any, table: Any) -> None:
+    """A move of the shared screen's seat (after its cover), as the baseline's taps."""
+    if app.scenes.top.scene_name == "pass_device":
+        app.scenes.pop()
+    legal = table.legal()
+    if legal and not table.view.busy:
+        table.submit(legal[-1] if "commit" in legal[-1].to_str() else legal[0])
+
+
+def _frames_while(app: Any, seconds: float, each: Any, every: float) -> list[float]:
+    """Frames at 60 a second for ``seconds`` (``each`` called after every frame, or every ``every`` s for a
+    move of the baseline); the frame times in ms."""
+    import pygame
+
+    times: list[float] = []
+    clock = pygame.time.Clock()
+    end = time.perf_counter() + seconds
+    last = 0.0
+    while time.perf_counter() < end:
+        start = time.perf_counter()
+        app.frame(1 / 60)
+        times.append((time.perf_counter() - start) * 1000)
+        if each is not None:
+            if getattr(each, "__name__", "") == "watch":
+                each()
+            elif time.perf_counter() - last >= every:
+                last = time.perf_counter()
+                each()
+        clock.tick(60)
+    return times

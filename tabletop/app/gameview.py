@@ -30,6 +30,7 @@ from tabletop.core.values import Value, visible_events
 from tabletop.registry import entry
 
 from .anim import Timeline
+from .audience import is_bot_kind
 from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
 from .marks import Mark, draw_bot_badge, draw_marks, unique
 from .sprites import Announcer, FloatingTexts
@@ -131,6 +132,9 @@ class GameView(Protocol):
 
     def cover_answer(self) -> tuple[str, Value] | None:
         """A public answer the pass-the-device cover may offer (its words and a legal intent), or None."""
+
+    def waiting_for_click(self) -> bool:
+        """Whether the view waits for a click at the table to show the next step of something (a reveal)."""
 
 
 C = TypeVar("C", bound=ChoicesBase)
@@ -328,6 +332,10 @@ class GameViewBase(Generic[C]):
         """No public answer on the cover unless the game has one."""
         return None
 
+    def waiting_for_click(self) -> bool:
+        """Nothing waits for a click unless the game shows steps one by one."""
+        return False
+
     def name(self, seat: int) -> str:
         """The name of ``seat``."""
         return self.match.seats[seat]
@@ -378,12 +386,13 @@ class GameViewBase(Generic[C]):
     def bot_kind(self, seat: int) -> str | None:
         """The level of the bot playing ``seat`` ("strong"), or None for a person."""
         kind = self.match.seat_kinds[seat]
-        return None if kind == "human" else kind
+        return kind if is_bot_kind(kind) else None
 
     def draw_bot_badge(self, surface: pygame.Surface, seat: int, anchor: tuple[int, int],
                        align: str = "left") -> pygame.Rect | None:
-        """The badge of a bot seat ("bot · strong" with a robot's head) at ``anchor``; nothing for a person."""
-        kind = self.bot_kind(seat)
+        """The badge of a bot seat ("bot · strong" with a robot's head) or a phone seat ("on a phone") at
+        ``anchor``; nothing for a person at the shared screen."""
+        kind = self.bot_kind(seat) or ("phone" if self.match.seat_kinds[seat] == "phone" else None)
         if kind is None:
             return None
         return draw_bot_badge(self.app, surface, anchor, kind, align)

@@ -17,7 +17,7 @@ import sys
 import time
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 import pygame
 
@@ -268,6 +268,7 @@ class App:
                 self.running = False
         self.save_settings()
         self.scenes.shutdown()
+        self.saves.flush()
         self.keep_saving(closing=True)
 
     def keep_saving(self, closing: bool = False) -> None:
@@ -378,6 +379,51 @@ def run_app(frames: int = 0, windowed: bool = False, start: str | None = None, r
             app.recover(exc, traceback.format_exc())
         app.run(frames)
         app.audio.close()
+        return 0
+    finally:
+        pygame.quit()
+
+
+def check_phone_page(game: str = "elemental-dice", timeout: float = 20.0) -> int:
+    """Open a match with a phone seat (its server on 127.0.0.1), fetch the phone page, its script and style
+    from the app's own server as a phone would, and print ``PHONE PAGE OK <bytes>``: the executable's smoke test
+    (the page's files are bundled, the server runs frozen).  Exit status 0 when all three came."""
+    import http.client
+    from urllib.parse import urlsplit
+
+    from tabletop.core.controller import MatchController
+
+    os.environ["TABLETOP_PHONE_HOST"] = "127.0.0.1"
+    pygame.init()
+    try:
+        app = App(windowed=True)
+        app.scenes.open("title")
+        match = MatchController(get_rules(game), None, ["Ann", "Bo"], 1, seat_kinds=("phone", "human"))
+        table: Any = app.scenes.open("table", match=match)
+        if table.scene_name != "table":
+            table = app.scenes.find("table")
+        hub = table.phones
+        if hub is None:
+            print("PHONE PAGE FAILED: the phones' server did not start", file=sys.stderr)
+            return 1
+        parts = urlsplit(hub.addresses[0])
+        size = 0
+        deadline = time.perf_counter() + timeout
+        for name in ("", "phone.js", "phone.css"):
+            left = max(1.0, deadline - time.perf_counter())
+            connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=left)
+            try:
+                connection.request("GET", parts.path + name)
+                response = connection.getresponse()
+                body = response.read()
+            finally:
+                connection.close()
+            if response.status != 200 or not body:
+                print(f"PHONE PAGE FAILED: {parts.path}{name} gave {response.status}", file=sys.stderr)
+                return 1
+            size += len(body)
+        print(f"PHONE PAGE OK {size}", flush=True)
+        app.scenes.shutdown()
         return 0
     finally:
         pygame.quit()

@@ -220,8 +220,17 @@ def draw_marks(app: "AppServices", surface: pygame.Surface, placed: Iterable[tup
 
 # ---------------------------------------------------------------------------------------------- bot seats
 def bot_words(kind: str) -> str:
-    """A bot seat's badge in words: "bot · strong"."""
-    return f"bot · {kind}"
+    """A bot seat's badge in words: "bot · strong" ("on a phone" for a phone seat)."""
+    return "on a phone" if kind == "phone" else f"bot · {kind}"
+
+
+def _phone(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
+    """A phone: an upright rounded frame with a screen and a button (a phone seat's symbol)."""
+    x, y = centre
+    body = pygame.Rect(0, 0, int(size * 0.6), size)
+    body.center = (x, y)
+    pygame.draw.rect(surface, colour, body, 3, border_radius=max(3, size // 7))
+    pygame.draw.circle(surface, colour, (x, body.bottom - size // 6), max(2, size // 12))
 
 
 def _robot(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: tuple[int, int, int]) -> None:
@@ -240,8 +249,8 @@ def _robot(surface: pygame.Surface, centre: tuple[int, int], size: int, colour: 
 
 def draw_bot_badge(app: "AppServices", surface: pygame.Surface, anchor: tuple[int, int], kind: str,
                    align: str = "left") -> pygame.Rect:
-    """A bot seat's badge, "bot · strong" after a robot's head, its left (or right, ``align="right"``) middle at
-    ``anchor``; returns where it lies."""
+    """A bot seat's badge, "bot · strong" after a robot's head (a phone seat's "on a phone" after a phone), its
+    left (or right, ``align="right"``) middle at ``anchor``; returns where it lies."""
     style = app.layouts["table"]["bot_badge"].style
     words = bot_words(kind)
     width, height = app.text.size(words, style.font, style.size)
@@ -255,7 +264,7 @@ def draw_bot_badge(app: "AppServices", surface: pygame.Surface, anchor: tuple[in
     colour = style.colour[:3]
     pygame.draw.rect(surface, dark, badge, border_radius=badge.height // 2)
     pygame.draw.rect(surface, colour, badge, 2, border_radius=badge.height // 2)
-    _robot(surface, (badge.x + 8 + icon // 2, badge.centery), icon, colour)
+    (_phone if kind == "phone" else _robot)(surface, (badge.x + 8 + icon // 2, badge.centery), icon, colour)
     app.text.draw(surface, words, style, pygame.Rect(badge.x + icon + 14, badge.y, width + 4, badge.height))
     return badge
 

@@ -30,6 +30,7 @@ import os
 import stat
 import sys
 import tempfile
+import threading
 import time
 import weakref
 from dataclasses import asdict, dataclass, field
@@ -407,6 +408,64 @@ class ReplayFile:
     problem: str = ""           # "x.json cannot be replayed: it is not an ordinary file." when match is None
 
 
+class SaveWriter:
+    """Writes match files beside the frame loop (through :func:`write_atomic`, synced), one after another in the
+    order they came; a newer record of a file still waiting takes the older one's place.  ``done(path, match,
+    problem)`` is called in the writer's thread after each write (``problem`` None when it was written)."""
+
+    def __init__(self, done: Callable[[Path, MatchController, OSError | None], None]) -> None:
+        self.done = done
+        self._waiting: dict[Path, tuple[str, MatchController]] = {}
+        self._busy = 0
+        self._lock = threading.Condition()
+        self._thread: threading.Thread | None = None
+
+    def put(self, path: Path, text: str, match: MatchController) -> None:
+        """Write ``text`` to ``path`` soon."""
+        with self._lock:
+            self._waiting[path] = (text, match)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="save-writer", daemon=True)
+                self._thread.start()
+            self._lock.notify_all()
+
+    @property
+    def busy(self) -> bool:
+        """Whether a write is waiting or being written now."""
+        return bool(self._waiting or self._busy)
+
+    def flush(self, timeout: float = 30.0) -> None:
+        """Wait until nothing is waiting or being written."""
+        deadline = time.monotonic() + timeout
+        with self._lock:
+            while self._waiting or self._busy:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return
+                self._lock.wait(left)
+
+    def _run(self) -> None:
+        while True:
+            with self._lock:
+                while not self._waiting:
+                    if not self._lock.wait(5.0) and not self._waiting:
+                        self._thread = None          # idle for a while: the thread ends, the next put starts one
+                        return
+                path = next(iter(self._waiting))
+                text, match = self._waiting.pop(path)
+                self._busy += 1
+            problem: OSError | None = None
+            try:
+                write_atomic(path, text)
+            except OSError as exc:
+                problem = exc
+            finally:
+                self.done(path, match, problem)
+                with self._lock:
+                    self._busy -= 1
+                    self._lock.notify_all()
+
+
 class SaveSlots:
     """The unfinished matches in ``saves/``, and the file the match at the table saves to.
 
@@ -433,6 +492,7 @@ class SaveSlots:
         self.unsaved: dict[Path, MatchController] = {}
         self._left: set[MatchController] = set()       # unsaved matches whose table has closed
         self.notices: list[str] = []      # sentences for the players (a lock set aside), said once
+        self.writer = SaveWriter(self._written)
         self._checked: dict[Path, tuple[tuple, SavedMatch | None]] = {}
         self.tidy()
 
@@ -535,6 +595,7 @@ class SaveSlots:
         """Every unfinished match (newest first), and a sentence for each save that was set aside (and each odd
         lock: see :class:`SaveLock`).  A match whose last moves could not be written is offered as it stands
         in memory, not as its file left it."""
+        self.flush()
         found, problems = [], []
         listed = self.paths()
         for path in listed:
@@ -608,44 +669,70 @@ class SaveSlots:
         made, the match is kept in memory and every later save (and :meth:`retry`) tries again."""
         self.files[match] = self.folder / f"{match.game}{_NOT_YET}{id(match)}.json"     # a stand-in name
         self.store(match)
+        self.flush()
 
-    def store(self, match: MatchController) -> bool:
-        """Write the match's record to its file; on failure say why in ``problem``, keep the match among the
-        :attr:`unsaved` (retried), and return False.
+    def store(self, match: MatchController) -> None:
+        """Save the match's record to its file, beside the frame loop: the record is taken now, the file is
+        written (and synced) by the save writer right after, in order; :meth:`flush` waits for it.  A write that
+        fails says why in ``problem`` and keeps the match among the :attr:`unsaved` (retried).
 
         The one place a match is saved: after every move and every undo at the table (and once at its start).
         A match with no file here (a replay, the demo, one played on unsaved) is not written."""
         path = self.files.get(match)
         if path is None:
-            return False
-        try:
-            if _NOT_YET in path.name:                     # its own file could not be made yet: now
+            return
+        if _NOT_YET in path.name:                     # its own file could not be made yet: now
+            try:
                 claimed = self.claim(match.game)
-                self.unsaved.pop(path, None)
-                self.files[match] = path = claimed
-            write_atomic(path, match.record().to_json())
-        except OSError as exc:
-            self.reason = describe_os_error(exc)
-            self.problem = f"Could not save: {self.reason}; the game goes on and saving is retried."
-            self.unsaved[path] = match
-            return False
-        self.unsaved.pop(path, None)
-        self.problem = self.reason = ""
-        return True
+            except OSError as exc:
+                self._written(path, match, exc)
+                return
+            self.unsaved.pop(path, None)
+            self.files[match] = path = claimed
+        self.writer.put(path, match.record().to_json(), match)
+
+    def flush(self) -> None:
+        """Wait until every save handed to the writer is on disk (or has failed)."""
+        self.writer.flush()
+
+    @property
+    def writing(self) -> bool:
+        """Whether a save is still being written (a move that comes now waits a frame instead of the disk)."""
+        return self.writer.busy
+
+    def saved(self, match: MatchController) -> bool:
+        """Whether ``match``'s every move is on disk (its writes waited for)."""
+        self.flush()
+        return match in self.files and not self.is_unsaved(match)
+
+    def _written(self, path: Path, match: MatchController, problem: OSError | None) -> None:
+        """A write is done (in the writer's thread): the match is on disk, or not and why."""
+        if problem is None:
+            self.unsaved.pop(path, None)
+            if not self.unsaved:
+                self.problem = self.reason = ""
+            return
+        self.reason = describe_os_error(problem)
+        self.problem = f"Could not save: {self.reason}; the game goes on and saving is retried."
+        self.unsaved[path] = match
 
     def retry(self) -> bool:
         """Write again every match whose last moves are not on disk; one whose table has closed is then let go
         as :meth:`leave` would have (a finished one kept among the finished matches).  True when nothing is
         left unsaved."""
+        self.flush()
         for match in list(self.unsaved.values()):
-            if self.store(match) and match in self._left:
+            if self.files.get(match) is None:
+                continue
+            self.store(match)
+            if self.saved(match) and match in self._left:
                 self._left.discard(match)
                 self.leave(match)
         return not self.unsaved
 
     def is_unsaved(self, match: MatchController) -> bool:
-        """Whether ``match``'s last moves are only in memory."""
-        return any(kept is match for kept in self.unsaved.values())
+        """Whether ``match``'s last moves are only in memory (as far as the writes done so far tell)."""
+        return any(kept is match for kept in list(self.unsaved.values()))
 
     def save_elsewhere(self, match: MatchController, folders: Sequence[Path] | None = None) -> Path:
         """Write the match's record into the first folder that takes it (the desktop, the documents, the home
@@ -685,7 +772,8 @@ class SaveSlots:
         self._retire(path, game, "abandoned")
 
     def file_of(self, match: MatchController) -> Path | None:
-        """The file ``match`` saves to (None for a match that is not saved here)."""
+        """The file ``match`` saves to, its writes waited for (None for a match that is not saved here)."""
+        self.flush()
         return self.files.get(match)
 
     # ---------------------------------------------------------------- replays
@@ -706,6 +794,7 @@ class SaveSlots:
         aside.  A damaged file of the app's own folders (``saves/``, ``saves/finished/``) is set aside; one in
         ``replays/`` (the player's) or in a read-only folder stays where it is and is listed with the reason
         it cannot be replayed."""
+        self.flush()
         listed: list[ReplayFile] = []
         problems: list[str] = []
         for path in self.replay_paths(limit):
@@ -742,9 +831,12 @@ class SaveSlots:
         path = self.files.get(match)
         if path is None:
             return
-        if self.is_unsaved(match) and not self.store(match):
-            self._left.add(match)
-            return
+        self.flush()
+        if self.is_unsaved(match):
+            self.store(match)
+            if not self.saved(match):
+                self._left.add(match)
+                return
         path = self.files.pop(match)
         if match.finished and path.exists():
             self._retire(path, match.game, path.stem)

@@ -336,7 +336,7 @@ class TutorialScene(TableScene):
 
     def revealing(self) -> bool:
         """The game's view waits for a click to show the next step of something (Wizard Dice's reveal)."""
-        return bool(getattr(self.view, "waiting", False)) and self.view.busy
+        return self.view.waiting_for_click() and self.view.busy
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -107,6 +107,8 @@ def test_4_the_table_shows_a_standing_mark_while_unsaved(full_disk_game):
     for _ in range(5):
         assert table.submit(table.match.legal_intents()[0])
         driver.settle()
+    app.saves.flush()                         # the saves are written beside the frame loop
+    driver.frames(2)
     assert app.saves.is_unsaved(table.match)
     drawn = []
     real = table._draw_unsaved_mark
@@ -115,6 +117,7 @@ def test_4_the_table_shows_a_standing_mark_while_unsaved(full_disk_game):
     assert drawn and len([t for t in toasts.shown if t.startswith("Could not save")]) == 1
     disk.full = False
     assert table.submit(table.match.legal_intents()[0])           # the next move saves everything
+    app.saves.flush()
     drawn.clear()
     table.draw(pygame.Surface((1920, 1080)))
     assert not drawn and not app.saves.is_unsaved(table.match)

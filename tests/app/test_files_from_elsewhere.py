@@ -432,6 +432,7 @@ def test_one_save_path_the_app_saves_every_move_and_every_undo(driver):
     path = driver.app.saves.file_of(match)
 
     def saved():
+        driver.app.saves.flush()                # written beside the frame loop, before the next move is taken
         return [entry["intent"] for entry in json.loads(path.read_text())["intents"]]
 
     driver.click(table.view.buttons["roll"].rect.center)

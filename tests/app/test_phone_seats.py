@@ -186,3 +186,11 @@ def test_a_match_with_phone_seats_resumes_after_the_app_is_closed(private_user_d
         app.scenes.shutdown()
     finally:
         pygame.quit()
+
+
+def test_play_phone_check_fetches_the_phone_page_from_the_apps_own_server(private_user_dir, capsys):
+    # What the executable's smoke test runs (tools/exe_smoke.sh): the page's files are read and served.
+    from tabletop.cli import main
+
+    assert main(["play", "--phone-check"]) == 0
+    assert "PHONE PAGE OK" in capsys.readouterr().out

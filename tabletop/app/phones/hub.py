@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import os
 import socket
+import threading
 import time
 from typing import TYPE_CHECKING, Any, Callable
 
@@ -22,7 +23,7 @@ from tabletop.paths import data_path
 
 from ..audience import Audience, phone_screen
 from .protocol import TapRefused, parse_tap
-from .remote import PhoneSeat
+from .remote import PhoneSeat, encode_picture
 from .server import PAGE_FILES, PhoneEvent, PhoneServer
 
 if TYPE_CHECKING:
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 
 __all__ = ["PhoneHub", "phone_pages", "lan_address"]
 
+#: The least time between two pages of one phone (the phone that tapped gets its page at once): a table of five
+#: phones playing at once would otherwise draw a picture every frame.
+PAGE_INTERVAL = 0.15
 #: Where the server listens: every interface of this computer (the phones are on the local network); tests and
 #: the benchmark set TABLETOP_PHONE_HOST=127.0.0.1.
 DEFAULT_HOST = "0.0.0.0"
@@ -67,6 +71,47 @@ def lan_address(host: str) -> str:
         probe.close()
 
 
+class PictureEncoder:
+    """A thread that turns a page's drawn table into its picture and sends the page (the newest page of each seat
+    only: a phone a move behind gets the latest), so the frame loop only draws."""
+
+    def __init__(self, server: PhoneServer) -> None:
+        self.server = server
+        self._due: dict[int, tuple[dict, Any, Any]] = {}
+        self._ready = threading.Condition()
+        self._stopping = False
+        self._thread: threading.Thread | None = None
+
+    def submit(self, seat: int, page: dict, surface: Any, done: Any = None) -> None:
+        """Encode ``surface`` into ``page``'s picture and send the page (``done(picture)`` then, if given)."""
+        with self._ready:
+            self._due[seat] = (page, surface, done)
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="phone-pictures", daemon=True)
+                self._thread.start()
+            self._ready.notify()
+
+    def stop(self) -> None:
+        with self._ready:
+            self._stopping = True
+            self._ready.notify()
+        if self._thread is not None:
+            self._thread.join(5)
+
+    def _run(self) -> None:
+        while True:
+            with self._ready:
+                while not self._due and not self._stopping:
+                    self._ready.wait()
+                if self._stopping:
+                    return
+                seat, (page, surface, done) = self._due.popitem()
+            page["picture"] = encode_picture(surface)
+            self.server.send(seat, _json(page))
+            if done is not None:
+                done(page["picture"])
+
+
 class PhoneHub:
     """The phones of one table (see the module docstring).
 
@@ -85,14 +130,21 @@ class PhoneHub:
         self.ask = ask
         self.host = os.environ.get("TABLETOP_PHONE_HOST") or DEFAULT_HOST
         self.server = PhoneServer(phone_pages(), self.host, wake=wake_the_loop)
+        self.encoder = PictureEncoder(self.server)
         self.seats = {seat: PhoneSeat(app, match, audience, seat) for seat in audience.phones}
         self.addresses: dict[int, str] = {}
         self.codes: dict[int, str] = {}
         self.base = ""
-        self.pending: list[tuple[int, Value, float]] = []      # (seat, intent, when it came)
+        self.pending: list[tuple[int, Value, int]] = []        # (seat, intent, the page it was tapped on)
         self.dirty: list[int] = []                              # seats whose page is to be sent, first first
         self.problem = ""
-        self.taps_applied: list[float] = []                     # when each phone's move reached the table
+        # Each phone's move that reached the table: its seat, the page it was tapped on, when it was made (for
+        # ``bench --phones``; the last 500).
+        self.moves_made: list[tuple[int, int, float]] = []
+        self._tapped: int | None = None                         # the phone that tapped last: its page first
+        self._sent_at: dict[int, float] = {}
+        self._pictures: dict[int, tuple[Any, str]] = {}          # each seat's last picture, with what it shows
+        self._frames_since_drawn = 0
         self._shown_since = (None, 0.0)                         # the position the big screen shows, since when
 
     # ---------------------------------------------------------------- the server
@@ -110,6 +162,7 @@ class PhoneHub:
 
     def stop(self) -> None:
         """Stop listening and let every phone go."""
+        self.encoder.stop()
         self.server.stop()
 
     def rekey(self, seat: int) -> str:
@@ -161,8 +214,12 @@ class PhoneHub:
         is more to do at once."""
         for event in self.server.events():
             self._take(event)
-        self._apply_pending()
-        self._send_one()
+        moved = self._apply_pending()
+        self._frames_since_drawn += 1
+        # At most one phone's picture is drawn in a frame, never in the frame that made a move, and not in two
+        # frames in a row: the big screen's frames stay as short as without phones.
+        if not moved and self._frames_since_drawn >= 2:
+            self._send_one()
         return bool(self.pending or self.dirty)
 
     def _take(self, event: PhoneEvent) -> None:
@@ -180,7 +237,8 @@ class PhoneHub:
                 return
             intent = phone.tap(tap)
             if intent is not None:
-                self.pending.append((event.seat, intent, time.perf_counter()))
+                self.pending.append((event.seat, intent, tap.seq))
+            self._tapped = event.seat
             self._mark(event.seat, first=True)
         elif event.kind == "second":
             ticket = event.ticket
@@ -192,28 +250,31 @@ class PhoneHub:
         elif event.kind == "refused":
             self.pairing(event.seat)                  # too many wrong codes: the join screen shows a new one
 
-    def _apply_pending(self) -> None:
+    def _apply_pending(self) -> bool:
+        """Make the first phone's move waiting, if it may be made now; whether one was made."""
         if not self.pending or not self.ready():
-            return
-        seat, intent, came = self.pending[0]
+            return False
+        seat, intent, page = self.pending[0]
         state = self.match.state
         shown, since = self._shown_since
         if shown is not state:
             self._shown_since = (state, time.perf_counter())
             since = time.perf_counter()
         if time.perf_counter() - since < self.audience.answer_wait(state, seat):
-            return                                     # a public prompt is shown its minimum time first
+            return False                               # a public prompt is shown its minimum time first
         self.pending.pop(0)
         phone = self.seats.get(seat)
         if phone is None:
-            return
+            return False
         if intent not in self.audience.may_send(phone_screen(seat), state):
             phone.notice = "The table has moved on: that move cannot be made now."
             self._mark(seat, first=True)
-            return
-        if self.apply(seat, intent):
-            self.taps_applied.append(time.perf_counter() - came)
-            del self.taps_applied[:-200]
+            return False
+        if not self.apply(seat, intent):
+            return False
+        self.moves_made.append((seat, page, time.time()))
+        del self.moves_made[:-500]
+        return True
 
     def _mark(self, seat: int, first: bool = False) -> None:
         if seat in self.dirty:
@@ -224,6 +285,7 @@ class PhoneHub:
             self.dirty.append(seat)
 
     def _send_one(self) -> None:
+        """The page of the first phone due: its words now, its picture drawn now and encoded beside the loop."""
         while self.dirty:
             seat = self.dirty.pop(0)
             phone = self.seats.get(seat)
@@ -231,7 +293,26 @@ class PhoneHub:
                 continue
             if not self.connected(seat):
                 continue                               # sent when it joins
-            self.server.send(seat, _json(phone.page()))
+            if seat != self._tapped and time.perf_counter() - self._sent_at.get(seat, 0.0) < PAGE_INTERVAL:
+                self.dirty.append(seat)                # a page went out a moment ago: this one a little later
+                if all(time.perf_counter() - self._sent_at.get(s, 0.0) < PAGE_INTERVAL for s in self.dirty):
+                    return
+                continue
+            self._sent_at[seat] = time.perf_counter()
+            self._tapped = None
+            self._frames_since_drawn = 0
+            page = phone.page(picture=False)
+            key = phone.picture_key()
+            known = self._pictures.get(seat)
+            if known is not None and known[0] == key:
+                page["picture"] = known[1]            # the same view, the same choice: the same picture
+                self.server.send(seat, _json(page))
+                return
+
+            def keep(picture: str, seat: int = seat, key: Any = key) -> None:
+                self._pictures[seat] = (key, picture)
+
+            self.encoder.submit(seat, page, phone.snapshot(), keep)
             return
 
     # ---------------------------------------------------------------- what the table tells the hub

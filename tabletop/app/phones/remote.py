@@ -30,12 +30,24 @@ if TYPE_CHECKING:
 
     from ..services import AppServices
 
-__all__ = ["PhoneSeat", "RemoteTable", "PICTURE_SIZE", "LOG_LINES"]
+__all__ = ["PhoneSeat", "RemoteTable", "PICTURE_SIZE", "LOG_LINES", "encode_picture"]
 
 #: The picture a phone gets: the table's 1920 x 1080 drawn, then scaled (a phone zooms in on it).
 PICTURE_SIZE = (1280, 720)
 #: The log lines a page carries, newest last.
 LOG_LINES = 8
+#: How many of the last pages a tap may still be on (a page may be on its way while the player taps the one
+#: before: what that one offered is looked up, and a move still has to be legal now).
+RECENT_PAGES = 3
+
+
+def encode_picture(surface: pygame.Surface) -> str:
+    """A drawn table as the phone's picture: scaled to :data:`PICTURE_SIZE`, a JPEG data address.  It touches
+    only ``surface`` (a copy), so it may run beside the frame loop."""
+    small = pygame.transform.smoothscale(surface, PICTURE_SIZE)
+    out = io.BytesIO()
+    pygame.image.save(small, out, "picture.jpg")
+    return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode("ascii")
 
 
 class RemoteTable:
@@ -98,7 +110,8 @@ class PhoneSeat:
         self.seq = 0
         self.notice = ""
         self.parts: PageParts | None = None
-        self._surface: pygame.Surface | None = None
+        self._untold: list[tuple[Value, ...]] = []     # moves whose log lines wait for the next page
+        self._recent: dict[int, PageParts] = {}         # the last pages sent, by number (a tap may come late)
 
     @property
     def audience(self) -> Audience:
@@ -115,12 +128,25 @@ class PhoneSeat:
         self.view.sync()
 
     def told(self, events: Sequence[Value]) -> None:
-        """A move was made: its log lines as this seat may read them."""
-        self.log.add(events)
-        self.changed()
+        """A move was made: its log lines as this seat may read them, told when the next page is made (so a move
+        costs the frame loop one phone's work at a time, not every phone's at once)."""
+        self._untold.append(tuple(events))
+
+    @property
+    def behind(self) -> bool:
+        """Whether moves were made since the last page (the next page tells them)."""
+        return bool(self._untold)
+
+    def _catch_up(self) -> None:
+        if self._untold:
+            for events in self._untold:
+                self.log.add(events)
+            self._untold = []
+            self.changed()
 
     def retold(self) -> None:
         """The log told again from the start (after an undo)."""
+        self._untold = []
         self.log.rebuild(self.seat)
         self.changed()
 
@@ -134,6 +160,7 @@ class PhoneSeat:
 
     def page(self, picture: bool = True) -> dict[str, Any]:
         """What the phone shows now (a new page number each time)."""
+        self._catch_up()
         self.seq += 1
         state = self.match.state
         rules = self.match.rules
@@ -145,13 +172,21 @@ class PhoneSeat:
         targets: tuple[Target, ...] = ()
         slots: tuple = ()
         menu = None
+        glowing: frozenset[Target] = frozenset()
         if choices is not None and legal:
-            targets = tuple(sorted(choices.glowing(), key=str))
+            # What glows first, then what else a click does something to (a move may pass through it).
+            glowing = choices.glowing()
+            others = [target for target in choices.targets()
+                      if target not in glowing and choices.click(target).does_something]
+            targets = (*sorted(glowing, key=str), *sorted(set(others), key=str))
             slots = tuple(slot for slot in choices.buttons() if slot is not None and slot.text)
             menu = choices.menu()
         rects = tuple(self._fraction(view.geometry.rect_of(view.state, target)) for target in targets)
         self.parts = PageParts(self.seq, targets, tuple(slot.reply for slot in slots),
                                tuple(item.reply for item in menu.items) if menu is not None else (), rects)
+        self._recent[self.seq] = self.parts
+        for old in [seq for seq in self._recent if seq <= self.seq - RECENT_PAGES]:
+            del self._recent[old]
         yours = bool(legal)
         if state.to_act is None:
             line = rules.prompt(state)
@@ -164,7 +199,7 @@ class PhoneSeat:
             "colour": "#%02x%02x%02x" % self.app.layouts.theme.rgb(f"seat_{self.match.colours[self.seat]}"),
             "headline": status.headline, "prompt": status.prompt if not yours else "", "status": line,
             "yours": yours, "notice": self.notice,
-            "targets": [{"label": self._label(choices, target)} for target in targets],
+            "targets": [{"label": self._label(choices, target), "glow": target in glowing} for target in targets],
             "buttons": [{"text": slot.text, "enabled": slot.enabled, "reason": slot.reason, "primary": slot.primary}
                         for slot in slots],
             "menu": None if menu is None else {
@@ -175,7 +210,7 @@ class PhoneSeat:
             "log": list(self.log.lines[-LOG_LINES:]),
         }
         if picture:
-            page["picture"] = self.picture()
+            page["picture"] = encode_picture(self.snapshot())
         self.notice = ""
         return page
 
@@ -197,26 +232,28 @@ class PhoneSeat:
             return (0.0, 0.0, 0.0, 0.0)
         return (rect.x / 1920, rect.y / 1080, rect.width / 1920, rect.height / 1080)
 
-    def picture(self) -> str:
-        """The table as this seat sees it, as a JPEG data address (drawn off screen; nothing animates)."""
-        surface = self._surface
-        if surface is None:
-            surface = self._surface = pygame.Surface((1920, 1080))
+    def picture_key(self) -> tuple[Any, Any]:
+        """What the picture shows: the seat's view and its choice so far (an equal key, an equal picture)."""
+        return (self.view.state, self.view.selection)
+
+    def snapshot(self) -> pygame.Surface:
+        """The table as this seat sees it, drawn off screen now (nothing animates), a copy of its own: the
+        frame loop draws it, :func:`encode_picture` (in the hub's encoder thread) makes the picture of it."""
+        surface = pygame.Surface((1920, 1080))
         surface.fill(self.app.layouts["table"].background)
         self.view.finish_animations()
         self.view.draw(surface)
-        small = pygame.transform.smoothscale(surface, PICTURE_SIZE)
-        out = io.BytesIO()
-        pygame.image.save(small, out, "picture.jpg")
-        return "data:image/jpeg;base64," + base64.b64encode(out.getvalue()).decode("ascii")
+        return surface
 
     # ---------------------------------------------------------------- a tap
     def tap(self, tap: Tap) -> Value | None:
         """What a tap does: a legal intent to send (returned), or a new choice so far, or a reason why not (the
-        next page says it).  A tap on an old page is refused: the table has moved on."""
-        parts = self.parts
+        next page says it).  A tap on a page older than the last few is refused: the table has moved on; a move
+        it offered must still be legal now."""
+        self._catch_up()
+        parts = self._recent.get(tap.seq)
         choices = self.choices()
-        if parts is None or choices is None or tap.seq != parts.seq:
+        if parts is None or choices is None:
             self.notice = "The table has moved on: look again, then tap."
             return None
         reply: Reply | None = None

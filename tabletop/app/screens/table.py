@@ -125,6 +125,7 @@ class TableScene(Scene):
         self.phones: PhoneHub | None = None   # the phones of the match's phone seats, while it is played here
         self._waiting_buttons: list[Button] = []
         self._waiting_seat: int | None = None
+        self._told_unsaved = False
         self._refresh_undo()
 
     def _policy(self) -> Audience:
@@ -180,7 +181,11 @@ class TableScene(Scene):
         self.phones = None
 
     def _phone_move(self, seat: int, intent: Value) -> bool:
-        """A move from ``seat``'s phone (one of its legal intents: the policy and its choices said so)."""
+        """A move from ``seat``'s phone (one of its legal intents: the policy and its choices said so), shown at
+        once: the big screen's animation of the move before, if any, ends where it lands."""
+        if self.view.busy:
+            self.view.finish_animations()
+        self.app.saves.flush()
         try:
             events = self.match.submit(intent)
         except IllegalIntent:
@@ -190,8 +195,10 @@ class TableScene(Scene):
         return True
 
     def _phones_ready(self) -> bool:
-        """Whether the big screen can show a phone's move now (its last one has been shown)."""
-        return not self.view.busy and not self.match.finished
+        """Whether a phone's move may be made now: not while the big screen steps through a reveal (it waits for
+        clicks at the table), nor while the move before is still being saved (it waits a frame, not the disk),
+        nor once the match is over."""
+        return not self.match.finished and not self.view.waiting_for_click() and not self.app.saves.writing
 
     def _second_phone(self, seat: int, answer: Any) -> None:
         name = self.match.seats[seat]
@@ -361,6 +368,7 @@ class TableScene(Scene):
             self.app.toasts.show("This match is being played in another copy of Dice Tabletop: "
                                  "here you can only watch.")
             return False
+        self.app.saves.flush()                 # the move before is on disk before this one is taken
         try:
             events = self.match.submit(intent)
         except IllegalIntent as exc:
@@ -435,12 +443,17 @@ class TableScene(Scene):
         return allowed, reason
 
     def _save(self) -> None:
-        """Write the match after a change.  The first failure is said once; then a standing mark says the match
-        is not saved yet while every change (and the app, every few seconds) tries again."""
-        saves = self.app.saves
-        already = saves.is_unsaved(self.match)
-        if not saves.store(self.match) and saves.problem and not already:
-            self.app.toasts.show(saves.problem, 6)
+        """Save the match after a change (written beside the frame loop, before the next move is taken; a
+        failure is said by :meth:`_tell_unsaved`)."""
+        self.app.saves.store(self.match)
+
+    def _tell_unsaved(self) -> None:
+        """The first failed save is said once; then a standing mark says the match is not saved yet while every
+        change (and the app, every few seconds) tries again."""
+        unsaved = self.app.saves.is_unsaved(self.match)
+        if unsaved and not self._told_unsaved and self.app.saves.problem:
+            self.app.toasts.show(self.app.saves.problem, 6)
+        self._told_unsaved = unsaved
 
     def _refresh_undo(self) -> None:
         allowed, reason = self._undo_status()
@@ -501,6 +514,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self._tell_unsaved()
         self.view.update(dt)
         if self.replay:
             return

@@ -69,11 +69,14 @@ def hp_help(wizard: Wizard, start_hp: int) -> str:
 
 def die_help(secret: Secret, index: int) -> str:
     """A die of the wizard at the screen: carried, being rolled, or ready for a spell."""
+    value = secret.dice[index] if 0 <= index < len(secret.dice) else 0
+    name = f"The {value}" if value else "This die"
     if index < secret.fixed:
-        return "A carried die: it keeps its value and is not rolled."
+        return f"{name}, a carried die: it keeps its value and is not rolled."
     if not secret.rolled_out:
-        return "Click to keep this die (gold) or let it roll again."
-    return "Click to select this die for a spell."
+        kept = index < len(secret.kept) and secret.kept[index]
+        return f"{name} ({'kept' if kept else 'to roll again'}): click to keep it (gold) or let it roll again."
+    return f"{name}: click to select it for a spell."
 
 
 def shown_help(state: State, book: SpellBook, caster: int, spell: str) -> str:

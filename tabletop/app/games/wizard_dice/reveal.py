@@ -143,6 +143,10 @@ class RevealSteps:
         self.timeline.add(0.15)
         self.refresh()
 
+    def waiting_for_click(self) -> bool:
+        """A step of the reveal waits for a click or Space at the table."""
+        return bool(self.beats) and self.waiting
+
     def play_through(self) -> None:
         """"Play all": show every step left without waiting."""
         self.play_all = True
