@@ -175,7 +175,7 @@ class TableHints:
         match = self.table.match
         state = match.state
         match.hints_used[seat] += 1
-        self.table._save()
+        self.table.save()
         found: list[Hint | None] = []
         # Worked out in a thread, as a bot's move is: a slow search (Wizard Dice) never freezes the screen.
         self._thinking = (state, threading.Thread(target=lambda: found.append(match_hint(match, seat)), daemon=True),

@@ -82,6 +82,20 @@ class Phone:
                 self.page, fresh = page, True
         return None
 
+    def closing_code(self, driver: Driver, frames: int = 100) -> int | None:
+        """The close code the server sends this phone within ``frames`` frames (None: it stays open)."""
+        from websockets.exceptions import ConnectionClosed
+
+        for _ in range(frames):
+            driver.frames(1)
+            try:
+                self.socket.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+            except ConnectionClosed as closed:
+                return closed.rcvd.code if closed.rcvd is not None else None
+        return None
+
     def tap(self, kind: str, index: int = -1, seq: int | None = None) -> None:
         assert self.page is not None
         self.socket.send(json.dumps({"type": "tap", "seq": self.page["seq"] if seq is None else seq,

@@ -4,7 +4,6 @@ its seat back, Play here, scanning again, a second phone, and a match with phone
 
 import pygame
 import pytest
-from websockets.exceptions import ConnectionClosed
 
 from tabletop.app.audience import PHONE
 from tabletop.app.screens.join import qr_modules
@@ -146,17 +145,7 @@ def test_a_second_phone_for_a_held_seat_is_asked_on_the_big_screen(app):
     assert confirm.scene_name == "confirm" and "Another phone wants Ann's seat" in confirm.heading
     keep = next(b for b in confirm.buttons if b.text == "Keep the first phone")
     driver.click(keep.rect.center)
-    closed = None
-    for _ in range(100):
-        driver.frames(1)
-        try:
-            second.socket.recv(timeout=0.05)
-        except TimeoutError:
-            continue
-        except ConnectionClosed as exc:
-            closed = exc
-            break
-    assert closed is not None and closed.rcvd.code == 4009                  # the second phone is refused
+    assert second.closing_code(driver) == 4009                  # the second phone is refused
     assert table.phones.connected(0)                                        # the first one plays on
     first.close()
 

@@ -37,7 +37,7 @@ from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.values import Value
 
-from ..audience import HUMAN, SHARED, Audience, Gate
+from ..audience import SHARED, Audience, Gate
 from ..bot_turns import PACES, BotPace, BotSeats
 from ..choosing import Reply
 from ..games import make_view
@@ -46,6 +46,7 @@ from ..gameview import GameView, Tooltip
 from ..marks import draw_recent_moves, recent_moves
 from ..movelog import MoveLog, draw_log, log_rect
 from ..phones.hub import PhoneHub
+from ..phones.at_table import TablePhones
 from ..scenes import Scene
 from ..services import AppServices
 from ..text import draw_box
@@ -122,9 +123,7 @@ class TableScene(Scene):
         self.tip_since = 0.0
         self.clock = 0.0
         self._recent: tuple[Any, list[str]] = (None, [])
-        self.phones: PhoneHub | None = None   # the phones of the match's phone seats, while it is played here
-        self._waiting_buttons: list[Button] = []
-        self._waiting_seat: int | None = None
+        self.at_phones = TablePhones(self)    # the match's phone seats, while it is played here
         self._told_unsaved = False
         self._refresh_undo()
 
@@ -145,119 +144,28 @@ class TableScene(Scene):
         several)."""
         self.audience = self._policy()
         self.bots.reseat(self.audience)
-        if self.phones is not None:
-            self.phones.reseat(self.audience)
-            if not self.audience.phones:
-                self._stop_phones()                    # no phone seat left: the server stops listening
-        self._start_phones()
+        self.at_phones.reseat()
         self.shows = None
         self.log.rebuild(None)
         self.view.sync()
 
     # ---------------------------------------------------------------- phones
-    def _start_phones(self) -> None:
-        """Start the phones' server when the match has phone seats and is played here; the join screen follows."""
-        if self.phones is not None or not self.audience.phones or self.audience.spectating or self.match.finished:
-            return
-        hub = PhoneHub(self.app, self.match, self.audience, self._phone_move, self._phones_ready, self._second_phone)
-        if not hub.start():
-            self.app.toasts.show(hub.problem + ". The phone seats are played here instead.", 8)
-            for seat in self.audience.phones:
-                self._play_here_quietly(seat)
-            return
-        self.phones = hub
-        self.app.every_frame(hub.tick)
-        first = next(iter(hub.seats), None)
-        if first is not None:
-            self.app.scenes.open("join", table=self, seat=first)
-
-    def _stop_phones(self) -> None:
-        hub = self.phones
-        if hub is None:
-            return
-        hub.send_all_now()
-        hub.stop()
-        self.app.every_frame(hub.tick, on=False)
-        self.phones = None
-
-    def _phone_move(self, seat: int, intent: Value) -> bool:
-        """A move from ``seat``'s phone (one of its legal intents: the policy and its choices said so), shown at
-        once: the big screen's animation of the move before, if any, ends where it lands."""
-        if self.view.busy:
-            self.view.finish_animations()
-        self.app.saves.flush()
-        try:
-            events = self.match.submit(intent)
-        except IllegalIntent:
-            return False
-        self._save()
-        self.show_move(events)
-        return True
-
-    def _phones_ready(self) -> bool:
-        """Whether a phone's move may be made now: not while the big screen steps through a reveal (it waits for
-        clicks at the table), nor while the move before is still being saved (it waits a frame, not the disk),
-        nor once the match is over."""
-        return not self.match.finished and not self.view.waiting_for_click() and not self.app.saves.writing
-
-    def _second_phone(self, seat: int, answer: Any) -> None:
-        name = self.match.seats[seat]
-        self.app.scenes.open("confirm", heading=f"Another phone wants {name}'s seat",
-                             message=f"{name}'s phone is connected. Let the other phone take {name}'s seat (the "
-                                     "first one is let go), or keep the first one?",
-                             choices=[(f"Let it take {name}'s seat", lambda: answer(True)),
-                                      ("Keep the first phone", lambda: answer(False))])
+    @property
+    def phones(self) -> PhoneHub | None:
+        """The phones of the match's phone seats, while the match is played here (None without phone seats)."""
+        return self.at_phones.hub
 
     def show_codes(self, seat: int) -> None:
         """Scan again: ``seat``'s code on the join screen, with a new address (the old one is revoked)."""
-        if self.phones is not None and seat in self.phones.seats:
-            self.app.scenes.open("join", table=self, seat=seat, rescan=True)
+        self.at_phones.show_codes(seat)
 
     def play_here(self, seat: int) -> None:
         """A phone seat is played at the shared screen from now on (its phone is let go)."""
-        self._play_here_quietly(seat)
-        self.seats_changed()
-        self.app.saves.store(self.match)
-
-    def _play_here_quietly(self, seat: int) -> None:
-        kinds = list(self.match.seat_kinds)
-        kinds[seat] = HUMAN
-        self.match.seat_kinds = tuple(kinds)
-        if self.phones is not None:
-            self.phones.forget(seat)
-
-    def _follow_phone_wait(self) -> int | None:
-        """The seat the table waits for on a phone that is not connected, its box's buttons made for it."""
-        waiting = self.waiting_for_phone()
-        if waiting != self._waiting_seat:
-            self._waiting_seat = waiting
-            self._waiting_buttons = self._phone_wait_buttons(waiting) if waiting is not None else []
-        return waiting
-
-    def _phone_wait_buttons(self, seat: int) -> list[Button]:
-        """The waiting box's buttons for ``seat``: show its code again (a new address), or play it here."""
-        name = self.match.seats[seat]
-        layout = self.chrome
-        return [Button(self.app, layout["phone_code"], lambda: self.show_codes(seat), text=f"Show {name}'s code"),
-                Button(self.app, layout["phone_here"], lambda: self.play_here(seat), text=f"Play {name} here")]
-
-    def _draw_phone_wait(self, surface: pygame.Surface, seat: int) -> None:
-        layout = self.chrome
-        draw_box(surface, layout["phone_wait"].rect, layout["phone_wait"].style)
-        self.app.text.draw_element(surface, layout["phone_wait_text"],
-                                   f"Waiting for {self.match.seats[seat]}'s phone", wrap=True)
-        for button in self._waiting_buttons:
-            button.draw(surface)
+        self.at_phones.play_here(seat)
 
     def waiting_for_phone(self) -> int | None:
         """A deciding seat whose phone is not connected (the table waits for it), if any."""
-        hub = self.phones
-        if hub is None or self.match.finished:
-            return None
-        for seat, where in self.audience.waiting(self.match.state):
-            if where == "phone" and not hub.connected(seat):
-                return seat
-        return None
+        return self.at_phones.waiting()
 
     @property
     def humans(self) -> list[int]:
@@ -276,10 +184,10 @@ class TableScene(Scene):
     def enter(self) -> None:
         # A new match or a resumed one of a hidden game opens behind the cover; phone seats get their codes.
         self._hand_over_if_needed()
-        self._start_phones()
+        self.at_phones.start()
 
     def leave(self) -> None:
-        self._stop_phones()
+        self.at_phones.stop()
         self.app.saves.leave(self.match)
 
     def shutdown(self) -> None:
@@ -375,7 +283,7 @@ class TableScene(Scene):
             self.app.toasts.show(exc.reason)
             self.app.audio.play("error")
             return False
-        self._save()
+        self.save()
         if self.gate is not None:
             self.gate.moved(intent)
         self.show_move(events)
@@ -400,8 +308,7 @@ class TableScene(Scene):
             self.log.add(events, hold=hold)
         self.view.animate(shown)
         self._refresh_undo()
-        if self.phones is not None:
-            self.phones.moved(events)
+        self.at_phones.moved(events)
 
     def release_log(self, count: int) -> None:
         """The view has shown ``count`` more of the events whose lines the log holds back."""
@@ -417,14 +324,13 @@ class TableScene(Scene):
             return
         taken = self.log.sentences(self.match.history[-1].events)
         self.match.undo()
-        self._save()
+        self.save()
         self.view.sync()
         self.log.rebuild(self.shows)
         # What was taken back, in the log's own words ("Taken back: Ann selects the blue die ...").
         self.log.note(f"Taken back: {taken[0]}" if taken else "The last move was taken back.")
         self._refresh_undo()
-        if self.phones is not None:
-            self.phones.retold()
+        self.at_phones.retold()
 
     def _undo_status(self) -> tuple[bool, str]:
         """Whether Undo may take back the last move here, and if not why: the controller's barriers, a move made
@@ -442,7 +348,7 @@ class TableScene(Scene):
             return False, f"That move was made on {name}'s phone: only a move made here can be taken back here."
         return allowed, reason
 
-    def _save(self) -> None:
+    def save(self) -> None:
         """Save the match after a change (written beside the frame loop, before the next move is taken; a
         failure is said by :meth:`_tell_unsaved`)."""
         self.app.saves.store(self.match)
@@ -498,7 +404,7 @@ class TableScene(Scene):
         if self.replay and event.type == pygame.KEYDOWN and event.key in (pygame.K_HOME, pygame.K_END):
             self.jump(0 if event.key == pygame.K_HOME else len(self.match.journal))
             return
-        if self._follow_phone_wait() is not None and press_any(self._waiting_buttons, event):
+        if self.at_phones.handle(event):
             return
         if press_any(self.buttons, event) or self.hints.handle(event):
             return
@@ -529,10 +435,10 @@ class TableScene(Scene):
                 self.app.scenes.open_instead("results", match=self.match, table=self)
             return
         if self.match.finished:
-            self._stop_phones()                         # the last page says who won; the server stops
+            self.at_phones.stop()                       # the last page says who won; the server stops
             return
         self._hand_over_if_needed()
-        self._follow_phone_wait()
+        self.at_phones.follow_wait()
         if self.app.scenes.top is self or self.demo:      # not behind the cover, the rules or the menu
             self._let_bot_move()
 
@@ -567,16 +473,6 @@ class TableScene(Scene):
             self._recent = (key, recent_moves([self.log.sentences(entry.events) for entry in history[-12:]]))
         return self._recent[1]
 
-    def phone_line(self) -> str:
-        """The banner's line while a seat decides on its phone (the big screen shows no phone's choices)."""
-        if self.phones is None or self.match.finished:
-            return ""
-        on_phones = [seat for seat, where in self.audience.waiting(self.match.state) if where == "phone"]
-        if not on_phones or any(where == "shared" for _, where in self.audience.waiting(self.match.state)):
-            return ""
-        names = " and ".join(self.match.seats[seat] for seat in on_phones)
-        return f"{names} {'is' if len(on_phones) == 1 else 'are'} choosing on the phone."
-
     def thinking_line(self) -> str:
         """The banner's line while a bot works out its move, then the move it chose, for a moment."""
         return self.bots.line()
@@ -600,8 +496,7 @@ class TableScene(Scene):
             button.draw(surface)
         if self.app.saves.is_unsaved(self.match):
             self._draw_unsaved_mark(surface)
-        if self._waiting_seat is not None and self.waiting_for_phone() == self._waiting_seat:
-            self._draw_phone_wait(surface, self._waiting_seat)
+        self.at_phones.draw(surface)
         self.hints.draw(surface)
         if self.tip and not self.view.busy and self.clock - self.tip_since > _TOOLTIP_DELAY:
             draw_tooltip(self.app, surface, *self.tip)
@@ -620,6 +515,6 @@ class TableScene(Scene):
         draw_box(surface, layout["banner"].rect, layout["banner"].style)
         status = self.view.status()
         text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
-        line = self.replay_line() if self.replay else (self.thinking_line() or self.phone_line() or status.prompt)
+        line = self.replay_line() if self.replay else (self.thinking_line() or self.at_phones.line() or status.prompt)
         text.draw_element(surface, layout["banner_prompt"], line, shrink=True)
         text.draw_element(surface, layout["banner_round"], status.round)
