@@ -117,7 +117,10 @@ class App:
         # What runs every frame whichever scene is on top (a table's phones are played behind a cover or a menu);
         # each says whether it has more to do at once (else the loop may sleep until an event wakes it).
         self.ticks: list[Callable[[], bool]] = []
+        self.spare_ticks: list[Callable[[], bool]] = []     # run once the frame is shown, in its spare time
         self._ticking = False
+        self.frame_ms = 0.0          # the last frame's work until it was shown
+        self.spare_ms = 0.0          # and its work after that (the spare ticks)
         if not self.home.kept:
             instead = " A temporary folder is used." if self.home.wanted is not None else " Saving is retried."
             self.toasts.show(f"Games will not be kept: {self.home.problem}.{instead}", 8)
@@ -193,13 +196,15 @@ class App:
             self._last_input = time.perf_counter()
         self.scenes.handle(self.translate(event))
 
-    def every_frame(self, tick: Callable[[], bool], on: bool = True) -> None:
+    def every_frame(self, tick: Callable[[], bool], on: bool = True, spare: bool = False) -> None:
         """Run ``tick`` every frame from now on (``on=False``: no more); it returns whether it has more to do
-        (something it runs beside the loop wakes the loop with an event when there is more)."""
-        if on and tick not in self.ticks:
-            self.ticks.append(tick)
-        elif not on and tick in self.ticks:
-            self.ticks.remove(tick)
+        (something it runs beside the loop wakes the loop with an event when there is more).  ``spare``: run it
+        after the frame is shown, so its work never delays what the players see."""
+        ticks = self.spare_ticks if spare else self.ticks
+        if on and tick not in ticks:
+            ticks.append(tick)
+        elif not on and tick in ticks:
+            ticks.remove(tick)
 
     @property
     def animating(self) -> bool:
@@ -213,7 +218,8 @@ class App:
                     (top is not None and top.busy))
 
     def frame(self, dt: float, events: list[pygame.event.Event] | None = None) -> None:
-        """Handle pending events, advance, draw and show one frame."""
+        """Handle pending events, advance, draw and show one frame; then the spare ticks."""
+        began = time.perf_counter()
         for event in pygame.event.get() if events is None else events:
             self.process(event)
             if not self.running:
@@ -228,6 +234,11 @@ class App:
         self.scenes.draw(surface)
         self.toasts.draw(surface)
         self.display.present()
+        shown = time.perf_counter()
+        self.frame_ms = (shown - began) * 1000
+        for tick in list(self.spare_ticks):
+            self._ticking = bool(tick()) or self._ticking
+        self.spare_ms = (time.perf_counter() - shown) * 1000
         self.frames += 1
         if self.first_interactive is None:
             self.first_interactive = time.perf_counter() - self.started

@@ -75,8 +75,9 @@ class AppServices(Protocol):
     def audio(self) -> "Audio":
         """Plays sounds."""
 
-    def every_frame(self, tick: Any, on: bool = True) -> None:
-        """Run ``tick()`` every frame, whichever scene is on top (``on=False``: no more)."""
+    def every_frame(self, tick: Any, on: bool = True, spare: bool = False) -> None:
+        """Run ``tick()`` every frame, whichever scene is on top (``on=False``: no more; ``spare``: once the
+        frame is shown)."""
 
     @property
     def toasts(self) -> Toaster:

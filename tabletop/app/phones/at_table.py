@@ -70,6 +70,7 @@ class TablePhones:
             return
         self.hub = hub
         self.app.every_frame(hub.tick)
+        self.app.every_frame(hub.send_due, spare=True)
         first = next(iter(hub.seats), None)
         if first is not None:
             self.app.scenes.open("join", table=table, seat=first)
@@ -82,6 +83,7 @@ class TablePhones:
         hub.send_all_now()
         hub.stop()
         self.app.every_frame(hub.tick, on=False)
+        self.app.every_frame(hub.send_due, on=False, spare=True)
         self.hub = None
 
     def reseat(self) -> None:

@@ -36,6 +36,9 @@ __all__ = ["PhoneHub", "phone_pages", "lan_address"]
 #: The least time between two pages of one phone (the phone that tapped gets its page at once): a table of five
 #: phones playing at once would otherwise draw a picture every frame.
 PAGE_INTERVAL = 0.15
+#: The same for a phone whose seat has nothing to do now: it only watches, so its picture may follow the table a
+#: little later (five watching phones would otherwise draw a picture after nearly every move).
+WATCHING_PAGE_INTERVAL = 0.5
 #: Where the server listens: every interface of this computer (the phones are on the local network); tests and
 #: the benchmark set TABLETOP_PHONE_HOST=127.0.0.1.
 DEFAULT_HOST = "0.0.0.0"
@@ -145,6 +148,7 @@ class PhoneHub:
         self._sent_at: dict[int, float] = {}
         self._pictures: dict[int, tuple[Any, str]] = {}          # each seat's last picture, with what it shows
         self._frames_since_drawn = 0
+        self._moved = False                    # a move was made in this frame: no picture drawn after it
         self._shown_since = (None, 0.0)                         # the position the big screen shows, since when
 
     # ---------------------------------------------------------------- the server
@@ -210,14 +214,19 @@ class PhoneHub:
 
     # ---------------------------------------------------------------- every frame
     def tick(self) -> bool:
-        """Take in what the phones sent, make the moves that may be made now, send the pages due; whether there
-        is more to do at once."""
+        """Take in what the phones sent, make the moves that may be made now (before the frame is drawn, so the
+        big screen shows them at once); whether there is more to do at once."""
         for event in self.server.events():
             self._take(event)
-        moved = self._apply_pending()
+        self._moved = self._apply_pending() or self._moved
+        return bool(self.pending or self.dirty)
+
+    def send_due(self) -> bool:
+        """Once the frame is shown: the page of the first phone due.  At most one phone's picture is drawn in a
+        frame, never in the frame that made a move, and not in two frames in a row, so it fits in the frame's
+        spare time; whether there is more to do at once."""
+        moved, self._moved = self._moved, False
         self._frames_since_drawn += 1
-        # At most one phone's picture is drawn in a frame, never in the frame that made a move, and not in two
-        # frames in a row: the big screen's frames stay as short as without phones.
         if not moved and self._frames_since_drawn >= 2:
             self._send_one()
         return bool(self.pending or self.dirty)
@@ -284,6 +293,11 @@ class PhoneHub:
         else:
             self.dirty.append(seat)
 
+    def _interval(self, seat: int) -> float:
+        """The least time between two pages of ``seat``'s phone: longer while it only watches."""
+        acting = self.audience.may_send(phone_screen(seat), self.match.state)
+        return PAGE_INTERVAL if acting else WATCHING_PAGE_INTERVAL
+
     def _send_one(self) -> None:
         """The page of the first phone due: its words now, its picture drawn now and encoded beside the loop."""
         while self.dirty:
@@ -293,9 +307,9 @@ class PhoneHub:
                 continue
             if not self.connected(seat):
                 continue                               # sent when it joins
-            if seat != self._tapped and time.perf_counter() - self._sent_at.get(seat, 0.0) < PAGE_INTERVAL:
+            if seat != self._tapped and time.perf_counter() - self._sent_at.get(seat, 0.0) < self._interval(seat):
                 self.dirty.append(seat)                # a page went out a moment ago: this one a little later
-                if all(time.perf_counter() - self._sent_at.get(s, 0.0) < PAGE_INTERVAL for s in self.dirty):
+                if all(time.perf_counter() - self._sent_at.get(s, 0.0) < self._interval(s) for s in self.dirty):
                     return
                 continue
             self._sent_at[seat] = time.perf_counter()
