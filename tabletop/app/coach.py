@@ -35,6 +35,17 @@ def glowing_rects(view: Any) -> list[pygame.Rect]:
     return found
 
 
+def controls_rects(table: Any) -> list[pygame.Rect]:
+    """Where a table's own buttons are (Undo, Rules, Menu, Hint) and the game's buttons and menu: the coach's
+    and the hint's boxes never stand over them (Menu is the way out of a tutorial)."""
+    found = [pygame.Rect(button.rect) for button in table.buttons if button.visible]
+    if table.hints.button.visible:
+        found.append(pygame.Rect(table.hints.button.rect))
+    for bar in (getattr(table.view, "action_bar", None), getattr(table.view, "menu_bar", None)):
+        found += [pygame.Rect(button.rect) for button in getattr(bar, "buttons", ()) if button.visible]
+    return found
+
+
 def move_rect(view: Any, move: Move) -> pygame.Rect | None:
     """Where a click of ``move`` lands on a game's table (None: nowhere in particular, a right click)."""
     if move.kind == "target" and move.target is not None:
@@ -92,35 +103,57 @@ class CoachMark:
         return [[button] for button in buttons]
 
     def place(self, target: pygame.Rect | None, words: str, heading: str = "", nudge: str = "",
-              buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = (), high: bool = False) -> pygame.Rect:
-        """The box for these words beside ``target`` (None: at the top of the table), covering as little of
-        ``avoid`` (what else glows) as it can."""
+              buttons: Sequence[Button] = (), avoid: Sequence[pygame.Rect] = (), high: bool = False,
+              keep_off: Sequence[pygame.Rect] = ()) -> pygame.Rect:
+        """The box for these words beside ``target`` (None: low on the table), never over ``keep_off`` (the
+        table's buttons, what the words speak of) where any place allows, and covering as little of ``avoid``
+        (what else glows) as it can."""
         width = self.layout["box"].rect[2]
         height = self._height(words, heading, nudge, buttons)
         box = pygame.Rect(0, 0, width, height)
         if target is None:
-            if high:                                                  # over the boards: the buttons stay free
-                box.midtop = (SCREEN.centerx, _AREA.top + 16)
-            else:                                                     # low on the table: the boards stay in sight
-                box.midbottom = (SCREEN.centerx, _AREA.bottom - 24)
-            return box.clamp(_AREA)
+            # Low on the table, so the boards stay in sight (``high``: over the boards, the buttons stay free);
+            # else wherever it covers least of ``avoid``.
+            spots = []
+            for anchor, point in (("midbottom", (SCREEN.centerx, _AREA.bottom - 24)),
+                                  ("midtop", (SCREEN.centerx, _AREA.top + 16)),
+                                  ("bottomleft", (_AREA.left + 16, _AREA.bottom - 24)),
+                                  ("bottomright", (_AREA.right - 16, _AREA.bottom - 24)),
+                                  ("midleft", (_AREA.left + 16, SCREEN.centery)),
+                                  ("midright", (_AREA.right - 16, SCREEN.centery)),
+                                  ("center", SCREEN.center)):
+                spot = box.copy()
+                setattr(spot, anchor, point)
+                spots.append(spot.clamp(_AREA))
+            if high:
+                spots.insert(0, spots.pop(1))
+            spots = [spot for spot in spots if spot.collidelist(list(keep_off)) < 0] or spots
+            return min(spots, key=lambda spot: sum(_overlap(spot, rect) for rect in avoid))
         ring = target.inflate(2 * self.ring_gap, 2 * self.ring_gap)
         candidates = []
         # Beside a target low on the table (dice, buttons), so the boards above stay in sight; else above it.
         sides = ("left", "right", "above", "below") if ring.centery > 600 else ("above", "below", "left", "right")
         for side in sides:
-            spot = box.copy()
-            if side == "above":
-                spot.midbottom = (ring.centerx, ring.top - self.gap)
-            elif side == "below":
-                spot.midtop = (ring.centerx, ring.bottom + self.gap)
-            elif side == "left":
-                spot.midright = (ring.left - self.gap, ring.centery)
-            else:
-                spot.midleft = (ring.right + self.gap, ring.centery)
-            spot = spot.clamp(_AREA)
-            candidates.append(spot)
+            # Centred on the target first, then slid along that side (its end at the target's end).
+            for slide in ("centre", "start", "end"):
+                spot = box.copy()
+                if side == "above":
+                    spot.bottom = ring.top - self.gap
+                elif side == "below":
+                    spot.top = ring.bottom + self.gap
+                elif side == "left":
+                    spot.right = ring.left - self.gap
+                else:
+                    spot.left = ring.right + self.gap
+                if side in ("above", "below"):
+                    spot.centerx = {"centre": ring.centerx, "start": ring.left + width // 2,
+                                    "end": ring.right - width // 2}[slide]
+                else:
+                    spot.centery = {"centre": ring.centery, "start": ring.top + height // 2,
+                                    "end": ring.bottom - height // 2}[slide]
+                candidates.append(spot.clamp(_AREA))
         free = [spot for spot in candidates if not spot.colliderect(ring)] or candidates[:1]
+        free = [spot for spot in free if spot.collidelist(list(keep_off)) < 0] or free
         return min(free, key=lambda spot: sum(_overlap(spot, rect) for rect in avoid))
 
     def problem(self, words: str, heading: str = "", nudge: str = "", buttons: Sequence[Button] = ()) -> str:
@@ -138,9 +171,10 @@ class CoachMark:
 
     def draw(self, surface: pygame.Surface, target: pygame.Rect | None, words: str, *, heading: str = "",
              nudge: str = "", buttons: Sequence[Button] = (), clock: float = 0.0,
-             avoid: Sequence[pygame.Rect] = (), high: bool = False) -> pygame.Rect:
+             avoid: Sequence[pygame.Rect] = (), high: bool = False,
+             keep_off: Sequence[pygame.Rect] = ()) -> pygame.Rect:
         """Draw the ring, the arrow, the box with its words, and lay out and draw ``buttons`` in it."""
-        box = self.place(target, words, heading, nudge, buttons, avoid, high)
+        box = self.place(target, words, heading, nudge, buttons, avoid, high, keep_off)
         theme = self.app.layouts.theme
         glow = theme.rgb("glow")
         if target is not None:

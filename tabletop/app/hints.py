@@ -142,6 +142,7 @@ class TableHints:
         self._thinking: tuple[Any, threading.Thread, list[Hint | None]] | None = None
         self._route: tuple[Any, Any] | None = None
         self._coach: Any = None
+        self.box: Any = None              # where the hint's box was last drawn (None: not on screen)
 
     def seat(self) -> int | None:
         """The human seat a hint may be given to now (None: no hint now)."""
@@ -167,7 +168,7 @@ class TableHints:
     def toggle(self) -> None:
         """H or the button: show the hint for the seat to act (counted once per position), or hide it."""
         if self.current() is not None or self.thinking:
-            self.shown = None
+            self.hide()
             return
         seat = self.seat()
         if seat is None or self.table.view.busy:
@@ -206,6 +207,31 @@ class TableHints:
         """The table keeps drawing: a hint is worked out, or its ring pulses."""
         return self.thinking or self.current() is not None
 
+    def dismiss(self, event: Any) -> bool:
+        """While a hint is on screen: Esc or a click closes it.  A click on its box (or Esc) does nothing else;
+        a click elsewhere goes on to what it lands on, so the hinted click is one click.  Whether the event was
+        used up."""
+        import pygame
+
+        if self.box is None or (self.current() is None and not self.thinking):
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.hide()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            inside = self.box.collidepoint(event.pos)
+            self.hide()
+            return bool(inside)
+        if event.type == pygame.MOUSEBUTTONUP and self.box.collidepoint(event.pos):
+            return True
+        return False
+
+    def hide(self) -> None:
+        """Close the hint (it is asked for again with H or the button)."""
+        self.shown = None
+        self._thinking = None
+        self.box = None
+
     def handle(self, event: Any) -> bool:
         """The button and the key, when a hint may be given."""
         self.button.visible = self.seat() is not None
@@ -237,17 +263,23 @@ class TableHints:
         self.button.draw(surface)
         hint = self.current()
         thinking = self.thinking
+        self.box = None
         if (hint is None and not thinking) or self.table.view.busy:
             return
         if self._coach is None:
             self._coach = CoachMark(self.app)
+        from .coach import controls_rects, glowing_rects
+
+        # The box keeps off what glows and off the table's own buttons (Undo, Rules, Menu, the game's).
+        avoid = glowing_rects(self.table.view)
+        keep_off = controls_rects(self.table)
         if hint is None:
             seat = self.seat()
             who = self.table.match.seats[seat] if seat is not None else ""
-            self._coach.draw(surface, None, "Thinking…", heading=f"Hint for {who}", clock=self.table.clock)
+            self.box = self._coach.draw(surface, None, "Thinking…", heading=f"Hint for {who}",
+                                        clock=self.table.clock, avoid=avoid, keep_off=keep_off)
             return
         name = self.table.match.seats[hint.seat]
-        from .coach import glowing_rects
-
-        self._coach.draw(surface, self.pointer(), hint.reason, heading=f"Hint for {name}", clock=self.table.clock,
-                         avoid=glowing_rects(self.table.view))
+        self.box = self._coach.draw(surface, self.pointer(), hint.reason, heading=f"Hint for {name}",
+                                    nudge="H, Esc or a click closes this.", clock=self.table.clock, avoid=avoid,
+                                    keep_off=keep_off)

@@ -182,6 +182,7 @@ class LessonRun:
         if lesson.given is not None:
             _apply_given(self.match, lesson.given)
         self.index = 0
+        self.telling = False        # the current step's move (the script's) was made: its words wait to be read
         self._enter()
 
     # ---------------------------------------------------------------- where it stands
@@ -219,7 +220,7 @@ class LessonRun:
         """Why the current step cannot be played here ("" if it can): its move is not legal now."""
         intent = self.intent()
         step = self.step
-        if intent is None or step is None:
+        if intent is None or step is None or self.telling:
             return ""
         if intent not in self.match.legal_intents():
             why = self.match.rules.why_illegal(self.match.state, intent) if hasattr(
@@ -245,11 +246,23 @@ class LessonRun:
             self._enter()
 
     def made(self, intent: Value) -> bool:
-        """A move was made at the table: True (and on to the next step) when it is the current step's."""
+        """A move was made at the table: True (and on to the next step) when it is the current step's.  A move
+        of the script's seats with words stays the current step until the words are read (:meth:`read`): the
+        coach tells of a bot's move after it was made, never before."""
         if intent == self.intent():
-            self.advance()
+            step = self.step
+            if step is not None and step.say and self.seat() != self.lesson.learner:
+                self.telling = True
+            else:
+                self.advance()
             return True
         return False
+
+    def read(self) -> None:
+        """The words of a move just made were read: on to the next step."""
+        if self.telling:
+            self.telling = False
+            self.advance()
 
     def play_step(self) -> tuple[Value, ...]:
         """Play the current step headless (its move, if any) and move on; IllegalIntent if it is not legal."""

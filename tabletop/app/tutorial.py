@@ -8,7 +8,7 @@ The script is data (``data/<game>/tutorial.yaml``, read by :mod:`tabletop.app.le
   an error sound);
 * the coach mark (:class:`CoachMark`) rings what to click next (the first click of the shortest click
   sequence to the taught move, or what the step names) and says why in a box beside it, whose height grows
-  with its words so nothing is ever cut; talk steps and a bot's announced move wait for **Next**;
+  with its words so nothing is ever cut; talk steps, and a bot's move once the table has shown it, wait for **Next**;
 * the other seats play the script's moves at the bot's pace; nothing is taken back;
 * the tutorial can be left at any time (Menu, Esc): the number of steps done is kept in the user's folder
   (``tutorials/<game>.json``) and "Learn to play" offers to continue it;
@@ -31,7 +31,7 @@ from tabletop.core.rng import RandomExhausted, ScriptMismatch
 from tabletop.core.values import Value
 
 from .choosing import KEEP, Move, Reply, Seen, route_to
-from .coach import SCREEN, CoachMark, glowing_rects, move_rect
+from .coach import SCREEN, CoachMark, controls_rects, glowing_rects, move_rect
 from .audience import Screen
 from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, load_lesson, saved_step,
                      target_text)
@@ -138,8 +138,8 @@ class TutorialGate:
         return scene.nudge
 
     def moved(self, intent: Value) -> None:
-        """The step is done when its move was made."""
-        if self.run.made(intent):
+        """The step is done when its move was made (a bot's, once its words are read)."""
+        if self.run.made(intent) and not self.run.telling:
             self.scene.stepped()
 
     def undo_refusal(self) -> str:
@@ -162,13 +162,13 @@ class TutorialScene(TableScene):
         self.lesson = _with_learner_name(app, lesson or load_lesson(game))
         self.run = LessonRun(self.lesson)
         self.run.skip_to(resume)
-        self.acknowledged = -1                 # the step whose words were read (a bot's move may follow)
         self.keeps_progress = True             # a check plays it without touching the player's progress
         self.nudge = ""
         self._route: tuple[Any, Move | None] | None = None
         super().__init__(app, self.run.match, gate=TutorialGate(self))
         self.help_game = game
         self.coach = CoachMark(app)
+        self.coach_box: pygame.Rect | None = None         # where the coach's box was last drawn
         layout = self.coach.layout
         self.next_button = Button(app, layout["next"], self.next_step, hotkey=pygame.K_RETURN)
         self.play_on_button = Button(app, layout["play_on"], self.play_on)
@@ -186,14 +186,15 @@ class TutorialScene(TableScene):
 
     # ---------------------------------------------------------------- moving through the script
     def next_step(self) -> None:
-        """Next: the coach's words were read (a talk step is done; a bot's announced move may come)."""
+        """Next: the coach's words were read (a talk step is done, or the bot's move it told of)."""
         if self.view.busy or self.run.done:
             return
-        if self.run.intent() is None:
+        if self.run.telling:
+            self.run.read()
+            self.stepped()
+        elif self.run.intent() is None:
             self.run.advance()
             self.stepped()
-        else:
-            self.acknowledged = self.run.index
 
     def stepped(self) -> None:
         """A step is done: the next one's given position shown, the progress kept."""
@@ -214,13 +215,11 @@ class TutorialScene(TableScene):
             keep_progress(self.lesson.game, self.run.index)
 
     def waiting_for_next(self) -> bool:
-        """The coach's words wait for Next: a talk step, or a bot's move it announces."""
+        """The coach's words wait for Next: a talk step, or a bot's move it tells of (once it was made)."""
         step = self.run.step
         if step is None:
             return False
-        if not step.do:
-            return True
-        return bool(step.say) and self.run.seat() != self.lesson.learner and self.acknowledged != self.run.index
+        return not step.do or self.run.telling
 
     def open_menu(self) -> None:
         """Menu (Esc): leave the tutorial for now (it continues where it was), start it again, or go on."""
@@ -262,6 +261,11 @@ class TutorialScene(TableScene):
         step = self.run.step
         assert step is not None
         heading = f"{self.lesson.title} · {self.run.index + 1} of {len(self.lesson.steps)}"
+        seat = self.run.seat()
+        if step.do and seat != self.lesson.learner and not self.run.telling:
+            # A bot's move is told once the table has shown it: until then the coach only says whose it is.
+            name = self.match.seats[seat] if seat is not None else self.bot_name
+            return heading, f"Watch {name}'s move."
         if step.say:
             return heading, step.say
         return heading, f"{self.bot_name} moves."
@@ -332,6 +336,9 @@ class TutorialScene(TableScene):
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.KEYDOWN):
             if press_any(self.coach_buttons(), event):
                 return
+        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.coach_box is not None
+                and self.coach_box.collidepoint(event.pos)):
+            return                 # the coach's box is read, not clicked through to what lies under it
         super().handle(event)
 
     def revealing(self) -> bool:
@@ -340,18 +347,33 @@ class TutorialScene(TableScene):
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
+        self.coach_box = None
         if self.revealing():
             heading, words = self.coach_words()
-            self.coach.draw(surface, None, words, heading=heading, nudge=_REVEAL_STEP, high=True)
+            self.coach_box = self.coach.draw(surface, None, words, heading=heading, nudge=_REVEAL_STEP, high=True,
+                                             keep_off=controls_rects(self))
             return
         if self.view.busy:
             return
         heading, words = self.coach_words()
-        self.coach.draw(surface, self.pointer(), words, heading=heading, nudge=self.nudge,
-                        buttons=self.coach_buttons(), clock=self.clock, avoid=self.avoid())
+        self.coach_box = self.coach.draw(surface, self.pointer(), words, heading=heading, nudge=self.nudge,
+                                         buttons=self.coach_buttons(), clock=self.clock, avoid=self.avoid(),
+                                         keep_off=self.keep_off())
+
+    def keep_off(self) -> list[pygame.Rect]:
+        """What the coach's box never covers where it can stand elsewhere: the table's buttons (Menu is the way
+        out of a tutorial) and what the step speaks of."""
+        found = controls_rects(self)
+        step = self.run.step
+        if step is not None and step.point:
+            pointed = self.resolve(step.point)
+            if pointed is not None:
+                found.append(pointed)
+        return found
 
     def avoid(self) -> list[pygame.Rect]:
-        """What the coach's box should not cover: what glows, and what the step's next clicks are."""
+        """What the coach's box should cover as little of as it can: what glows, what the step's next clicks
+        are."""
         found = glowing_rects(self.view)
         taught = self.run.taught()
         if taught is not None and self.view.Choices is not None:
@@ -388,6 +410,9 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
                 problems.append(problem)
                 break
             heading, words = scene.coach_words()
+            if (step.do and step.say and words == step.say and scene.run.seat() != scene.lesson.learner
+                    and not scene.run.telling):
+                problems.append(f"{game} {step.where}: the coach tells of {scene.bot_name}'s move before it is made")
             cut = scene.coach.problem(words, heading, "Not that one yet: click where the coach points.",
                                       scene.coach_buttons())
             if cut:
@@ -397,9 +422,16 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
             rect = scene.pointer()
             if rect is not None and not SCREEN.contains(rect):
                 problems.append(f"{game} {step.where}: the coach points off the screen ({tuple(rect)})")
-            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons(), scene.avoid())
+            box = scene.coach.place(rect, words, heading, scene.nudge, scene.coach_buttons(), scene.avoid(),
+                                    keep_off=scene.keep_off())
             if rect is not None and box.colliderect(rect):
                 problems.append(f"{game} {step.where}: the coach's box covers what it points at")
+            pointed = scene.resolve(step.point) if step.point else None
+            if pointed is not None and box.colliderect(pointed):
+                problems.append(f"{game} {step.where}: the coach's box covers '{step.point}', which it speaks of")
+            covered = [button.text for button in scene.buttons if button.visible and box.colliderect(button.rect)]
+            if covered:
+                problems.append(f"{game} {step.where}: the coach's box covers {', '.join(covered)}")
             index = scene.run.index
             if scene.waiting_for_next():
                 scene.next_step()
@@ -412,7 +444,7 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
             else:
                 for _ in range(50):
                     scene.update(0.5)
-                    if scene.run.index != index:
+                    if scene.run.index != index or scene.run.telling:
                         break
             if scene.run.index == index and not scene.waiting_for_next() and scene.run.taught() is None \
                     and scene.run.intent() is not None and scene.bot_to_act() is None:

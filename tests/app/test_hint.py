@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 
 import pygame
 import pytest
@@ -170,3 +171,52 @@ def test_a_bot_that_explains_itself_gives_the_hint_its_reason_and_the_banner_its
     turn.shown_at = 0.0
     table.bots.turn = turn
     assert table.bots.line() == "Ada: the last move is always best"
+
+
+def _hint_on_screen(driver: Driver, table: TableScene) -> pygame.Rect:
+    driver.key(pygame.K_h)
+    for _ in range(200):                          # a hint worked out in its thread (a search may take a moment)
+        driver.frames(1)
+        if table.hints.current() is not None:
+            break
+        time.sleep(0.05)
+    driver.frames(1)
+    assert table.hints.current() is not None and table.hints.box is not None
+    return pygame.Rect(table.hints.box)
+
+
+def test_the_hint_box_closes_with_esc_or_a_click_and_a_click_elsewhere_goes_on(app):
+    driver = Driver(app)
+    table = _table(app)
+    driver.settle()
+    box = _hint_on_screen(driver, table)
+    driver.key(pygame.K_ESCAPE)                                  # Esc closes the hint, not the table
+    assert table.hints.current() is None and app.scenes.top is table
+    box = _hint_on_screen(driver, table)
+    driver.click(box.center)                                     # a click on the box closes it, nothing else
+    assert table.hints.current() is None and not table.match.journal and app.scenes.top is table
+    _hint_on_screen(driver, table)
+    driver.click(table.view.buttons["roll"].rect.center)         # a click elsewhere closes it and is a click
+    driver.settle()
+    assert table.hints.current() is None
+    assert table.match.journal[-1].intent.to_str().startswith("roll")
+
+
+@pytest.mark.parametrize("game", game_ids())
+def test_the_hint_box_never_covers_the_tables_buttons(app, game):
+    driver = Driver(app)
+    rules = get_rules(game)
+    match = MatchController(rules, None, DEFAULT_SEATS[:rules.meta.min_players], 5,
+                            seat_kinds=("human",) * rules.meta.min_players)
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    driver.settle()
+    while app.scenes.top is not table:
+        app.scenes.pop()                                          # a cover for the first seat
+    box = _hint_on_screen(driver, table)
+    covered = [button.text for button in table.buttons if button.visible and box.colliderect(button.rect)]
+    assert not covered, f"{game}: the hint's box covers {covered}"
+    bars = [getattr(table.view, name, None) for name in ("action_bar", "menu_bar")]
+    covered = [button.text for bar in bars if bar is not None for button in bar.buttons
+               if button.visible and box.colliderect(button.rect)]
+    assert not covered, f"{game}: the hint's box covers {covered}"

@@ -163,3 +163,39 @@ def test_a_coach_mark_looks_as_it_should_at_1366_by_768(driver, game, step):
     scene.clock = 0.0                  # the ring's pulse at a fixed moment
     scene.draw(surface)
     check_golden(pygame.transform.smoothscale(surface, (1366, 768)), f"tutorial_{game.replace('-', '_')}")
+
+
+def test_the_coach_tells_of_a_bots_move_only_once_the_table_has_shown_it(driver):
+    lesson = load_lesson("dice-realms")
+    index = next(number for number, step in enumerate(lesson.steps)
+                 if step.do and step.say and "seat=1" in step.do)
+    scene = _open(driver, resume=index)
+    step = scene.run.step
+    assert scene.run.index == index and not scene.waiting_for_next()
+    assert scene.coach_words()[1] == "Watch Brom's move."          # not yet what the move will be
+    for _ in range(400):                                          # the bot moves at its pace
+        driver.frames(1)
+        if scene.run.telling:
+            break
+    assert scene.run.telling and scene.match.journal[-1].intent.to_str() == step.do
+    driver.settle()
+    assert not scene.view.busy and scene.coach_words()[1] == step.say and scene.waiting_for_next()
+    driver.frames(1)
+    driver.click(scene.next_button.rect.center)
+    assert scene.run.index == index + 1 and not scene.run.telling
+
+
+def test_a_click_on_the_coachs_box_goes_no_further(driver, monkeypatch):
+    opened: list[str] = []
+    scene = _open(driver)
+    monkeypatch.setattr(scene, "open_rules", lambda: opened.append("rules"))
+    driver.frames(1)
+    box = scene.coach_box
+    assert box is not None
+    for button in scene.buttons + list(scene.view.buttons.values()):
+        if box.colliderect(button.rect):
+            spot = box.clip(button.rect).center
+            if not scene.next_button.rect.collidepoint(spot):
+                driver.click(spot)
+    driver.click((box.left + 4, box.top + 4))
+    assert not opened and scene.run.index == 0 and not scene.match.journal

@@ -388,6 +388,8 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- loop
     def handle(self, event: pygame.event.Event) -> None:
+        if self.hints.dismiss(event):
+            return
         if event.type == pygame.MOUSEMOTION:
             self.mouse = event.pos
             self._hover(event.pos)
