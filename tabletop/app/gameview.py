@@ -349,8 +349,8 @@ class GameViewBase(Generic[C]):
         """What the last move touched, as the seat in front of the screen may see it (worked out again whenever
         the last move or the shows changes: a move, an undo, a hand-over, a replay's step)."""
         history = self.match.history
-        if not history:
-            return ()
+        if len(history) <= max(0, self.match.edited_at):
+            return ()                       # no move yet, or the position was edited since (a tutorial's skip)
         last, shows = history[-1], self.table.shows
         known = self._marked
         if known is None or known[0] is not last or known[1] != len(history) or known[2] != shows:

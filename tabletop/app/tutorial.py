@@ -12,7 +12,7 @@ The script is data (``data/<game>/tutorial.yaml``, read by :mod:`tabletop.app.le
 * the other seats play the script's moves at the bot's pace; nothing is taken back;
 * the tutorial can be left at any time (Menu, Esc): the number of steps done is kept in the user's folder
   (``tutorials/<game>.json``) and "Learn to play" offers to continue it;
-* after the last step the coach offers **Play on: a real game, no hints** against the strong bot.
+* after the last step the coach offers **Play on: a real game** against the strong bot, hints still at hand.
 
 :func:`check_tutorial` plays a tutorial headless on the real table, click by click
 (``tabletop tutorial --check``: :mod:`tabletop.app.tutorial_check`).
@@ -44,8 +44,8 @@ __all__ = ["TutorialScene", "check_tutorial", "saved_step"]
 #: What the coach adds while a reveal waits for its next step.
 _REVEAL_STEP = "Click anywhere or press Space for the next step of the reveal."
 #: What the coach says after the last step.
-_HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach and no hints, "
-             "and every move is yours to choose.")
+_HANDOVER = ("That is how {game} is played. Now play a real game against {bot}: no coach, and every move is "
+             "yours to choose. Stuck? Press H (or Hint) for the strong bot's advice.")
 
 
 def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:

@@ -140,6 +140,9 @@ class MatchController:
         self.journal: list[JournalEntry] = []
         self._memos: list[tuple[Any, dict]] = []
         self.cursor: int | None = None         # in a replay: how many moves are shown
+        # The number of moves made when a scenario or a tutorial last edited the position (-1: never): the moves
+        # before it no longer made what the table shows, so none of them is marked as the last move.
+        self.edited_at = -1
 
     # ------------------------------------------------------------------ queries
     @property

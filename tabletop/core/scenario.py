@@ -197,6 +197,7 @@ def _apply_given(match: MatchController, given: Reader) -> None:
     except (ValueError, TypeError) as exc:
         raise given.error(f"the edited state is not valid: {exc}") from None
     match.states[-1] = state
+    match.edited_at = len(match.journal)
 
 
 def _check_invariants(match: MatchController, where: Reader, what: str, result: ScenarioResult) -> None:

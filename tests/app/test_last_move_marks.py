@@ -291,3 +291,22 @@ def test_while_a_bot_plays_its_last_three_moves_are_readable_beside_the_log(app,
     table.draw(pygame.Surface((1920, 1080)))
     without = " ".join(drawn)
     assert all(shown.count(sentence) > without.count(sentence) for sentence in expected)
+
+
+def test_no_mark_is_left_from_before_a_tutorials_skip_ahead(driver):
+    from tabletop.app.lesson import load_lesson
+
+    lesson = load_lesson("dice-realms")
+    skips = [number for number, step in enumerate(lesson.steps) if step.given is not None]
+    assert len(skips) >= 2
+    scene = driver.app.scenes.open("tutorial", game="dice-realms", resume=skips[1] - 1)
+    driver.settle()
+    for _ in range(400):                          # to the skip: the moves before it made a position now gone
+        if scene.run.index >= skips[1]:
+            break
+        driver.frames(1)
+        if scene.waiting_for_next():
+            scene.next_step()
+    assert scene.run.index == skips[1] and scene.match.history
+    driver.settle()
+    assert scene.view.last_marks() == ()

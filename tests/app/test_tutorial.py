@@ -129,6 +129,8 @@ def test_the_end_offers_a_real_game_against_the_strong_bot(driver):
     assert table.scene_name == "table" and not table.match.journal
     assert table.match.seat_kinds == ("human", "strong")
     assert saved_step("dice-realms") == 0
+    driver.settle()
+    assert table.hints.seat() == 0 and table.hints.button.visible     # hints are still at hand
 
 
 def test_learn_to_play_on_the_tile_opens_the_tutorial(driver):

@@ -331,16 +331,14 @@ class StrongBot(Explaining):
 
     def _move_reason(self, view: Any, intent: Value) -> str:
         """Why a Main Phase move, in the game's words."""
-        hand = {die.serial: die.value for die in view.duelists[self.seat].hand}
+        # A Summon's or a Charge's ``die`` is the value of the hand die it uses (the rules' intents say so).
         if intent.KIND == "summon":
-            value = hand.get(intent.die)                                # type: ignore[attr-defined]
+            value = intent.die                                          # type: ignore[attr-defined]
             if getattr(intent, "ability", ""):
                 return f"Use {self.rules.ability(intent.ability).name}: a stronger unit than a plain summon."  # type: ignore
-            if value is None:
-                return "Summon a unit: one more unit to attack and block with."
             return f"Summon a Power {(value + 1) // 2} unit with your {value}: one more unit to attack and block with."
         if intent.KIND == "charge":
-            value = hand.get(intent.die)                                # type: ignore[attr-defined]
+            value = intent.die                                          # type: ignore[attr-defined]
             return f"Charge your {value}: the energy pays for an ability this turn or later."
         if intent.KIND == "activate":
             return f"Use {self.rules.ability(intent.ability).name}: it is worth more than the energy it costs."  # type: ignore
