@@ -83,23 +83,25 @@ class TutorialGate:
         self._alone: tuple[Any, bool] | None = None
 
     def narrow(self, screen: Screen, legal: tuple[Value, ...]) -> tuple[Value, ...]:
-        """Only the taught move, when the learner is to make it: alone if the game's table offers a way to it
-        without the others (a button shown only beside another may need them all: the clicks are vetted)."""
+        """Only the taught move, when the learner is to make it: alone if the game's table offers the same
+        clicks to it without the others, so only they glow.  Where the others are needed (a button shown only
+        beside another) or alone it would be shorter (a menu of one that the game skips), all of them: the
+        learner is taught the clicks of a real game, and the clicks are vetted."""
         taught = self.run.taught()
         if taught is None or taught not in legal:
             return ()
-        return (taught,) if self._shown_alone(taught) else legal
+        return (taught,) if self._shown_alone(taught, legal) else legal
 
-    def _shown_alone(self, taught: Value) -> bool:
+    def _shown_alone(self, taught: Value, legal: tuple[Value, ...]) -> bool:
         scene = self.scene
         key = (scene.match.state, self.run.index)
         if self._alone is None or self._alone[0] != key:
             view = getattr(scene, "view", None)          # the view asks before it is made: assume it can
             alone = True
             if view is not None and view.Choices is not None:
-                seen = Seen(view.state, (taught,), scene.shows, tuple(scene.match.seats), scene.match.rules,
-                            why=view.why_not)
-                alone = route_to(lambda chosen: view.Choices(seen, chosen), taught, None) is not None
+                alone_route = taught_route(scene, view, (taught,), taught)
+                alone = alone_route is not None and len(alone_route) == len(
+                    taught_route(scene, view, legal, taught) or alone_route)
             self._alone = (key, alone)
         return self._alone[1]
 
@@ -150,6 +152,14 @@ class TutorialGate:
         return False
 
 
+def taught_route(scene: "TutorialScene", view: Any, legal: Sequence[Value], taught: Value
+                 ) -> tuple[Move, ...] | None:
+    """The clicks to ``taught`` from nothing chosen, on the table's choices built from ``legal``."""
+    seen = Seen(view.state, tuple(legal), scene.shows, tuple(scene.match.seats), scene.match.rules,
+                why=view.why_not)
+    return route_to(lambda chosen: view.Choices(seen, chosen), taught, None)
+
+
 # ==================================================================== the scene
 class TutorialScene(TableScene):
     """A game's table played from its tutorial script, with the coach (see the module docstring)."""
@@ -177,12 +187,19 @@ class TutorialScene(TableScene):
                               if seat != self.lesson.learner), "the bot")
 
     def reachable(self, selection: Any) -> bool:
-        """Whether the taught move can still be reached by clicks from ``selection``."""
+        """Whether ``selection`` is a step towards the taught move: it is still reached by clicks from there,
+        and by fewer than from what is chosen now (another die chosen instead is no step towards it)."""
         taught = self.run.taught()
         view = self.view
         if taught is None or view.Choices is None:
             return False
-        return route_to(lambda chosen: view.Choices(view.seen(), chosen), taught, selection) is not None
+
+        def make(chosen: Any) -> Any:
+            return view.Choices(view.seen(), chosen)
+
+        after = route_to(make, taught, selection)
+        now = route_to(make, taught, view.selection)
+        return after is not None and (now is None or len(after) < len(now))
 
     # ---------------------------------------------------------------- moving through the script
     def next_step(self) -> None:
@@ -432,6 +449,13 @@ def check_tutorial(app: AppServices, game: str, say: Callable[[str], None] = pri
             covered = [button.text for button in scene.buttons if button.visible and box.colliderect(button.rect)]
             if covered:
                 problems.append(f"{game} {step.where}: the coach's box covers {', '.join(covered)}")
+            taught = scene.run.taught()
+            if taught is not None and scene.view.Choices is not None:
+                offered = taught_route(scene, scene.view, scene.legal(), taught)
+                real = taught_route(scene, scene.view, scene.match.legal_intents(), taught)
+                if offered is not None and real is not None and len(offered) < len(real):
+                    problems.append(f"{game} {step.where}: '{step.do}' takes {len(offered)} click(s) here and "
+                                    f"{len(real)} in a real game")
             index = scene.run.index
             if scene.waiting_for_next():
                 scene.next_step()

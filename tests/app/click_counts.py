@@ -124,7 +124,7 @@ def dice_cards() -> None:
         else:
             driver.click(table.view.action_bar.buttons[0].rect.center)        # the first starter deck...
             driver.settle()
-            driver.click(table.view.action_bar.buttons[1].rect.center)        # ...then "Play these 3"
+            driver.click(table.view.action_bar.buttons[1].rect.center)        # ...then "Play this deck"
         driver.settle()
     print(f"Dice Cards, to the first turn (its dice rolled): {len(inputs) - mark}  {inputs[mark:]}")
 

@@ -558,7 +558,7 @@ def test_the_deck_choice_by_mouse(driver, monkeypatch):
     # Four cards: the fourth is refused, and says why.
     # A deck without units cannot be confirmed: the button says why.
     driver.click(view.geometry.deck_card_rect(order.index("VEIL")).center)
-    _refused(driver, match, _button(view.action_bar.buttons, "Play these 1").rect.center, ChooseDeck(0, ("VEIL",)))
+    _refused(driver, match, _button(view.action_bar.buttons, "Play this deck").rect.center, ChooseDeck(0, ("VEIL",)))
     driver.click(view.geometry.deck_card_rect(order.index("VEIL")).center)
     assert view.selection.deck == ()
     for archetype in ("CINDER", "VEIL", "CLOCKWORK", "HOLLOW"):

@@ -241,7 +241,7 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
                     for name in names]
         chosen = tuple(a for a in content.archetypes if a in self.selection.deck)
         confirm = self._legal(ChooseDeck, archetypes=chosen)
-        text = f"Play these {len(chosen)}" if chosen else "Pick archetypes"
+        text = "Play this deck" if chosen else "Pick archetypes"
         if confirm is not None:
             middle = Slot(text, self.send(confirm))
         elif chosen:
