@@ -97,7 +97,12 @@ class DiceCardsChoices(ChoicesBase[Chosen]):
         return None
 
     def _narrowed(self, narrowing: Narrowing, members: Sequence[Value]) -> Reply:
-        return self.narrowed(narrowing, members, lambda kept: replace(self.selection, narrowing=kept))
+        def keep(kept: Narrowing | None) -> Chosen:
+            if kept is not None:                  # the next menu asks its own question
+                kept = replace(kept, title=self.words.follow_up(narrowing.title, kept.question(read)))
+            return replace(self.selection, narrowing=kept)
+
+        return self.narrowed(narrowing, members, keep)
 
     def _begin(self, uses: Sequence[Value], title: str) -> Reply:
         """Start a choice among ``uses`` (sent at once when there is only one)."""

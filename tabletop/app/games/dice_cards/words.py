@@ -28,6 +28,20 @@ NOT_THAT_UNIT = "That unit cannot be chosen here: choose a glowing one."
 COURT_TITLE = "Court of Whispers: change one of your energy tokens by 1."
 
 
+#: The question of a choice's next menu, by the intent field it asks about.
+FOLLOW_UPS = {
+    "ability": "a unit of your deck, or an ability?",
+    "archetype": "which unit?",
+    "die": "spend which die?",
+    "discard": "discard which die?",
+    "sacrifice": "sacrifice which units?",
+    "pay": "pay with which energy?",
+    "mode": "which effect?",
+    "caster": "which unit casts it?",
+    "target": "at whom?",
+}
+
+
 class Words:
     """The table's sentences for one screen: its view of the duel, the names and the seat in front of it."""
 
@@ -70,6 +84,12 @@ class Words:
     def relic_title(self, ability_id: str) -> str:
         """The question of a choice started at a relic."""
         return f"{self.rules.ability(ability_id).name}: equip it to a unit of yours, or take it off."
+
+    def follow_up(self, title: str, question: str) -> str:
+        """The header of a choice's next menu: what it began with ("The 5", an ability's name) and the question
+        now open (the first menu's header asked another)."""
+        asked = FOLLOW_UPS.get(question)
+        return f"{title.split(':', 1)[0]}: {asked}" if asked else title
 
     def answer(self, question: str, value: Any, intent: Any) -> str:
         """The words of one answer to ``question`` (an intent field), ``intent`` one that gives it."""
