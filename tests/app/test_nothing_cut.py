@@ -13,6 +13,7 @@ import pytest
 
 from tabletop.app.bench import open_busy_table
 from tabletop.app.dice import DiceArt
+from tabletop.core.records import NAME_LIMIT
 from tabletop.app.games.dice_realms.icons import RewardIcons
 from tabletop.registry import game_ids, get_rules
 
@@ -130,3 +131,16 @@ def test_the_watch_sees_a_cut_and_a_small_die(app, monkeypatch):
     app.text.draw(app.display.surface, "A very long sentence " * 20, style, pygame.Rect(0, 0, 200, 40), shrink=True)
     DiceArt("wizard_dice").draw(app.display.surface, "wizard", 3, (50, 50), 20)
     assert watch.cut and watch.small_dice
+
+
+def test_a_dice_cards_name_with_you_is_never_cut(app, monkeypatch):
+    """'Brom (you): hand 3' was shrunk, then cut to 'Brom (you)…'; now it takes the lines it needs."""
+    watch = Watch(app, monkeypatch)
+    table = open_busy_table(app, "dice-cards", ["Alexandra Morgan"[:NAME_LIMIT], "Brom"], 17, lambda match: len(match.journal) >= 6)
+    table.view.finish_animations()
+    for seat in (0, 1):
+        table.shows = seat
+        watch.where = f"shows {seat}"
+        table.draw(app.display.surface)
+    app.scenes.pop()
+    assert not watch.cut, sorted(watch.cut)

@@ -124,9 +124,10 @@ class MatPainter:
         label = pygame.Rect(self.layout["hand_label"].rect)
         label.y = hand_zone.y
         label.height = hand_zone.height
-        who = duelist.name + ("  (you)" if seat == view.table.shows else "")
+        who = duelist.name + (" (you)" if seat == view.table.shows else "")
+        # On as many lines as the name needs (the zone is tall): a long name is never cut short.
         self._text(surface, f"{who}: hand {len(duelist.hand)}", "hand_label", label,
-                   colour=(*self._seat_colour(seat), 255), shrink=True)
+                   colour=(*self._seat_colour(seat), 255), wrap=True)
         self.draw_hand(surface, seat, glowing, pulse)
         self.draw_pool(surface, seat, "stock", "Stock", duelist.stock, "stock")
         self.draw_pool(surface, seat, "grave", "Grave", duelist.grave, "grave",
