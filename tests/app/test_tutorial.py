@@ -201,3 +201,17 @@ def test_a_click_on_the_coachs_box_goes_no_further(driver, monkeypatch):
                 driver.click(spot)
     driver.click((box.left + 4, box.top + 4))
     assert not opened and scene.run.index == 0 and not scene.match.journal
+
+
+def test_learn_to_play_stays_where_it_was_once_play_again_is_offered(driver):
+    app = driver.app
+    before = {game: pygame.Rect(button.rect) for game, button in app.scenes.open("picker").learn_buttons.items()}
+    app.scenes.pop()
+    for game in before:
+        app.settings.names[game] = ["Ada", "Brom"]               # a game played: Play again is offered
+    picker = app.scenes.open("picker")
+    picker.draw(app.display.surface)
+    assert {game: button.rect for game, button in picker.learn_buttons.items()} == before
+    quick = [button for button in picker.buttons if button.text.startswith("Play again")]
+    assert len(quick) == len(before)
+    assert not any(button.rect.colliderect(learn) for button in quick for learn in before.values())

@@ -106,7 +106,10 @@ class PickerScene(Scene):
             if app.settings.names.get(game_id):
                 names = remembered_names(app, game_id)
                 quick = layout["quick_play"]
-                rect = pygame.Rect(tile.x + 16, tile.bottom - button_height - 16, tile.width - 32, button_height)
+                # Above Learn to play, which stays where a first visit found it (the tile's foot).
+                below = layout["learn"].rect[3] + 10 if lesson_path(game_id).is_file() else 0
+                rect = pygame.Rect(tile.x + 16, tile.bottom - button_height - 16 - below, tile.width - 32,
+                                   button_height)
                 button = QuickPlayButton(app, quick, partial(quick_start, self.app, game_id),
                                          hotkey=pygame.K_RETURN if index == 0 else None)
                 button.rect = rect
@@ -119,7 +122,7 @@ class PickerScene(Scene):
         for game_id, tile in self.tiles:
             if not lesson_path(game_id).is_file():
                 continue
-            bottom = tile.bottom - 16 - (button_height + 10 if app.settings.names.get(game_id) else 0)
+            bottom = tile.bottom - 16
             learn_button = Button(app, learn, partial(self.learn, game_id))
             learn_button.rect = pygame.Rect(tile.x + 16, bottom - learn.rect[3], tile.width - 32, learn.rect[3])
             self.learn_buttons[game_id] = learn_button
@@ -204,10 +207,10 @@ class PickerScene(Scene):
                 height = element.rect[3]
                 text.draw(surface, content, element.style, pygame.Rect(inner.x, y, inner.width, height), shrink=True)
                 y += height
-            bottom = rect.bottom - button_height - 24
-            learn = self.learn_buttons.get(game_id)
-            if learn is not None:
-                bottom = min(bottom, learn.rect.top - 8)
+            bottom = rect.bottom - 24
+            for button in self.buttons:
+                if button.rect.colliderect(rect) and button.visible:
+                    bottom = min(bottom, button.rect.top - 8)      # the pitch ends above the tile's buttons
             text.draw(surface, meta.pitch, pitch_el.style, pygame.Rect(inner.x, y + 6, inner.width, bottom - y - 6),
                       wrap=True, valign="top")
         for button in self.buttons:
