@@ -32,7 +32,7 @@ from tabletop.registry import entry
 from .anim import Timeline
 from .audience import is_bot_kind
 from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
-from .marks import Mark, draw_bot_badge, draw_marks, unique
+from .marks import Mark, draw_bot_badge, draw_marks, last_turn, unique
 from .sprites import Announcer, FloatingTexts
 
 if TYPE_CHECKING:
@@ -346,16 +346,22 @@ class GameViewBase(Generic[C]):
 
     # ---------------------------------------------------------------- the last move, marked
     def last_marks(self) -> tuple[Mark, ...]:
-        """What the last move touched, as the seat in front of the screen may see it (worked out again whenever
-        the last move or the shows changes: a move, an undo, a hand-over, a replay's step)."""
+        """What the moves of the last turn touched (a bot's whole turn stays marked until the next player
+        acts), as the seat in front of the screen may see it; worked out again whenever the last move or the
+        shows changes (a move, an undo, a hand-over, a replay's step)."""
         history = self.match.history
         if len(history) <= max(0, self.match.edited_at):
             return ()                       # no move yet, or the position was edited since (a tutorial's skip)
         last, shows = history[-1], self.table.shows
         known = self._marked
         if known is None or known[0] is not last or known[1] != len(history) or known[2] != shows:
-            events = visible_events(last.events, shows)
-            known = self._marked = (last, len(history), shows, unique(self.marks_of(events, self.state, shows)))
+            turn = last_turn(history[max(0, self.match.edited_at):])
+            events = [event for entry in turn for event in visible_events(entry.events, shows)]
+            # What an earlier move of the turn touched may be gone from the table since (a cast slot cleared):
+            # only what still lies on it is marked.
+            marks = [mark for mark in unique(self.marks_of(events, self.state, shows))
+                     if self.mark_rect(mark.target) is not None]
+            known = self._marked = (last, len(history), shows, tuple(marks))
         return known[3]
 
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Any, TYPE_CHECKING, Iterable, Sequence
 
 import pygame
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["Mark", "SYMBOLS", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
-           "recent_moves", "draw_recent_moves"]
+           "recent_moves", "draw_recent_moves", "last_turn", "LAST_TURN_MOVES"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
 SYMBOLS = {
@@ -267,6 +267,29 @@ def draw_bot_badge(app: "AppServices", surface: pygame.Surface, anchor: tuple[in
     (_phone if kind == "phone" else _robot)(surface, (badge.x + 8 + icon // 2, badge.centery), icon, colour)
     app.text.draw(surface, words, style, pygame.Rect(badge.x + icon + 14, badge.y, width + 4, badge.height))
     return badge
+
+
+# ---------------------------------------------------------------------------------------------- the last turn
+#: The most moves of one turn kept marked (a long turn's first moves are long past).
+LAST_TURN_MOVES = 12
+
+
+def last_turn(history: Sequence[Any]) -> Sequence[Any]:
+    """The moves of the last turn: the latest moves made one after another by the seat that made the last one,
+    back to a move of another seat or one that told of another seat (a reveal ends a round), at most
+    :data:`LAST_TURN_MOVES`, oldest first.  A move that names no seat is a turn of its own."""
+    if not history:
+        return ()
+    seat = getattr(history[-1].intent, "seat", None)
+
+    def own(entry: Any) -> bool:
+        return (getattr(entry.intent, "seat", None) == seat
+                and all(getattr(event, "seat", seat) == seat for event in entry.events))
+
+    start = len(history) - 1
+    while seat is not None and start > 0 and len(history) - start < LAST_TURN_MOVES and own(history[start - 1]):
+        start -= 1
+    return history[start:]
 
 
 # ---------------------------------------------------------------------------------------------- recent moves

@@ -79,9 +79,11 @@ def log_rect(app: AppServices, game_layout: Any = None) -> pygame.Rect:
     return pygame.Rect(app.layouts["table"]["log"].rect)
 
 
-def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog, game_layout: Any = None) -> None:
+def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog, game_layout: Any = None,
+             last_turn: int = 1) -> None:
     """The latest lines of the move log in the table's log box (or the game's), newest at the bottom, long
-    lines wrapped; only whole entries."""
+    lines wrapped; only whole entries.  The ``last_turn`` newest lines (the last turn's) are bright, with a bar
+    beside them; the older ones dim."""
     layout = app.layouts["table"]
     box = log_rect(app, game_layout)
     draw_box(surface, box, layout["log"].style)
@@ -96,9 +98,12 @@ def draw_log(app: AppServices, surface: pygame.Surface, log: MoveLog, game_layou
         wrapped = text.wrap(entry, style.font, style.size, area.width)
         if rows and len(rows) + len(wrapped) > room:
             break                  # only whole entries: an older one that does not fit waits in the history
-        rows[:0] = [(piece, age == 0) for piece in wrapped]
+        rows[:0] = [(piece, age < max(1, last_turn)) for piece in wrapped]
     rows = rows[-room:]
     dim = app.layouts.theme.colours["text_dim"]
+    bar = app.layouts.theme.rgb("accent")
     for index, (piece, newest) in enumerate(rows):
         rect = pygame.Rect(area.x, area.y + index * height, area.width, height)
+        if newest and last_turn > 1:
+            pygame.draw.rect(surface, bar, (box.x + 5, rect.y + 3, 5, height - 6), border_radius=2)
         text.draw(surface, piece, style, rect, colour=None if newest else dim)

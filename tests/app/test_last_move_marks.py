@@ -9,7 +9,7 @@ import pytest
 from tabletop.app.choosing import Target
 from tabletop.app.games.dice_cards.geometry import ZONES
 from tabletop.app.games.elemental_dice.help import PILES
-from tabletop.app.marks import SYMBOLS, Mark, draw_mark
+from tabletop.app.marks import SYMBOLS, Mark, draw_mark, last_turn
 from tabletop.core.controller import MatchController, _words
 from tabletop.core.values import PrivateEvent, visible_events
 from tabletop.registry import game_ids, get_rules
@@ -84,7 +84,10 @@ def test_the_last_move_is_marked_where_it_happened(app, game):
         view = table.view
         for entry in playout(table, seed):
             table.shows = 0 if table.match.rules.meta.hidden_information else None
-            seen = visible_events(entry.events, table.shows)
+            # The moves of the last turn are marked (a bot's whole turn); the last one's events must be.
+            turn = last_turn(table.match.history)
+            seen = [event for move in turn for event in visible_events(move.events, table.shows)]
+            newest = visible_events(entry.events, table.shows)
             marks = view.last_marks()
             marked_moves += bool(marks)
             # Every mark names a known symbol and lies on the table, on screen.
@@ -99,7 +102,7 @@ def test_the_last_move_is_marked_where_it_happened(app, game):
                 assert key_words(mark.target) <= words, f"{game}: {mark} names what the move did not touch"
             # The move's main events are marked.
             kinds = {mark.target.kind for mark in marks}
-            for event in seen:
+            for event in newest:
                 kind = MUST_MARK[game].get(type(event).__name__)
                 if kind is not None:
                     required_seen.add(type(event).__name__)
@@ -310,3 +313,27 @@ def test_no_mark_is_left_from_before_a_tutorials_skip_ahead(driver):
     assert scene.run.index == skips[1] and scene.match.history
     driver.settle()
     assert scene.view.last_marks() == ()
+
+
+def test_a_whole_turn_stays_marked_and_bright_in_the_log(app):
+    """A turn of several moves (Dice Realms: rolls and picks) keeps every move's marks, not only the last's,
+    and the log keeps every line of it bright, until another seat moves."""
+    table = open_table(app, "dice-realms", 5)
+    view = table.view
+    checked = 0
+    for entry in playout(table, 5, 80):
+        turn = last_turn(table.match.history)
+        if len(turn) < 3:
+            continue
+        marked = {mark.target for mark in view.last_marks()}
+        for move in turn:
+            for event in move.events:
+                if type(event).__name__ == "DiceRolled":
+                    continue                    # a roll's dice are picked or fall: they move on
+                cells = [mark for mark in view.marks_of([event], view.state, table.shows)
+                         if view.mark_rect(mark.target) is not None]
+                assert all(mark.target in marked for mark in cells), f"{move.intent.to_str()} lost its marks"
+        lines = sum(len(table.log.sentences(move.events)) for move in turn)
+        assert table.last_turn_lines() == min(lines, len(table.log.lines)) and lines > 1
+        checked += 1
+    assert checked >= 5

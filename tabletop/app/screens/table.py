@@ -43,7 +43,7 @@ from ..choosing import Reply
 from ..games import make_view
 from ..hints import TableHints
 from ..gameview import GameView, Tooltip
-from ..marks import draw_recent_moves, recent_moves
+from ..marks import draw_recent_moves, last_turn, recent_moves
 from ..movelog import MoveLog, draw_log, log_rect
 from ..phones.hub import PhoneHub
 from ..phones.at_table import TablePhones
@@ -123,6 +123,7 @@ class TableScene(Scene):
         self.tip_since = 0.0
         self.clock = 0.0
         self._recent: tuple[Any, list[str]] = (None, [])
+        self._turn_lines: tuple[Any, int] = (None, 1)
         self.at_phones = TablePhones(self)    # the match's phone seats, while it is played here
         self._told_unsaved = False
         self._refresh_undo()
@@ -475,6 +476,17 @@ class TableScene(Scene):
             self._recent = (key, recent_moves([self.log.sentences(entry.events) for entry in history[-12:]]))
         return self._recent[1]
 
+    def last_turn_lines(self) -> int:
+        """How many of the move log's newest lines tell of the last turn (a bot's whole turn stays bright
+        until the next player acts)."""
+        history = self.match.history
+        key = (len(history), self.log.seat, history[-1] if history else None, len(self.log.lines))
+        if self._turn_lines[0] != key:
+            turn = last_turn(history[max(0, self.match.edited_at):])
+            count = sum(len(self.log.sentences(entry.events)) for entry in turn)
+            self._turn_lines = (key, min(count, len(self.log.lines)))
+        return self._turn_lines[1]
+
     def thinking_line(self) -> str:
         """The banner's line while a bot works out its move, then the move it chose, for a moment."""
         return self.bots.line()
@@ -489,7 +501,7 @@ class TableScene(Scene):
         surface.fill(self.chrome.background)
         self.view.draw(surface)
         self._draw_banner(surface)
-        draw_log(self.app, surface, self.log, self.view.layout)
+        draw_log(self.app, surface, self.log, self.view.layout, last_turn=self.last_turn_lines())
         if self.bot_to_act() is not None and not self.replay:
             draw_recent_moves(self.app, surface, self.recent_lines())   # nobody clicks for a bot: its last moves
         if self.demo:
