@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["Mark", "SYMBOLS", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
-           "recent_moves", "draw_recent_moves", "last_turn", "LAST_TURN_MOVES"]
+           "recent_moves", "draw_recent_moves", "last_turn", "LAST_TURN_MOVES", "badge_place"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
 SYMBOLS = {
@@ -177,6 +177,14 @@ BADGE_RADIUS = 20
 BRACKET_WIDTH = 5
 
 
+def badge_place(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+    """Where a mark's badge sits and its radius: on the corner of the brackets, so it covers the thing's
+    corner and never the number or the word printed in its middle (a cell's "10", a pile's count)."""
+    around = pygame.Rect(rect).inflate(10, 10)
+    radius = BADGE_RADIUS if min(rect.width, rect.height) >= 36 else BADGE_RADIUS - 5
+    return (around.right, around.top), radius
+
+
 def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, mark: Mark,
               clip: pygame.Rect | None = None) -> None:
     """One mark: corner brackets around ``rect`` (light on a dark edge: they read on any board, in colour and in
@@ -187,8 +195,7 @@ def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, ma
     arm = max(8, min(around.width, around.height) // 3)
     _brackets(surface, around, dark, BRACKET_WIDTH + 4, arm + 2)
     _brackets(surface, around, light, BRACKET_WIDTH, arm)
-    radius = BADGE_RADIUS if min(rect.width, rect.height) >= 36 else BADGE_RADIUS - 5
-    centre = (around.right - radius // 2, around.top + radius // 2)
+    centre, radius = badge_place(rect)
     if clip is not None:
         centre = (min(max(centre[0], clip.left + radius), clip.right - radius),
                   min(max(centre[1], clip.top + radius), clip.bottom - radius))

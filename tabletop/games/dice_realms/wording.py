@@ -344,4 +344,4 @@ def prompt(rules: "DiceRealmsQueries", state: State) -> str:
         _, from_fields = rules.passive_source(state)
         where = "the active wizard's dice fields" if from_fields else "the Forgotten Realm"
         return f"{name}: pick one die from {where}, or skip."
-    return f"{name}: spend Arcane Boosts on any die as it lies, or finish."
+    return f"{name}: spend Arcane Boosts on any die as it lies, or Done."
