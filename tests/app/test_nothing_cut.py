@@ -144,3 +144,21 @@ def test_a_dice_cards_name_with_you_is_never_cut(app, monkeypatch):
         table.draw(app.display.surface)
     app.scenes.pop()
     assert not watch.cut, sorted(watch.cut)
+
+
+def test_a_bots_long_reason_is_never_cut_in_the_banner(app, monkeypatch):
+    """A strong bot's reason beside a long name ("Alexandra Morgan: Keep 1 and 1 and roll the rest: these dice
+    make…") was shrunk, then cut; now it hangs below the banner on the lines it needs."""
+    from tabletop.core.controller import MatchController
+
+    watch = Watch(app, monkeypatch)
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, None, ["Alexandra Morgan", "Bo"], 4, seat_kinds=("strong", "human"))
+    table = app.scenes.open("table", match=match)
+    reason = ("Keep 1 and 1 and roll the rest: these dice make Magic Missiles, Poison Arrow and Shield now, and "
+              "another roll is worth about 1.0 more in expectation.")
+    monkeypatch.setattr(type(table), "thinking_line", lambda self: f"Alexandra Morgan: {reason}")
+    watch.where = "banner"
+    table.draw(app.display.surface)
+    app.scenes.pop()
+    assert not watch.cut, sorted(watch.cut)

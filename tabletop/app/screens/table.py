@@ -49,7 +49,7 @@ from ..phones.hub import PhoneHub
 from ..phones.at_table import TablePhones
 from ..scenes import Scene
 from ..services import AppServices
-from ..text import draw_box
+from ..text import MIN_READABLE, draw_box
 from ..widgets import Button, draw_tooltip, press_any
 
 __all__ = ["TableScene", "TableGate", "MoveLog"]
@@ -523,6 +523,12 @@ class TableScene(Scene):
         draw_box(surface, element.rect, element.style)
         self.app.text.draw_element(surface, element, element.text or "! Not saved yet: retrying", shrink=True)
 
+    def _fits_one_line(self, line: str, element: Any) -> bool:
+        """Whether ``line`` fits ``element`` on one line, shrunk no further than can be read across the table."""
+        style, width = element.style, element.rect[2]
+        smallest = min(style.size, max(MIN_READABLE, int(style.size * 0.7)))
+        return self.app.text.size(line, style.font, smallest)[0] <= width
+
     def _draw_banner(self, surface: pygame.Surface) -> None:
         layout = self.chrome
         text = self.app.text
@@ -530,5 +536,17 @@ class TableScene(Scene):
         status = self.view.status()
         text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
         line = self.replay_line() if self.replay else (self.thinking_line() or self.at_phones.line() or status.prompt)
-        text.draw_element(surface, layout["banner_prompt"], line, shrink=True)
+        prompt = layout["banner_prompt"]
+        if self._fits_one_line(line, prompt):
+            text.draw_element(surface, prompt, line, shrink=True)
+        else:
+            # A bot's reason (or a long prompt) is never cut: it hangs below the banner on the lines it needs,
+            # over the top of the table for the moment it is shown.
+            style = prompt.style
+            lines = text.wrap(line, style.font, style.size, prompt.rect[2])
+            step = text.line_height(style)
+            hanging = pygame.Rect(prompt.rect[0] - 16, prompt.rect[1] - 2, prompt.rect[2] + 32,
+                                  step * len(lines) + 12)
+            draw_box(surface, hanging, layout["banner"].style)
+            text.draw(surface, line, style, hanging.inflate(-32, -8), wrap=True, valign="top")
         text.draw_element(surface, layout["banner_round"], status.round)
