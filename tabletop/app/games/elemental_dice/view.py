@@ -248,7 +248,33 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             return self.geometry.chain_rect(state, len(cards) - 1 - cards[::-1].index(target.key))
         if target.kind == PANEL:
             return self.geometry.at("panel", cast(int, target.key))
+        if target.kind == "pile":
+            # Beside the pile's count, never on it: the mark's badge (at its top right) sits below the count.
+            seat, pile = pile_of(target)
+            return self.geometry.pile_mark_rect(seat, pile, self.app.layouts["cards"]["pile_count"].rect[2:])
+        if target.kind == "gold":
+            # Around the coin, the number beside it left uncovered ("7 gold" stays readable).
+            return self.geometry.gold_mark_rect(cast(int, target.key))
         return super().mark_rect(target)
+
+    def number_rects(self) -> list[pygame.Rect]:
+        """Where the table prints a number a mark must never cover: each pile's count, each player's gold and
+        actions."""
+        state = self.state
+        badge = self.app.layouts["cards"]["pile_count"].rect[2:]
+        out = [self.geometry.pile_count_rect(seat, pile, badge)
+               for seat in range(len(state.players)) for pile in words.PILES]
+        style = self.app.layouts["pieces"]["counter_text"].style
+        for seat, player in enumerate(state.players):
+            width, _ = self.app.text.size(f"{player.gold} gold", style.font, style.size)
+            out.append(self.geometry.gold_text_rect(seat, width))
+            actions = self.layout["actions"].style
+            width, height = self.app.text.size(words.actions_words(self.rules, state, seat), actions.font,
+                                               actions.size)
+            if width:
+                box = self.geometry.at("actions", seat)
+                out.append(pygame.Rect(box.right - width, box.y, width, box.height))
+        return out
 
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
