@@ -221,10 +221,13 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             slots = self._card_slots(self.selection.card)
         elif Respond in plain or Pass in plain:
             seat = (plain.get(Pass) or plain[Respond])[0].seat       # type: ignore[attr-defined]
-            who = f"{names[seat]}: " if Respond in plain else ""
+            # A public prompt names whom it asks; a screen showing that very seat does not ("Answer", as the
+            # tutorial's coach says it).
+            who = f"{names[seat]}: " if Respond in plain and self.seen.shows != seat else ""
             slots = [*(self._button(f"{who}pass" if who else "Pass", i, True) for i in plain.get(Pass, ())[:1]),
-                     *(self._button(f"{who}answer", i) for i in plain.get(Respond, ())),
-                     *(self._button(f"{who}pass this turn", i) for i in plain.get(PassTurn, ()))]
+                     *(self._button(f"{who}answer" if who else "Answer", i) for i in plain.get(Respond, ())),
+                     *(self._button(f"{who}pass this turn" if who else "Pass this turn", i)
+                       for i in plain.get(PassTurn, ()))]
         elif EndTurn in plain or RerollShop in plain:
             cost = self.rules.reroll_cost(state, state.flow.active)
             if RerollShop in plain:
