@@ -4,7 +4,8 @@ Everything clickable comes from the rules' legal intents for the seat at the scr
 a hand card glows when some intent plays or places it, a face-down card when it may
 be flipped, a shop card when it can be bought, a die when a card is choosing one.
 Clicking a card chooses it (a click while the last move still plays out may too) and
-the buttons below say what to do with it: Play, Face down, Flip it, Buy, Put it back.
+the buttons below say what to do with it: Play, Face down, Flip it, Buy, Put it back;
+a shop card that can only be bought one way is bought by its click.
 Choices among cards (looking, reordering, taking, discarding, removing, and which
 passive At What Cost removes) fill the card picker; a die with values to take shows a
 chip per value; Paid Militia's payment is counted with − 1 and + 1.  A click on
@@ -422,6 +423,9 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         return NOTHING
 
     def _click_shop(self, card: str) -> Reply:
+        buys = self.buy_intents.get(card, [])
+        if len(buys) == 1 and getattr(buys[0], "remove", None) is None:
+            return self.send(buys[0])          # a shop card is only ever bought: one click (Undo takes it back)
         if card in self.buy_intents:
             return self._toggle(card)
         if self.legal and self.state.flow.phase == Phase.MAIN:
