@@ -364,7 +364,8 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         slot = self.public_pass()
         if left is None or slot is None:
             return
-        button = next((b for b, shown in zip(self.action_bar.buttons, self.action_bar.slots) if shown is slot),
+        button = next((b for b, shown in zip(self.action_bar.buttons, self.action_bar.slots)
+                       if shown is not None and shown.text == slot.text),
                       None)
         if button is None:
             return
