@@ -133,6 +133,14 @@ class GameView(Protocol):
     def cover_answer(self) -> tuple[str, Value] | None:
         """A public answer the pass-the-device cover may offer (its words and a legal intent), or None."""
 
+    def answer_without_cover(self) -> Value | None:
+        """A public answer the table gives at once for a seat instead of raising the cover (a legal intent
+        that tells nothing hidden), or None."""
+
+    def cover_needless(self, seat: int) -> bool:
+        """Whether the screen may go back to ``seat``'s view without the cover: it showed that seat last and
+        nobody has touched it since (a public prompt that passed by itself)."""
+
     def waiting_for_click(self) -> bool:
         """Whether the view waits for a click at the table to show the next step of something (a reveal)."""
 
@@ -331,6 +339,14 @@ class GameViewBase(Generic[C]):
     def cover_answer(self) -> tuple[str, Value] | None:
         """No public answer on the cover unless the game has one."""
         return None
+
+    def answer_without_cover(self) -> Value | None:
+        """No answer is given for a seat unless the game has one."""
+        return None
+
+    def cover_needless(self, seat: int) -> bool:
+        """The cover always stands between two seats' views unless the game knows better."""
+        return False
 
     def waiting_for_click(self) -> bool:
         """Nothing waits for a click unless the game shows steps one by one."""

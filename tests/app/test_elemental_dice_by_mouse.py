@@ -123,7 +123,10 @@ def test_the_chosen_scenarios_use_every_kind_of_move():
 
 
 @pytest.mark.parametrize("path", covering_scenarios()[0], ids=lambda p: p.stem)
-def test_scenario_moves_by_mouse(driver, path):
+def test_scenario_moves_by_mouse(driver, path, monkeypatch):
+    # A scenario scripts every pass, and the table waits for each click: the table's own passes are off.
+    monkeypatch.setattr("tabletop.app.games.elemental_dice.view.TABLE_PASSES", {"pass_own": "off",
+                                                                               "answer_wait": "off"})
     from tabletop.core.scenario import _push_random
 
     match, steps = scenario_match(path)

@@ -87,11 +87,13 @@ def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_privat
     first = _ed_until(driver, table, lambda: any(i.KIND == "play" for i in table.legal()), ("pass",), counter)
     assert first == ["space on table", "click on pass_device"]
 
-    # One Basic Income: the card, Play, Brom's public pass (Space), Ada's pass on her own card from the cover.
+    # One Basic Income: the card, Play, Brom's public pass (Space); Ada's pass on her own card is made for her
+    # (her "Pass on my own card" setting, on by default), and as Brom touched the screen the cover stands before
+    # her hand comes back.
     played = len(match.journal)
     one_card = _ed_until(driver, table, lambda: len(match.journal) > played + 1 and not match.state.flow.chain
                          and match.state.flow.phase == "main", ("play", "pass"), counter)
-    assert one_card == ["click on table", "click on table", "space on table", "space on pass_device"]
+    assert one_card == ["click on table", "click on table", "space on table", "click on pass_device"]
     assert match.state.players[0].gold > 0 or match.journal[played].intent.KIND == "play"
 
     # The end of the turn: End turn, Ada's public prompt before Brom's turn (Space), the cover before Brom's turn.
@@ -103,6 +105,83 @@ def test_elemental_dice_one_card_in_four_inputs_and_a_cover_only_before_a_privat
     assert covers
     for state in covers:
         assert match.rules.private_seat(state) is not None
+
+
+def _wait(driver, table, seconds: float) -> None:
+    """Let the table run ``seconds`` with nobody touching it."""
+    driver.frames(int(seconds * 60) + 2)
+    driver.settle()
+
+
+def test_elemental_dice_a_routine_turn_in_five_clicks_without_a_cover(driver, monkeypatch):
+    """A card played, the shop rerolled, a card bought, the turn ended: 5 clicks with a new table's settings.  The
+    rival's public prompt passes by itself after the same wait whatever he holds (rulings A.5: it is still shown,
+    and it tells nothing); the pass on one's own card is made for its player; nobody touched the screen, so it
+    goes back to the same player without the cover.  (It was 8: card + Play, the rival's pass, one's own pass
+    behind a cover, Reroll, card + Buy, End turn.)"""
+    from tabletop.app.games.elemental_dice.view import ANSWER_WAIT
+
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elemental-dice")
+    driver.settle()
+    match = table.match
+    # The game opens on Brom's public "answer first": it passes by itself, then the cover before Ada's turn.
+    assert table.shows is None and driver.app.scenes.top is table
+    _wait(driver, table, ANSWER_WAIT)
+    assert driver.app.scenes.top.scene_name == "pass_device"
+    driver.click(driver.app.scenes.top.ready.rect.center)
+    driver.settle()
+    assert match.state.flow.phase == "main" and table.shows == 0
+
+    counter = Counter(driver)
+    covers: list[int] = []
+    original_open = driver.app.scenes.open
+
+    def watch_open(name, **kwargs):
+        if name == "pass_device":
+            covers.append(len(match.journal))
+        return original_open(name, **kwargs)
+
+    monkeypatch.setattr(driver.app.scenes, "open", watch_open)
+    card = next(i for i in table.legal() if i.KIND == "play")
+    driver.play_intent(card)                      # the card, then Play
+    assert table.shows is None                    # Brom's public prompt: "Brom: answer ..., or pass?"
+    prompt = [s.text for s in table.view.choices.buttons()[:2]]
+    assert prompt == ["Brom: pass", "Brom: answer"]
+    _wait(driver, table, ANSWER_WAIT)             # it passes by itself; Ada's pass on her own card is made
+    assert not match.state.flow.chain and match.state.flow.phase == "main" and table.shows == 0
+    driver.play_intent(next(i for i in table.legal() if i.KIND == "reroll-shop"))
+    buy = next(i for i in table.legal() if i.KIND == "buy")
+    driver.play_intent(buy)                       # one click on the card
+    assert match.journal[-1].intent == buy
+    driver.play_intent(next(i for i in table.legal() if i.KIND == "end-turn"))
+    assert counter.inputs == ["click on table"] * 5
+    # No cover until the turn has ended.
+    ended = next(index for index, entry in enumerate(match.journal) if entry.intent.KIND == "end-turn")
+    assert all(moves > ended for moves in covers), (covers, ended)
+
+
+def test_elemental_dice_the_public_prompt_waits_its_time_and_never_behind_the_menu(driver, monkeypatch):
+    """The public prompt passes after ANSWER_WAIT of being shown (the same for every player: the view reads
+    neither hand, only the prompt's buttons, which the rules show whatever a player holds), and its time does not
+    run while the pause menu covers the table."""
+    from tabletop.app.games.elemental_dice.view import ANSWER_WAIT
+
+    monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
+    table = open_new_game(driver, "elemental-dice")
+    driver.settle()
+    match = table.match
+    driver.key(pygame.K_ESCAPE)                              # the pause menu over the table
+    assert driver.app.scenes.top is not table
+    driver.frames(int(ANSWER_WAIT * 60) * 2)
+    assert match.state.flow.window == "turn_start"          # nothing passed behind it
+    driver.app.scenes.pop()
+    frames = 0
+    while match.state.flow.window == "turn_start" and frames < 1000:
+        driver.frames(1)
+        frames += 1
+    assert abs(frames / 60 - ANSWER_WAIT) < 0.1, frames
+    assert match.journal[-1].intent.KIND == "pass" and match.journal[-1].intent.seat == 1
 
 
 def test_elemental_dice_space_presses_the_highlighted_button_and_never_rerolls_the_shop(driver, monkeypatch):

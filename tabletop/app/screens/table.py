@@ -253,11 +253,18 @@ class TableScene(Scene):
         decided = self.audience.shared(self.match.state, self.shows)
         if decided.shows == self.shows:
             return
+        if decided.cover_for is not None:
+            answer = self.view.answer_without_cover()     # a public pass the table makes at once
+            if answer is not None and self.submit(answer):
+                return
+        cover = decided.cover_for
+        if cover is not None and self.view.cover_needless(cover):
+            cover = None                        # nobody touched the screen since it showed that seat
         self.shows = decided.shows
         self.log.rebuild(self.shows)
         self.view.sync()
-        if decided.cover_for is not None:
-            self.app.scenes.open("pass_device", player=self.match.seats[decided.cover_for],
+        if cover is not None:
+            self.app.scenes.open("pass_device", player=self.match.seats[cover],
                                  quick=self._quick_answer())
 
     def _quick_answer(self) -> tuple[str, Any] | None:

@@ -675,10 +675,9 @@ class StrongBot(Explaining):
                 options.append((gain, move, self._buy_reason(view, move, valuer)))
         reroll = next((i for i in mine if isinstance(i, RerollShop)), None)
         if reroll is not None and not worn_out:
-            options.append((self._reroll_gain(view, reroll, valuer, base), reroll,
-                            "Reroll the shop: nothing in the row is worth its price yet, and five new cards may be."))
+            options.append((self._reroll_gain(view, reroll, valuer, base), reroll, self._reroll_reason(view)))
         if end is not None:
-            options.append((ending - base, end, self._end_reason(view, mine)))
+            options.append((ending - base, end, self._end_reason(view, mine, weighed_reroll=not worn_out)))
         if not options:
             fallback = best_play or mine[0]
             return [(0.0, fallback, self._play_reason(view, fallback, valuer) if best_play else
@@ -720,17 +719,51 @@ class StrongBot(Explaining):
         return (f"Buy {self._name(card)}: {price} of your {gold} gold, and it makes your deck stronger "
                 f"for the turns ahead.")
 
-    def _end_reason(self, view: State, mine: list[Value]) -> str:
+    def _reroll_reason(self, view: State) -> str:
+        """Why a reroll of the shop, in what the board shows: the row (empty or not) and the gold it costs."""
+        gold = view.players[self.seat].gold
+        cost = self.rules.reroll_cost(view, self.seat)
+        if not view.shop_row:
+            return (f"Reroll the shop: its row is empty, and for {cost} of your {gold} gold five cards are laid "
+                    "out to buy from.")
+        return (f"Reroll the shop: nothing in the row is worth its price yet, and for {cost} of your {gold} gold "
+                "five new cards may be.")
+
+    def _end_reason(self, view: State, mine: list[Value], weighed_reroll: bool = True) -> str:
+        """Why end the turn, naming every other thing the player could still do there (the hand, a buy, a
+        reroll of the shop) and the cause each is left: a hint never leaves out a move it did not weigh."""
+        player = view.players[self.seat]
+        gold = player.gold
+        hand = ("nothing left in hand is worth playing now" if player.hand else "your hand is empty")
         if any(isinstance(i, Buy) for i in mine):
-            return ("End the turn: nothing in the row is worth its price to this deck, "
-                    "and the gold keeps for a better card.")
-        return "End the turn: nothing left in hand is worth playing now."
+            return (f"End the turn: {hand}, nothing in the row is worth its price to this deck, and your {gold} "
+                    "gold keeps for a better card.")
+        if any(isinstance(i, RerollShop) for i in mine):
+            cost = self.rules.reroll_cost(view, self.seat)
+            if not weighed_reroll:
+                return (f"End the turn: {hand}, and this turn has run long; a shop reroll ({cost} of your {gold} "
+                        "gold) is still open to you.")
+            row = "the shop's row is empty" if not view.shop_row else "nothing in the row is worth its price"
+            return (f"End the turn: {hand} and {row}; five new cards for {cost} of your {gold} gold are unlikely "
+                    "to be worth more to this deck than the gold kept.")
+        flow = view.flow
+        if flow.buys:
+            shop = "you have bought your card this turn"
+        elif view.shop_row:
+            shop = f"your {gold} gold buys nothing in the row"
+        elif flow.rerolls:
+            shop = "the shop's two rerolls of this turn are spent"
+        else:
+            shop = f"the shop's row is empty and your {gold} gold does not pay for a reroll"
+        return f"End the turn: {hand}, and {shop}."
 
     # ---------------------------------------------------------------- the hint: a choice and why
     def _decide(self, legal: Sequence[Value], view: State) -> tuple[Value, str]:
         mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
         self._remember(view)
         if len(mine) == 1:
+            if isinstance(mine[0], EndTurn):
+                return mine[0], self._end_reason(view, mine)
             return mine[0], "The only move there is."
         flow = view.flow
         if flow.phase == Phase.EFFECT:

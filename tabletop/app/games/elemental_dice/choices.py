@@ -3,8 +3,8 @@
 Everything clickable comes from the rules' legal intents for the seat at the screen:
 a hand card glows when some intent plays or places it, a face-down card when it may
 be flipped, a shop card when it can be bought, a die when a card is choosing one.
-Clicking a card chooses it (a click while the last move still plays out may too) and
-the buttons below say what to do with it: Play, Face down, Flip it, Buy, Put it back.
+Clicking a card chooses it (a click while the last move still plays out may too) and the buttons
+below say what to do with it: Play, Face down, Flip it, Put it back; a shop card is bought by its click.
 Choices among cards (looking, reordering, taking, discarding, removing, and which
 passive At What Cost removes) fill the card picker; a die with values to take shows a
 chip per value; Paid Militia's payment is counted with − 1 and + 1.  A click on
@@ -221,10 +221,12 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
             slots = self._card_slots(self.selection.card)
         elif Respond in plain or Pass in plain:
             seat = (plain.get(Pass) or plain[Respond])[0].seat       # type: ignore[attr-defined]
-            who = f"{names[seat]}: " if Respond in plain else ""
-            slots = [*(self._button(f"{who}pass" if who else "Pass", i, True) for i in plain.get(Pass, ())[:1]),
-                     *(self._button(f"{who}answer", i) for i in plain.get(Respond, ())),
-                     *(self._button(f"{who}pass this turn", i) for i in plain.get(PassTurn, ()))]
+            # A public prompt names whom it asks ("Bo: answer"); that seat's own screen does not ("Answer").
+            who = f"{names[seat]}: " if Respond in plain and self.seen.shows != seat else ""
+            say = (lambda words: f"{who}{words}") if who else (lambda words: words.capitalize())
+            slots = [*(self._button(say("pass"), i, True) for i in plain.get(Pass, ())[:1]),
+                     *(self._button(say("answer"), i) for i in plain.get(Respond, ())),
+                     *(self._button(say("pass this turn"), i) for i in plain.get(PassTurn, ()))]
         elif EndTurn in plain or RerollShop in plain:
             cost = self.rules.reroll_cost(state, state.flow.active)
             if RerollShop in plain:
@@ -233,8 +235,8 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
                 slots.append(Slot.disabled(f"Reroll · {cost} gold", self.seen.why(RerollShop(state.flow.active))))
             slots += [self._button("End turn", i, True) for i in plain.get(EndTurn, ())[:1]]
         if Interrupt in plain and self.selection.card is None:
-            seat = plain[Interrupt][0].seat                           # type: ignore[attr-defined]
-            slots.append(self._button(f"{names[seat]}: step in", plain[Interrupt][0]))
+            step_in = plain[Interrupt][0]
+            slots.append(self._button(f"{names[step_in.seat]}: step in", step_in))  # type: ignore[attr-defined]
         return slots
 
     def _reroll_slots(self) -> list[Slot]:
@@ -295,8 +297,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
 
     def cover_answer(self) -> tuple[str, Value] | None:
         """What the cover before a player's own answer in a card's window may offer: their pass, given in public
-        (passing shows nothing hidden, and the prompt is still put to them), so that a player who just played a
-        card passes on it with one key.  Taken from the legal moves; None where there is no such pass."""
+        (it shows nothing hidden), taken from the legal moves; None where there is no such pass."""
         flow = self.state.flow
         shows = self.seen.shows
         if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or shows is None:
@@ -385,9 +386,8 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
 
     def click_nothing(self) -> Reply:
         """A click beside everything puts the chosen card (or die) back; the picker ignores it."""
-        if self.picking or self.selection == self.selection.cleared():
-            return NOTHING
-        return Reply(selection=self.selection.cleared())
+        cleared = self.picking or self.selection == self.selection.cleared()
+        return NOTHING if cleared else Reply(selection=self.selection.cleared())
 
     def clear(self) -> Reply:
         """A right click: as a click beside everything."""
@@ -419,8 +419,10 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         return NOTHING
 
     def _click_shop(self, card: str) -> Reply:
-        if card in self.buy_intents:
-            return self._toggle(card)
+        buys = self.buy_intents.get(card, [])
+        if buys:      # a shop card is only ever bought: one click (Undo takes it back); At What Cost asks which
+            return self.send(buys[0]) if len(buys) == 1 and getattr(buys[0], "remove", None) is None \
+                else self._toggle(card)
         if self.legal and self.state.flow.phase == Phase.MAIN:
             return self.refuse(Buy(self.state.flow.active, card))
         return NOTHING

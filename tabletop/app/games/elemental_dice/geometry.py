@@ -91,6 +91,31 @@ class ElementalDiceGeometry(GeometryBase):
         """A player's deck, discard or removed pile."""
         return self.at("pile", seat).move(PILES.index(pile) * self.pile_step, 0)
 
+    def pile_count_rect(self, seat: int, pile: str, badge: tuple[int, int]) -> pygame.Rect:
+        """Where a pile's count (a ``badge``-sized box centred near its top right corner) is printed."""
+        rect = self.pile_rect(seat, pile)
+        box = pygame.Rect(0, 0, *badge)
+        box.center = (rect.right - 6, rect.top + 6)
+        return box
+
+    def pile_mark_rect(self, seat: int, pile: str, badge: tuple[int, int]) -> pygame.Rect:
+        """What a mark on a pile goes round: the pile below its count, so the mark's corner badge (its top right,
+        :func:`tabletop.app.marks.draw_mark`) and brackets sit beside the count, never on it."""
+        rect = self.pile_rect(seat, pile)
+        top = self.pile_count_rect(seat, pile, badge).bottom + 20
+        return pygame.Rect(rect.x, top, rect.width, max(36, rect.bottom - top))
+
+    def gold_text_rect(self, seat: int, width: int) -> pygame.Rect:
+        """Where a player's gold is written, ``width`` wide (after its coin, as the counter draws it)."""
+        gold = self.at("gold", seat)
+        return pygame.Rect(gold.x + gold.height + 8, gold.y, width, gold.height)
+
+    def gold_mark_rect(self, seat: int) -> pygame.Rect:
+        """What a mark on a player's gold goes round: the coin, moved left so that the mark's corner badge
+        covers the coin and not the number after it."""
+        gold = self.at("gold", seat)
+        return pygame.Rect(gold.x - 16, gold.y, gold.height, gold.height)
+
     def chain_rect(self, state: State, index: int) -> pygame.Rect:
         """Where the ``index``-th card of the chain lies (oldest left), squeezed when there are many."""
         count = len(state.flow.chain) + (1 if state.flow.executing else 0)

@@ -220,7 +220,7 @@ def actions_words(rules: ElementalDiceQueries, state: State, seat: int) -> str:
     left = rules.actions_left(state, seat)
     if seat == state.flow.active:
         return f"Actions {left}"
-    return f"Extra actions {left}" if left else ""
+    return f"+{left} action{'s' if left != 1 else ''}" if left else ""
 
 
 def explain(rules: ElementalDiceQueries, state: State, kind: str, key: Any) -> str | None:

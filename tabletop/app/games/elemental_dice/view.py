@@ -22,11 +22,12 @@ import pygame
 from tabletop.core.values import Value
 from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import DICE
+from tabletop.games.elemental_dice.intents import Pass, Respond
 from tabletop.games.elemental_dice.queries import ElementalDiceQueries
-from tabletop.games.elemental_dice.state import HIDDEN
+from tabletop.games.elemental_dice.state import HIDDEN, Phase
 
 from ...cards import CardArt, CardFace
-from ...choosing import Move, Target
+from ...choosing import Move, Slot, Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...marks import Mark
 from ...text import draw_box
@@ -39,7 +40,13 @@ from .faces import TYPES, card_face, die_key, type_colour
 from .geometry import ElementalDiceGeometry
 from .marks import CHAIN, PANEL, last_move_marks
 
-__all__ = ["ElementalDiceView"]
+__all__ = ["ElementalDiceView", "ANSWER_WAIT", "TABLE_PASSES"]
+
+#: How the table passes for its players (see ``table_option``).
+TABLE_PASSES: dict[str, str] = {"pass_own": "on", "answer_wait": "on"}
+#: How long a public prompt ("Bo: answer Fire, or pass?") is shown before it passes by itself (the same whether
+#: or not the player could answer: the wait tells nothing).
+ANSWER_WAIT = 4.0
 
 #: Where the choices' buttons are (in the order of :data:`.choices.BUTTONS`), in three bars, and their keys: the
 #: three buttons of the moment (in a normal or a primary look; Space presses the highlighted one, see the
@@ -79,11 +86,17 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         self.picture = Picture(self)
         self.painter = Painter(self)
         self.handlers = self.picture.handlers()
+        self.last_private: int | None = None               # the seat whose view the screen showed last
+        self.touched = False                               # a click or key since the screen last showed it
+        self.prompt_key: tuple[int, str] | None = None      # the public prompt whose wait runs
+        self.prompt_shown = 0.0                            # how long it has been shown
         self.sync()
 
     # ================================================================ state -> picture
     def sync(self) -> None:
         """Every piece where the rules say, no animation."""
+        if self.table.shows is not None:
+            self.last_private, self.touched = self.table.shows, False
         self.picture.reset(self.state)
         # A card chosen while the last move still played out stays chosen (the choices drop it if no move can
         # use it now): the end of an animation must not undo a player's click.
@@ -135,6 +148,8 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         """Mouse and keys (clicks wait while anything moves, except choosing a card)."""
         if event.type == pygame.MOUSEMOTION:
             self.hover(event.pos)
+        elif event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN) and self.table.shows is None:
+            self.touched = True            # someone used the public screen: it may have changed hands
         if self.busy:
             # Choosing the card for the next move changes nothing yet, so it may be done while things move.
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -216,6 +231,64 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         """The public answer the cover before this screen may offer (see the choices)."""
         return self.choices.cover_answer()
 
+    def answer_without_cover(self) -> Value | None:
+        """The pass on a player's own card once the rival has passed on it, made at once when their "Pass on my
+        own card" setting of the table is on (the default): it tells nothing, as it never depends on what they hold."""
+        state = self.match.state
+        flow = state.flow
+        if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or flow.passes != 1:
+            return None
+        seat = flow.priority
+        if flow.chain[-1].controller != seat or self.table_option("pass_own") != "on":
+            return None
+        return next((i for i in self.match.legal_intents() if isinstance(i, Pass) and i.seat == seat), None)
+
+    def table_option(self, key: str) -> str:
+        """How this table passes for its players: ``pass_own`` (a player's pass on their own card once the rival
+        has passed) and ``answer_wait`` (a public prompt passes by itself): "on" at every table, as neither
+        depends on what anyone holds (a test may turn them off to click every pass)."""
+        return TABLE_PASSES.get(key, "on")
+
+    # ---------------------------------------------------------------- the public prompt's own time
+    def public_pass(self) -> Slot | None:
+        """The pass of a public prompt this screen shows ("Bo: pass"), when the table's prompts pass by
+        themselves (the default): the same wait whatever they hold, so the wait tells nothing (rulings A.5)."""
+        if self.table.shows is not None or self.choices.picking or self.busy:
+            return None
+        slot = self.choices.space_slot()
+        intent = slot.reply.intent if slot is not None else None
+        if not isinstance(intent, Pass) or Respond not in self.choices.plain:
+            return None
+        return slot if self.table_option("answer_wait") == "on" else None
+
+    def update(self, dt: float) -> None:
+        """As every view; and a public prompt passes by itself once it has been shown ANSWER_WAIT seconds (only
+        while the table is on top: not behind the rules, the menu or the cover)."""
+        super().update(dt)
+        slot = self.public_pass()
+        key = (len(self.match.journal), slot.text) if slot is not None else None
+        if key != self.prompt_key:
+            self.prompt_key, self.prompt_shown = key, 0.0
+        if slot is None or self.app.scenes.top is not self.table:
+            return
+        self.prompt_shown += dt
+        if self.prompt_shown >= ANSWER_WAIT:
+            self.prompt_key = None
+            touched = self.touched
+            self.apply(slot.reply)
+            self.touched = touched          # the pass made by itself touches nothing
+
+    def cover_needless(self, seat: int) -> bool:
+        """The screen goes back to the seat it showed last without the cover when nobody has touched it since:
+        the public prompts between passed by themselves, so it is still in that player's hands."""
+        return seat == self.last_private and not self.touched
+
+    def answer_time_left(self) -> float | None:
+        """The share of the public prompt's wait still to run (None: no prompt passes by itself now)."""
+        if self.prompt_key is None or self.public_pass() is None:
+            return None
+        return max(0.0, 1.0 - self.prompt_shown / ANSWER_WAIT)
+
     # ================================================================ words
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
         """What a die, a card in play, a face-down card, a pile, HP, gold or the shop means."""
@@ -248,7 +321,33 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             return self.geometry.chain_rect(state, len(cards) - 1 - cards[::-1].index(target.key))
         if target.kind == PANEL:
             return self.geometry.at("panel", cast(int, target.key))
+        if target.kind == "pile":
+            # Beside the pile's count, never on it: the mark's badge (at its top right) sits below the count.
+            seat, pile = pile_of(target)
+            return self.geometry.pile_mark_rect(seat, pile, self.app.layouts["cards"]["pile_count"].rect[2:])
+        if target.kind == "gold":
+            # Around the coin, the number beside it left uncovered ("7 gold" stays readable).
+            return self.geometry.gold_mark_rect(cast(int, target.key))
         return super().mark_rect(target)
+
+    def number_rects(self) -> list[pygame.Rect]:
+        """Where the table prints a number a mark must never cover: each pile's count, each player's gold and
+        actions."""
+        state = self.state
+        badge = self.app.layouts["cards"]["pile_count"].rect[2:]
+        out = [self.geometry.pile_count_rect(seat, pile, badge)
+               for seat in range(len(state.players)) for pile in words.PILES]
+        style = self.app.layouts["pieces"]["counter_text"].style
+        for seat, player in enumerate(state.players):
+            width, _ = self.app.text.size(f"{player.gold} gold", style.font, style.size)
+            out.append(self.geometry.gold_text_rect(seat, width))
+            actions = self.layout["actions"].style
+            width, height = self.app.text.size(words.actions_words(self.rules, state, seat), actions.font,
+                                               actions.size)
+            if width:
+                box = self.geometry.at("actions", seat)
+                out.append(pygame.Rect(box.right - width, box.y, width, box.height))
+        return out
 
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         """What the move touched (``marks.py``)."""
@@ -259,6 +358,22 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
         return TableStatus(*words.banner(self.rules, self.state))
 
     # ================================================================ drawing
+    def draw_answer_wait(self, surface: pygame.Surface) -> None:
+        """Under the public pass button, a bar that runs down while the prompt waits before passing by itself."""
+        left = self.answer_time_left()
+        slot = self.public_pass()
+        if left is None or slot is None:
+            return
+        button = next((b for b, shown in zip(self.action_bar.buttons, self.action_bar.slots)
+                       if shown is not None and shown.text == slot.text),
+                      None)
+        if button is None:
+            return
+        track = pygame.Rect(button.rect.x + 14, button.rect.bottom - 14, button.rect.width - 28, 8)
+        pygame.draw.rect(surface, self.theme.rgb("panel_light"), track, border_radius=4)
+        pygame.draw.rect(surface, self.theme.rgb("text"), (track.x, track.y, int(track.width * left), track.height),
+                         border_radius=4)
+
     def draw(self, surface: pygame.Surface) -> None:
         """The whole area below the banner."""
         painter = self.painter
@@ -275,6 +390,7 @@ class ElementalDiceView(GameViewBase[ElementalDiceChoices]):
             painter.picker(surface)
         else:
             self.action_bar.draw(surface)
+            self.draw_answer_wait(surface)
             self.pay_bar.draw(surface)
             self.menu_bar.draw(surface)
         for flight in self.picture.flights:
