@@ -79,6 +79,10 @@ def test_simulate_names_each_seats_bot_and_sums_up_each_levels_wins():
     assert summary["bots"]["strong"]["wins"] == wins
     assert summary["bots"]["strong"]["wins"] + summary["bots"]["easy"]["wins"] == 6
     assert summary["bots"]["easy"]["decision_ms_p95"] >= summary["bots"]["easy"]["decision_ms_p50"] >= 0
+    assert summary["bots"]["easy"]["decision_cpu_ms_p95"] >= summary["bots"]["easy"]["decision_cpu_ms_p50"] >= 0
+    # Each level's wins by the seat it sat in (the seats turn by one a game): strong sat in seat 0 in games 0, 2, 4.
+    by_seat = summary["bots"]["strong"]["by_seat"]
+    assert by_seat == [[sum(0 in g["winner"] for g in games[0::2]), 3], [sum(1 in g["winner"] for g in games[1::2]), 3]]
 
 
 #: Games whose rules cannot sample what a seat does not see yet (their bots come with issue 12).

@@ -5,7 +5,8 @@ invariants are checked (legal intents exist until the game ends, they all belong
 to the seat to act, and the game's own ``invariants(state)`` hold).  One JSON line
 is printed per game, then a summary line (the mean length of the finished games in the game's own unit,
 turns or rounds, and the share of them won by nobody or shared; with ``--bots`` each level's win rate over
-the decided games it sat in, its 95 % interval, and its decision times p50/p95); the exit status is non-zero if any game
+the decided games it sat in, its 95 % interval, its wins and decided games by seat when it sat in one seat a game,
+and its decision times p50/p95, by the clock and in CPU time); the exit status is non-zero if any game
 raised or broke an invariant.  The bot is the rules' ``playout_bot`` (random-legal
 unless the game's random games would stall); a game still going after ``MOVE_CAP``
 moves is stopped and counted apart as capped.
@@ -64,7 +65,9 @@ def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = 
 
     Without ``bots`` the game's playout bot plays every seat, shown the view of the seat to act.  With
     ``bots`` (a level per seat, from ``rules.make_bot``) each seat's bot sees only the legal intents and its
-    own seat's view; ``timings`` collects ``(level, seconds)`` for every decision.  ``options``: the game's
+    own seat's view; ``timings`` collects ``(level, seconds, cpu seconds)`` for every decision (the CPU time of
+    this process, ``time.process_time``: unlike the clock, it does not count what other work on the machine
+    takes).  ``options``: the game's
     options (the defaults where not given).
     """
     count = players or (len(bots) if bots else rules.meta.min_players)
@@ -81,10 +84,10 @@ def play_one(rules: Rules, seed: int, players: int | None = None, check: bool = 
         legal = match.legal_intents()
         if bots:
             seat = match.state.to_act
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             intent = seated[seat].choose(legal, rules.view(match.state, seat))
             if timings is not None:
-                timings.append((bots[seat], time.perf_counter() - started))
+                timings.append((bots[seat], time.perf_counter() - started, time.process_time() - cpu))
         else:
             intent = playout.choose(legal, rules.view(match.state, match.state.to_act))
         match.submit(intent)
@@ -168,7 +171,9 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
     unit = "moves"
     played: dict[str, int] = {}
     won: dict[str, int] = {}
+    by_seat: dict[str, list[list[int]]] = {}    # a level seated once a game: [wins, decided games] by its seat
     times: dict[str, list[float]] = {}
+    cpu_times: dict[str, list[float]] = {}
     start = time.perf_counter()
 
     def handle(line: dict[str, Any]) -> None:
@@ -186,8 +191,14 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
                 played[level] = played.get(level, 0) + 1
             for level in set(line["winner_bots"]):
                 won[level] = won.get(level, 0) + 1
-        for level, seconds in line.pop("decisions", ()):
+            for seat, level in enumerate(line["bots"]):
+                if line["bots"].count(level) == 1:
+                    tally = by_seat.setdefault(level, [[0, 0] for _ in line["bots"]])[seat]
+                    tally[0] += seat in line["winner"]
+                    tally[1] += 1
+        for level, seconds, cpu in line.pop("decisions", ()):
             times.setdefault(level, []).append(seconds)
+            cpu_times.setdefault(level, []).append(cpu)
         emit(json.dumps({k: v for k, v in line.items() if k != "trace"}))
 
     if jobs == 1 or games < 2 * jobs:
@@ -213,8 +224,12 @@ def simulate(lookup: Callable[[str], Rules], game: str, games: int, seed: int, p
                                    "win_rate": round(won.get(level, 0) / played[level], 3) if played.get(level)
                                    else None,
                                    "win_rate_95": wilson(won.get(level, 0), played.get(level, 0)),
+                                   **({"by_seat": by_seat[level]} if level in by_seat else {}),
                                    "decision_ms_p50": round(1000 * _percentile(times.get(level, []), 0.5), 2),
-                                   "decision_ms_p95": round(1000 * _percentile(times.get(level, []), 0.95), 2)}
+                                   "decision_ms_p95": round(1000 * _percentile(times.get(level, []), 0.95), 2),
+                                   "decision_cpu_ms_p50": round(1000 * _percentile(cpu_times.get(level, []), 0.5), 2),
+                                   "decision_cpu_ms_p95": round(1000 * _percentile(cpu_times.get(level, []), 0.95),
+                                                                2)}
                            for level in dict.fromkeys(bots)}
     emit(json.dumps(summary))
     return summary
