@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from functools import lru_cache
+from operator import add
 from typing import Any, Callable, Sequence
 
 from tabletop.core.protocol import no_such_bot
@@ -48,8 +49,11 @@ _PALE = "pale-"
 OPPOSED = 0.3
 #: The share of a rival's Mana that counts against a bot with several rivals (1 with one rival).
 RIVAL_WEIGHT_LEADER, RIVAL_WEIGHT_OTHER = 0.6, 0.3
+#: How many outlooks a bot keeps from one decision to the next (each remembers its sums; a game needs a few dozen).
+KEPT_OUTLOOKS = 256
 
 
+@lru_cache(maxsize=None)
 def _face_counts(face: str) -> tuple[int, ...]:
     counts = [0] * len(SYMBOLS)
     for symbol in symbols(face):
@@ -74,7 +78,7 @@ def roll_odds(kinds: tuple[str, ...]) -> tuple[tuple[tuple[int, ...], float], ..
 
 
 def _add(first: tuple[int, ...], second: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(a + b for a, b in zip(first, second))
+    return tuple(map(add, first, second))
 
 
 def dice_counts(dice: Sequence[Die]) -> tuple[int, ...]:
@@ -451,6 +455,7 @@ class StrongBot:
         self.seat = seat
         self.rules = rules
         self._outlooks: dict[tuple, Outlook] = {}    # this decision's outlooks (their sums are remembered)
+        self._kept_outlooks: dict[tuple, Outlook] = {}   # and every decision's, by what they depend on
         self._spent = 0             # Mana a spell being weighed would take from the Pool (last turn only)
 
     # ---------------------------------------------------------------- whom the bot plays against
@@ -475,14 +480,31 @@ class StrongBot:
         found = self._outlooks.get(memo)
         if found is not None:
             return found
+        # An outlook depends on the mages' Majors, the active mage's type and the utility alone: one made for an
+        # earlier decision with the same of these is the same outlook, its sums already worked out.
+        scorer = scorer_of(self.rules, state, active)
+        mages = state.mages
         if active != self.seat:
-            utility = Utility(lambda seat: 1.0)
+            key: tuple = ("rival",)
         elif self.last_turn(state):
-            others = {s: m.total for s, m in enumerate(state.mages) if s != self.seat}
-            utility = WinUtility(state.mages[self.seat].total - self._spent, others)
+            others = {s: m.total for s, m in enumerate(mages) if s != self.seat}
+            key = ("win", mages[self.seat].total - self._spent, tuple(others.items()))
         else:
-            utility = Utility(lambda seat: self.rival_weight(state, seat))
-        found = self._outlooks[memo] = Outlook(state, active, scorer_of(self.rules, state, active), utility)
+            key = ("weights", tuple(self.rival_weight(state, seat) for seat in range(len(mages))))
+        kept = (active, tuple(m.major for m in mages), scorer, key)
+        found = self._kept_outlooks.get(kept)
+        if found is None:
+            if active != self.seat:
+                utility = Utility(lambda seat: 1.0)
+            elif key[0] == "win":
+                utility = WinUtility(key[1], dict(key[2]))
+            else:
+                weights = key[1]
+                utility = Utility(lambda seat: weights[seat] if seat is not None else 0.0)
+            if len(self._kept_outlooks) >= KEPT_OUTLOOKS:
+                self._kept_outlooks.clear()
+            found = self._kept_outlooks[kept] = Outlook(state, active, scorer, utility)
+        self._outlooks[memo] = found
         return found
 
     # ---------------------------------------------------------------- choose
