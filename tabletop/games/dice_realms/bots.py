@@ -15,8 +15,10 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
+from tabletop.core.bots import by_playouts
 from tabletop.core.protocol import no_such_bot
-from tabletop.core.values import Value
+from tabletop.core.rng import derive_seed
+from tabletop.core.values import Value, copier
 
 from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
 from .scoring import realm_scores, total_score
@@ -25,7 +27,13 @@ from .tables import REALMS, RealmTables
 
 __all__ = ["EasyBot", "GreedyBot", "StrongBot", "SheetValuer", "Weights", "enter", "explain", "make_bot", "points"]
 
+#: The levels of this game's bots, weakest first.
+LEVELS = ("easy", "greedy", "strong", "expert")
+
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
+#: A copy of a grimoire with some fields changed (``dataclasses.replace`` for this one class, made cheap: the
+#: bots' look-ahead copies grimoires all the time).
+_sheet = copier(Grimoire)
 
 
 # --------------------------------------------------------------------------- the easy bot
@@ -74,24 +82,24 @@ def enter(tables: RealmTables, sheet: Grimoire, realm: str, cell: Cell, value: i
     rewards: list[tuple[str, str]] = []
     if realm == "red":
         crossed = sheet.red | {cell}
-        sheet = replace(sheet, red=crossed)
+        sheet = _sheet(sheet, red=crossed)
         for goal in tables.red_goals_by_cell[cell]:
             if goal.cells <= crossed:
                 rewards.append((goal.reward, f"red-{goal.goal_id}"))
     elif realm == "green":
         crossed_g = sheet.green | {cell.number}
-        sheet = replace(sheet, green=crossed_g)
+        sheet = _sheet(sheet, green=crossed_g)
         for goal in tables.green_goals_by_cell[cell.number]:
             if goal.cells <= crossed_g:
                 rewards.append((goal.reward, f"green-{goal.goal_id}"))
     elif realm == "blue":
-        sheet = replace(sheet, blue=sheet.blue + 1)
+        sheet = _sheet(sheet, blue=sheet.blue + 1)
         rewards.append((tables.blue_rewards[sheet.blue - 1], ""))
     elif realm == "magenta":
-        sheet = replace(sheet, magenta=(*sheet.magenta, value))
+        sheet = _sheet(sheet, magenta=(*sheet.magenta, value))
         rewards.append((tables.magenta_rewards[len(sheet.magenta) - 1], f"magenta-cell-{len(sheet.magenta)}"))
     else:
-        sheet = replace(sheet, yellow=(*sheet.yellow, value))
+        sheet = _sheet(sheet, yellow=(*sheet.yellow, value))
         rewards.append((tables.yellow_rewards[len(sheet.yellow) - 1], ""))
     bonuses: list[BonusKind] = []
     for reward, source in rewards:
@@ -99,7 +107,7 @@ def enter(tables: RealmTables, sheet: Grimoire, realm: str, cell: Cell, value: i
             continue
         field = _TOKEN_FIELDS.get(reward)
         if field:
-            sheet = replace(sheet, **{field: getattr(sheet, field) + 1})
+            sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
         elif has_room(tables, sheet, reward):
             bonuses.append(BonusKind(reward, lion_values.get(source, 6)) if reward == "yellow"
                            else BonusKind(reward))
@@ -346,13 +354,7 @@ class StrongBot:
     def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
         if len(legal) == 1:
             return legal[0]
-        state = self._rules.determinize(view, self.seat, rng)  # nothing hidden: the view itself
-        self._lion = self.tables.lion_bonus_values.get(state.lion_bonus, {})
-        self._time_left = time_left(state, self.seat)
-        self._final = state.flow.stage == Stage.FINAL_BOOST
-        self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
-        self._marginals: dict = {}
-        self._alive: dict[int, Grimoire] = {}
+        state = self._prepare(view, rng)
         sheet = state.players[self.seat]
         best, best_score = legal[0], -math.inf
         for intent in legal:
@@ -360,6 +362,18 @@ class StrongBot:
             if score > best_score + 1e-9:
                 best, best_score = intent, score
         return best
+
+    def _prepare(self, view: State, rng: random.Random) -> State:
+        """The state a decision is weighed on (nothing is hidden: the view itself), and what every candidate
+        shares: the time left, the Lion's bonus values, the faces sampled for the next roll."""
+        state = self._rules.determinize(view, self.seat, rng)
+        self._lion = self.tables.lion_bonus_values.get(state.lion_bonus, {})
+        self._time_left = time_left(state, self.seat)
+        self._final = state.flow.stage == Stage.FINAL_BOOST
+        self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
+        self._marginals: dict = {}
+        self._alive: dict[int, Grimoire] = {}
+        return state
 
     def _score(self, intent: Value, state: State, sheet: Grimoire) -> float:
         flow = state.flow
@@ -374,7 +388,7 @@ class StrongBot:
             after, bonuses = enter(self.tables, sheet, intent.realm, intent.cell, value, self._lion)
             return self._value(self._settle(after, (*pending, *bonuses)))
         if isinstance(intent, Boost):
-            sheet = replace(sheet, arcane_boosts=sheet.arcane_boosts - 1, boosted=sheet.boosted | {intent.die})
+            sheet = _sheet(sheet, arcane_boosts=sheet.arcane_boosts - 1, boosted=sheet.boosted | {intent.die})
             return self._value(self._entered(sheet, state, intent.die, intent.realm, intent.cell))
         if isinstance(intent, Pick):
             after = self._entered(sheet, state, intent.die, intent.realm, intent.cell)
@@ -382,7 +396,7 @@ class StrongBot:
                 return self._value(after)
             return self._active_pick(state, intent, after)
         if isinstance(intent, TimeWarp):
-            spent = replace(sheet, time_warps=sheet.time_warps - 1)
+            spent = _sheet(sheet, time_warps=sheet.time_warps - 1)
             base = self._value(spent)
             hand = state.dice.hand
             return base + self._expected_roll(spent, hand, 3 - flow.rolls_used, *self._outside(state, hand))
@@ -601,7 +615,209 @@ class GreedyBot(StrongBot):
         return self._score(intent, state, sheet)
 
 
-_CREATURES = {"red": "Dragon", "green": "Gaia", "blue": "Hydra", "magenta": "Phoenix", "yellow": "Lion"}
+class KeyedDice:
+    """The dice of one sampled future: each roll's faces drawn once for its place in the game (round, turn, roll
+    of the turn, Time Warps on that roll) and its die, so every move weighed on this sample meets the same dice
+    on the same roll (common random numbers), whichever dice it leaves in hand.  A random source for the rules
+    (``randint(1, 6, label)``, the label the die's letter); :meth:`at` names the roll about to be made."""
+
+    __slots__ = ("_seed", "_key", "_faces")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._key: tuple[int, ...] = ()
+        self._faces: dict[tuple[Any, ...], int] = {}
+
+    def at(self, *key: int) -> "KeyedDice":
+        """This source, about to roll the dice of the roll ``key``."""
+        self._key = key
+        return self
+
+    def randint(self, low: int, high: int, label: str = "") -> int:
+        """The face of die ``label`` on the current roll (the same every time this roll is asked for)."""
+        key = (*self._key, label)
+        face = self._faces.get(key)
+        if face is None:
+            face = self._faces[key] = low + derive_seed(self._seed, *key) % (high - low + 1)
+        return face
+
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """Not drawn by Dice Realms' rules after the setup."""
+        return derive_seed(self._seed, *self._key, label) % len(names)
+
+
+@dataclass(frozen=True)
+class Search:
+    """What an expert's search found: the move made, the next best (None when only one was weighed) and how much
+    further ahead the move's play-outs ended on average, on how many sampled futures, and whether it overturned
+    the strong bot's first choice."""
+
+    move: Value
+    runner_up: Value | None
+    gap: float
+    samples: int
+    overturned: bool
+    sampled: bool = True          # dice were still to roll in the play-outs (else each was played out once)
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's few best moves, each played out on the same sampled futures: the dice still to roll this
+    turn drawn at random (:class:`KeyedDice`, seeded from this bot's own generator, never the table's source),
+    the rest of the turn played by strong bots in both seats (the rival's pick of the Forgotten Realm included),
+    and the turn's end valued by the strong bot's estimate of each final score.  The strong bot's move stays
+    unless another's play-outs leave this seat further ahead of the rival by MARGIN points on average and on all
+    samples but one (:func:`by_playouts`).  ``decide`` says what the search found."""
+
+    bot_id = "expert"
+    at_the_table = True
+    CANDIDATES = 4
+    SAMPLES = 12
+    MARGIN = 0.5
+    SELECT = "strict"
+    HORIZON = 0
+    #: The strong bots of the play-outs sample fewer faces for their next roll than the strong bot's 32.
+    PLAYOUT_SAMPLES = 8
+
+    def __init__(self, rules: Any, seed: int, seat: int, weights: Weights | None = None) -> None:
+        super().__init__(rules, seed, seat, weights)
+        quick = replace(self.weights, samples=self.PLAYOUT_SAMPLES)
+        self._policies = [StrongBot(rules, 0, s, quick) for s in (0, 1)]
+        for policy in self._policies:
+            policy.valuer = self.valuer               # one cache of sheet values for the whole search
+        self.search: Search | None = None            # what the last decision's search found
+        self._sampled = False                        # a play-out of this decision rolled dice
+
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why: what its
+        search found, in the game's words (the strong bot's reason when there was nothing to search)."""
+        legal = self._rules.legal_intents(view)
+        intent = self._best(legal, view, rng)
+        if self.search is None or self.search.move != intent:
+            return intent, explain(self._rules, view, self.seat, intent, len(legal))
+        return intent, search_reason(self.tables, view, self.seat, intent, self.search)
+
+    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+        self.search = None
+        if len(legal) == 1:
+            return legal[0]
+        state = self._prepare(view, rng)
+        sheet = state.players[self.seat]
+        scored = sorted(((self._score(intent, state, sheet), -index, intent) for index, intent in enumerate(legal)),
+                        key=lambda item: item[:2], reverse=True)
+        candidates = [(score, intent, "") for score, _, intent in scored[:self.CANDIDATES]]
+        if len(candidates) < 2:
+            return candidates[0][1]
+        seeds = [rng.randrange(1 << 62) for _ in range(self.SAMPLES)]
+        # A first future for every move: if none of them rolls a die (the turn's last roll is made), every
+        # future plays out alike and one is enough.
+        self._sampled = False
+        outcomes = [[self._playout(state, intent, seeds[0])] for _, intent, _ in candidates]
+        if self._sampled:
+            for scores, (_, intent, _) in zip(outcomes, candidates):
+                scores += [self._playout(state, intent, seed) for seed in seeds[1:]]
+        else:
+            seeds = seeds[:1]
+        if self.SELECT == "strict":
+            ranked = by_playouts(candidates, outcomes, self.MARGIN)
+        else:
+            means = [sum(o) / len(o) for o in outcomes]
+            best = max(range(len(candidates)), key=lambda i: means[i])
+            if means[best] < means[0] + self.MARGIN:
+                best = 0
+            ranked = [(means[best], candidates[best][1], "")] + [(means[i], candidates[i][1], "")
+                                                               for i in range(len(candidates)) if i != best]
+        move, first = ranked[0][1], candidates[0][1]
+        if move != first:
+            runner_up, gap = first, ranked[0][0] - next(mean for mean, intent, _ in ranked if intent == first)
+        else:
+            others = sorted(ranked[1:], key=lambda item: -item[0])
+            runner_up, gap = others[0][1], ranked[0][0] - others[0][0]
+        self.search = Search(move, runner_up, gap, len(seeds), move != first, self._sampled)
+        return move
+
+    def _playout(self, state: State, intent: Value, seed: int) -> float:
+        """This seat's lead over the rival once ``intent`` and the rest of the turn are played on the sampled
+        future ``seed``, each sheet valued by the estimate of its final score."""
+        rules = self._rules
+        dice = KeyedDice(seed)
+        warps: dict[tuple[int, int, int], int] = {}
+        turn = (state.flow.round, state.flow.turn)
+        turns = 0
+        policies = self._policies
+        move = intent
+        for _ in range(400):
+            flow = state.flow
+            if isinstance(move, (Roll, TimeWarp)):
+                roll = (flow.round, flow.turn, flow.rolls_used + isinstance(move, Roll))
+                warps[roll] = warps.get(roll, 0) + isinstance(move, TimeWarp)
+                dice.at(*roll, warps[roll])
+                self._sampled = True
+            state = rules.apply(state, move, dice).state
+            seat = state.to_act
+            if seat is None:
+                break
+            if (state.flow.round, state.flow.turn) != turn:
+                turn = (state.flow.round, state.flow.turn)
+                turns += 1
+                if turns > self.HORIZON:
+                    break
+            legal = rules.legal_intents(state)
+            move = legal[0] if len(legal) == 1 else policies[seat]._best(legal, state, self._random)
+        return self._lead(state)
+
+    def _lead(self, state: State) -> float:
+        """This seat's estimated final score less the rival's (the scores themselves once the game is over)."""
+        if state.flow.stage == Stage.GAME_OVER:
+            mine, theirs = (points(self.tables, sheet) for sheet in (state.players[self.seat],
+                                                                      state.players[1 - self.seat]))
+            return float(mine - theirs)
+        final = state.flow.stage == Stage.FINAL_BOOST
+        values = [self.valuer.value(state.players[s], time_left(state, s), final) for s in (self.seat, 1 - self.seat)]
+        return values[0] - values[1]
+
+
+#: The realms as the grimoire's titles name them (``data/dice_realms/board.tmx``): the words a reason uses.
+BOARD_NAMES = {"red": "Emberfall", "green": "Terra", "blue": "Tide Abyss", "magenta": "Mystical Sky",
+               "yellow": "Savanna"}
+
+
+def _entry_value(tables: RealmTables, view: State, intent: Value) -> int:
+    """The value an entry writes: a die's face (the green + white sum in Terra), a bonus's value or cell."""
+    if isinstance(intent, Bonus):
+        return (tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
+                if intent.realm == "green" else 0 if intent.realm == "blue"
+                else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
+    dice = view.dice
+    return dice.gaia_sum() if intent.realm == "green" else dice.value(intent.die)  # type: ignore[attr-defined]
+
+
+def move_words(tables: RealmTables, view: State, intent: Value, subject: bool = True) -> str:
+    """The move in a few of the game's words, to begin a sentence ("Blue 5 on Tide Abyss", "Spend a Time Warp")
+    or, not ``subject``, to follow one ("blue 5 on Tide Abyss", "a Time Warp")."""
+    if isinstance(intent, (Pick, Boost)):
+        value = view.dice.gaia_sum() if intent.realm == "green" else view.dice.value(intent.die)
+        words = f"{intent.die} {value} on {BOARD_NAMES[intent.realm]}"
+        if isinstance(intent, Boost):
+            words = f"an Arcane Boost for {words}"
+    elif isinstance(intent, Bonus):
+        kind = "the Essence Shift" if intent.kind.is_essence else f"the {intent.kind.realm.capitalize()} Bonus"
+        where = BOARD_NAMES[intent.realm]
+        if intent.realm == "red":
+            where = f"the {tables.red_values[intent.cell]} of Dragon {intent.cell.number}"
+        elif intent.realm == "green":
+            where = f"{where} {intent.cell.number}"
+        words = f"{kind} on {where}"
+    elif isinstance(intent, Pass):
+        boosting = view.flow.stage in (Stage.ACTIVE_BOOST, Stage.PASSIVE_BOOST, Stage.FINAL_BOOST)
+        words = ("keep your Arcane Boosts" if subject else "keeping your Arcane Boosts") if boosting else \
+            ("skip" if subject else "skipping")
+    elif isinstance(intent, TimeWarp):
+        words = "spend a Time Warp" if subject else "a Time Warp"
+    elif isinstance(intent, Forfeit):
+        words = "let this roll go" if subject else "letting this roll go"
+    else:
+        words = "roll the dice" if isinstance(intent, Roll) else "this move"
+    return words[0].upper() + words[1:] if subject else words
 
 
 def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, worth: float | None = None) -> str:
@@ -620,41 +836,83 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
                 if choices > 1 else "Nothing to enter now.")
     if not isinstance(intent, (Pick, Boost, Bonus)):
         return "The only sensible move now."
-    name = tables.names[intent.realm]
+    name = BOARD_NAMES[intent.realm]
     lion = tables.lion_bonus_values.get(view.lion_bonus, {})
-    if isinstance(intent, Bonus):
-        value = (tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
-                 if intent.realm == "green" else 0 if intent.realm == "blue"
-                 else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
-        what = f"The bonus on {name}"
-    else:
-        dice = view.dice
-        value = dice.gaia_sum() if intent.realm == "green" else dice.value(intent.die)
-        what = f"{intent.die.capitalize()} {value} on {name}"
+    value = _entry_value(tables, view, intent)
+    what = move_words(tables, view, intent)
     after, bonuses = enter(tables, sheet, intent.realm, intent.cell, value, lion)
     gain = points(tables, after) - points(tables, sheet)
-    perks = [f"the {kind.realm.capitalize() if not kind.is_essence else 'Essence'} bonus" for kind in bonuses]
+    perks = [f"the {kind.realm.capitalize()} Bonus" if not kind.is_essence else "the Essence Shift"
+             for kind in bonuses]
     perks += [label for field, label in (("time_warps", "a Time Warp"), ("arcane_boosts", "an Arcane Boost"),
                                          ("crests", "an Elemental Crest"))
               if getattr(after, field) > getattr(sheet, field)]
     now = f"{gain} point{'s' if gain != 1 else ''} now" if gain else "no points yet"
-    creature = _CREATURES.get(intent.realm, "")
     if perks:
         return f"{what}: {now}, and it earns {' and '.join(perks)}."
     if worth is not None and worth > gain + 0.5:
-        return f"{what}: {now}, and about {worth:.0f} by the end of the game as the {creature} grows."
+        return f"{what}: {now}, and about {worth:.0f} by the end of the game as {name} fills."
     if gain:
         return f"{what}: {now}, more than any other die would score."
-    return f"{what}: {now}, but it builds towards the {creature}'s bigger scores."
+    return f"{what}: {now}, but it builds towards {name}'s bigger scores."
+
+
+#: The longest reason a bot gives, in characters: with a seat's name before it, it fits the banner's line at the
+#: smallest readable size (tests/app/test_bot_reasons.py measures it).
+REASON_LIMIT = 80
+
+
+def search_reason(tables: RealmTables, view: State, seat: int, intent: Value, search: "Search") -> str:
+    """Why the expert's move, from what its search found, in one short line of the game's words: the move, what
+    it keeps or earns, and how much further ahead of the rival its play-outs ended on average than the next best
+    move's ("Blue 5 on Tide Abyss, keeping 3 dice: +9 points on average against yellow 5 on Savanna.").  Within
+    REASON_LIMIT characters: what it keeps or earns goes first, then the move it was weighed against."""
+    what = move_words(tables, view, intent)
+    flow = view.flow
+    sheet = view.players[seat]
+    detail = ""
+    if isinstance(intent, (Pick, Boost, Bonus)):
+        lion = tables.lion_bonus_values.get(view.lion_bonus, {})
+        after, bonuses = enter(tables, sheet, intent.realm, intent.cell, _entry_value(tables, view, intent), lion)
+        earned = [label for field, label in (("crests", "an Elemental Crest"), ("arcane_boosts", "an Arcane Boost"),
+                                             ("time_warps", "a Time Warp")) if getattr(after, field) > getattr(sheet, field)]
+        earned += [f"the {kind.realm.capitalize()} Bonus" for kind in bonuses]
+        if earned:
+            detail = f", earning {earned[0]}"
+        elif isinstance(intent, Pick) and flow.stage == Stage.ACTIVE and flow.rolls_used < 3:
+            face = view.dice.value(intent.die)
+            kept = sum(1 for die in view.dice.hand if die != intent.die and view.dice.value(die) >= face)
+            if kept:
+                detail = f", keeping {kept} {'die' if kept == 1 else 'dice'}"
+    if search.runner_up is None:
+        return _shortest((f"{what}{detail}: the only move worth playing out.", f"{what}: the only move worth it."))
+    other = move_words(tables, view, search.runner_up, subject=False)
+    gap = round(search.gap)
+    points_ = f"+{gap} point{'s' if gap != 1 else ''}"
+    when = "on average" if search.sampled else "by the end of the turn"
+    if search.overturned:
+        return _shortest((f"{what}, not {other}: {points_} {when}.",
+                          f"{what}: {points_} {when} over the obvious move."))
+    if gap >= 1:
+        return _shortest((f"{what}{detail}: {points_} {when} against {other}.", f"{what}: {points_} {when} against {other}.",
+                          f"{what}: {points_} {when} over the next best move.", f"{what}: {points_} {when}."))
+    return _shortest((f"{what}{detail}: nothing does better {when}.", f"{what}: nothing does better {when}."))
+
+
+def _shortest(forms: Sequence[str]) -> str:
+    """The first of ``forms`` (longest first) within REASON_LIMIT characters, else the last."""
+    return next((form for form in forms if len(form) <= REASON_LIMIT), forms[-1])
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
     """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once) or ``strong`` (no expert: nothing
     is hidden, and the strong bot's valuation already looks ahead to the end)."""
-    if level not in ("easy", "greedy", "strong"):
-        raise no_such_bot("Dice Realms", level, ("easy", "greedy", "strong"))
+    if level not in LEVELS:
+        raise no_such_bot("Dice Realms", level, LEVELS)
     if level == "easy":
         return EasyBot(rules, seed, seat)
     if level == "greedy":
         return GreedyBot(rules, seed, seat)
+    if level == "expert":
+        return ExpertBot(rules, seed, seat)
     return StrongBot(rules, seed, seat)
