@@ -60,6 +60,9 @@ class Content:
         self.dice = dice
         self.spells = spells
         self._by_id = {spell.spell_id: spell for spell in spells}
+        # Asked on every legal move and every cost: worked out once per pair.
+        self._spells_of: dict[tuple[str, tuple[int, ...]], tuple[Spell, ...]] = {}
+        self._types: dict[tuple[str, str], str] = {}
 
     def conflict(self, element: str) -> str:
         """The element that beats ``element`` in the Elemental Cycle."""
@@ -69,10 +72,21 @@ class Content:
         return self._by_id[spell_id]
 
     def spells_of(self, element: str, levels: tuple[int, ...] = (1, 2, 3)) -> tuple[Spell, ...]:
-        return tuple(s for s in self.spells if s.element == element and s.level in levels)
+        key = (element, levels)
+        found = self._spells_of.get(key)
+        if found is None:
+            found = self._spells_of[key] = tuple(s for s in self.spells if s.element == element and s.level in levels)
+        return found
 
     def mage_type(self, major: str, minor: str) -> str:
         """The mage type of a (Major, Minor) pair (B1's table; Ether/Ether is "unbound", E-15)."""
+        key = (major, minor)
+        found = self._types.get(key)
+        if found is None:
+            found = self._types[key] = self._mage_type(major, minor)
+        return found
+
+    def _mage_type(self, major: str, minor: str) -> str:
         if major == ETHER:
             return "unbound" if minor == ETHER else "creationist"
         if minor == ETHER:

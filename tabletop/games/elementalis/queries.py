@@ -3,7 +3,7 @@ the view and the wording never reach into the rules' private parts (nor import t
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from tabletop.core.protocol import Rules
 
@@ -21,7 +21,7 @@ class ElementaliSQueries(Rules, Protocol):
     def available(self, state: State, colour: str, channel: Mana | None = None) -> int:
         """Counters of ``colour`` left in the Flux (a large number when the supply is unlimited)."""
 
-    def entries(self, state: State, seat: int) -> list[tuple[str, Spell]]:
+    def entries(self, state: State, seat: int) -> Sequence[tuple[str, Spell]]:
         """(card, spell) entries of a mage's Arcana."""
 
     def cost(self, state: State, seat: int, level: int) -> int:

@@ -88,6 +88,17 @@ class ElementaliSRules(BaseRules):
 
     def __init__(self, content: Content | None = None) -> None:
         self.content = content or load_content()
+        # A mage's spell entries depend on its two cards alone: worked out once per pair.
+        self._entries: dict[tuple[str, str], tuple[tuple[str, Spell], ...]] = {}
+        # The handler of each intent (looked up on every move).
+        self._handlers: dict[type, Callable[[State, int, Any, RandomSource, list[Value]], State]] = {
+            TakeMajor: self._on_takemajor, TakeMinor: self._on_takeminor, StartMana: self._on_startmana,
+            Tap: self._on_tap, Roll: self._on_roll, Declare: self._on_declare, PassWindow: self._on_passwindow,
+            Forfeit: self._on_forfeit, Cast: self._on_cast, CounterSpell: self._on_counter, Allow: self._on_allow,
+            Pick: self._on_pick, Done: self._on_done, Split: self._on_split, Choose: self._on_choose,
+            Bank: self._on_bank, Chance: self._on_chance, Cosmic: self._on_cosmic, Oppose: self._on_oppose,
+            Pay: self._on_pay, Give: self._on_give,
+        }
 
     def make_bot(self, level: str, seed: int, seat: int) -> Any:
         """``easy``: random with a little sense; ``strong``: every choice by its expected Mana (``bots.py``)."""
@@ -182,8 +193,16 @@ class ElementaliSRules(BaseRules):
         return self._mage(state, seat, mana=mana, faded=faded, gained=mage.gained + len(units))
 
     # ================================================================ spells: who has what, what it costs
-    def entries(self, state: State, seat: int) -> list[tuple[str, Spell]]:
+    def entries(self, state: State, seat: int) -> tuple[tuple[str, Spell], ...]:
         """(card, spell) entries of a mage's Arcana (B2 5.4; settled ruling 2 for Elitists)."""
+        mage = state.mages[seat]
+        key = (mage.major, mage.minor)
+        found = self._entries.get(key)
+        if found is None:
+            found = self._entries[key] = tuple(self._entries_of(state, seat))
+        return found
+
+    def _entries_of(self, state: State, seat: int) -> list[tuple[str, Spell]]:
         mage = state.mages[seat]
         kind = self.mage_type(state, seat)
         out: list[tuple[str, Spell]] = []
@@ -476,15 +495,7 @@ class ElementaliSRules(BaseRules):
             raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
         events: list[Value] = []
         seat = intent.seat  # type: ignore[attr-defined]
-        handlers: dict[type, Callable[[State, int, Any, RandomSource, list[Value]], State]] = {
-            TakeMajor: self._on_takemajor, TakeMinor: self._on_takeminor, StartMana: self._on_startmana,
-            Tap: self._on_tap, Roll: self._on_roll, Declare: self._on_declare, PassWindow: self._on_passwindow,
-            Forfeit: self._on_forfeit, Cast: self._on_cast, CounterSpell: self._on_counter, Allow: self._on_allow,
-            Pick: self._on_pick, Done: self._on_done, Split: self._on_split, Choose: self._on_choose,
-            Bank: self._on_bank, Chance: self._on_chance, Cosmic: self._on_cosmic, Oppose: self._on_oppose,
-            Pay: self._on_pay, Give: self._on_give,
-        }
-        state = handlers[type(intent)](state, seat, intent, rng, events)
+        state = self._handlers[type(intent)](state, seat, intent, rng, events)
         return Step(state, tuple(events))
 
     # ---------------------------------------------------------------- setup
