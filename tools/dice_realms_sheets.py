@@ -8,7 +8,7 @@ Dice Realms has no solo rules, so a sheet here is one seat's grimoire over a who
 level in seat ``i % 2`` (the first seat starts every round, so the measured level starts every round on half
 the sheets), and with its dice fixed by the seed: every roll's faces depend only on the sheet, the round,
 the turn, the roll of the turn and the Time Warps spent on that roll (``bots.KeyedDice``), so every level meets
-the same dice wherever it meets the same roll, however it played before.  Prints each level's mean score on
+the same dice wherever it meets the same roll, however it played before (``tabletop/games/dice_realms/sheets.py``).  Prints each level's mean score on
 its sheets (with the rival's), and the paired difference between the first two levels with its 95 % interval.
 """
 
@@ -23,31 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tabletop.core.rng import SeededRandom, derive_seed  # noqa: E402
-from tabletop.games.dice_realms.bots import KeyedDice  # noqa: E402
-from tabletop.games.dice_realms.intents import Roll, TimeWarp  # noqa: E402
+from tabletop.games.dice_realms.sheets import play_sheet  # noqa: E402
 from tabletop.registry import get_rules  # noqa: E402
-
-
-def play_sheet(rules, level: str, rival: str, seed: int, index: int) -> tuple[int, int]:
-    """(the measured level's score, the rival's) on sheet ``index`` of ``seed``."""
-    seat = index % 2
-    levels = (level, rival) if seat == 0 else (rival, level)
-    bots = [rules.make_bot(name, derive_seed(seed, index, "bot", s), s) for s, name in enumerate(levels)]
-    state = rules.setup({}, ["Ada", "Brom"], SeededRandom(0)).state
-    dice = KeyedDice(derive_seed(seed, index, "dice"))
-    warps: dict[tuple[int, int, int], int] = {}
-    while state.to_act is not None:
-        to_act = state.to_act
-        move = bots[to_act].choose(rules.legal_intents(state), rules.view(state, to_act))
-        flow = state.flow
-        if isinstance(move, (Roll, TimeWarp)):
-            roll = (flow.round, flow.turn, flow.rolls_used + isinstance(move, Roll))
-            warps[roll] = warps.get(roll, 0) + isinstance(move, TimeWarp)
-            dice.at(*roll, warps[roll])
-        state = rules.apply(state, move, dice).state
-    scores = rules.outcome(state).scores
-    return scores[seat], scores[1 - seat]
 
 
 def main(argv: list[str] | None = None) -> int:

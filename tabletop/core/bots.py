@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from .values import Value
 
-__all__ = ["RandomBot", "WeightedBot", "Explaining", "by_playouts"]
+__all__ = ["RandomBot", "WeightedBot", "Explaining", "by_playouts", "by_paired_gain"]
 
 
 class RandomBot:
@@ -76,6 +76,36 @@ def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[flo
             gains = gains[:-1]
         if sum(gains) / len(gains) > margin and wins >= len(scores) - 1 and means[index] > means[best]:
             best = index
+    order = [best] + [index for index in range(len(options)) if index != best]
+    return [(means[index], options[index][1], options[index][2]) for index in order]
+
+
+def by_paired_gain(options: list[tuple[float, Value, str]], outcomes: list[list[float]], margin: float,
+                   z: float) -> list[tuple[float, Value, str]]:
+    """For a searching bot with many play-outs a move: ``options`` (the first is the choice of the bot whose moves
+    it searches) and the scores of their play-outs on the same samples.  The first stays first unless another
+    gains on it by more than ``margin`` on average and by more than ``z`` standard errors of that average gain
+    (the gains on each sample paired: the samples' luck cancels out); then the one that gains most so comes first.
+    Each option's value becomes its average play-out score.  Unlike :func:`by_playouts`, a better move need not
+    win on every sample, so it keeps its power as samples are added.
+
+    >>> options = [(0.0, "a", ""), (0.0, "b", ""), (0.0, "c", "")]
+    >>> [o[1] for o in by_paired_gain(options, [[0] * 6, [2, 3, 2, 3, -1, 3], [9, -9, 9, -9, 9, 0]], 0.5, 2.0)]
+    ['b', 'a', 'c']
+    >>> [o[1] for o in by_paired_gain(options, [[0] * 6, [2, 3, 2, -3, -1, 3], [9, -9, 9, -9, 9, 0]], 0.5, 2.0)]
+    ['a', 'b', 'c']
+    """
+    first = outcomes[0]
+    count = len(first)
+    means = [sum(scores) / len(scores) for scores in outcomes]
+    best, best_gain = 0, 0.0
+    for index, scores in enumerate(outcomes[1:], start=1):
+        gains = [score - base for score, base in zip(scores, first)]
+        gain = sum(gains) / count
+        spread = sum((g - gain) ** 2 for g in gains) / (count - 1) if count > 1 else 0.0
+        error = (spread / count) ** 0.5
+        if gain > margin and gain > z * error and gain > best_gain:
+            best, best_gain = index, gain
     order = [best] + [index for index in range(len(options)) if index != best]
     return [(means[index], options[index][1], options[index][2]) for index in order]
 
