@@ -23,21 +23,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import dataclass
 from functools import lru_cache
 from operator import add
 from typing import Any, Callable, Sequence
 
+from tabletop.core.bots import by_paired_gain
 from tabletop.core.protocol import no_such_bot
-from tabletop.core.rng import SeededRandom
+from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
-from .intents import (Allow, Bank, Cast, Choose, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
+from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
                       PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
 __all__ = ["EasyBot", "GreedyBot", "StrongBot", "Outlook", "Scorer", "roll_odds", "turn_value"]
+
+#: The levels of this game's bots, weakest first.
+LEVELS = ("easy", "greedy", "strong", "expert")
 
 #: The positions of a count of symbols: the four elements, then Ether, then the Sun.
 SYMBOLS = (*ELEMENTS, ETHER, SUN)
@@ -1006,6 +1011,297 @@ class GreedyBot(StrongBot):
         return best
 
 
+class TurnDice:
+    """The dice of one sampled future: the face of a die's ``n``-th roll in a turn is fixed by the round, the
+    active mage, the die and ``n``, so every move weighed on this sample meets the same dice on the same roll
+    (common random numbers), whatever it changes before.  A random source for the rules; :meth:`at` names the
+    state about to be played on."""
+
+    __slots__ = ("_seed", "_turn", "_rolled")
+
+    def __init__(self, seed: int) -> None:
+        self._seed = seed
+        self._turn: tuple[int, int] = (0, -1)
+        self._rolled: dict[str, int] = {}
+
+    def at(self, state: State) -> "TurnDice":
+        """This source, for a move played on ``state``."""
+        turn = (state.flow.round, state.flow.active)
+        if turn != self._turn:
+            self._turn, self._rolled = turn, {}
+        return self
+
+    def _draw(self, label: str, ways: int) -> int:
+        count = self._rolled[label] = self._rolled.get(label, 0) + 1
+        return derive_seed(self._seed, *self._turn, label, count) % ways
+
+    def randint(self, low: int, high: int, label: str = "") -> int:
+        """The face of the die ``label`` on its next roll of the turn."""
+        return low + self._draw(label, high - low + 1)
+
+    def choose(self, names: Sequence[str], label: str = "") -> int:
+        """One of ``names`` (not drawn by ElementaliS' rules, which roll faces by number)."""
+        return self._draw(label, len(names))
+
+
+@dataclass(frozen=True)
+class Search:
+    """What an expert's search found: the move made, the next best and how much more the move's play-outs were
+    worth on average (Mana ahead of the rivals, or a share of a win in the last round), on how many sampled
+    futures, and whether it overturned the strong bot's choice."""
+
+    move: tuple[Value, Value | None]          # a move, and for a declaration the spell it was made for
+    runner_up: tuple[Value, Value | None]
+    gap: float
+    samples: int
+    overturned: bool
+    last_round: bool
+    win_gap: float = 0.0                      # in the last round: how much more often its play-outs won
+
+
+class ExpertBot(StrongBot):
+    """The strong bot's choice and its closest rivals (bank or roll on, declare or pass, the spells worth most,
+    Counter Spell or not, the dice of an opposition) each played out on the same sampled futures: the dice
+    drawn at random (:class:`TurnDice`, seeded from this bot's own generator, never the table's source), every
+    mage played by a strong bot until the round ends, and the round's end valued as the strong bot values Mana
+    (its own, less the rivals' as it weighs them), or in the last round by the share of the win.  The strong
+    bot's choice stays unless another's play-outs are clearly better (:func:`by_playouts`).  It drafts as the
+    strong bot does, with one difference: among Majors of equal worth it takes the one that won most in
+    whole games of strong bots (:data:`EXPERT_MAJOR`)."""
+
+    bot_id = "expert"
+    at_the_table = True
+    SAMPLES = 16
+    MARGIN = 0.1
+    Z = 2.0
+    #: The stages searched, and how many choices besides the strong bot's are weighed at each.
+    SEARCHED = {"push": 1, "declare": 2, "counter": 1, "cast": 3, "oppose": 2}
+    #: What a win is worth against Mana, in the last round, and what the Mana ahead still counts once it is over.
+    WIN_WORTH = 10.0
+    LEAD_AT_END = 0.05
+    #: A play-out ends with the round, or once this many turns have ended: two of two mages (the round), the
+    #: turn alone at a bigger table (a round of five mages is long, and what a move changes shows in its turn).
+    TURNS = 2
+    TURNS_MANY = 1
+    #: A spell weighed by play-outs is worth, by the strong bot's sums, no more than this much less than it costs.
+    WORTH_FLOOR = 1.0
+
+    def __init__(self, seed: int, seat: int, rules: Any) -> None:
+        super().__init__(seed, seat, rules)
+        self._policies: dict[int, StrongBot] = {}
+        self.search: Search | None = None
+        self._planned: tuple[int, int, Value] | None = None     # a spell declared for: (round, turn's mage, spell)
+
+    def _policy(self, seat: int) -> "StrongBot":
+        policy = self._policies.get(seat)
+        if policy is None:
+            policy = self._policies[seat] = StrongBot(0, seat, self.rules)
+        return policy
+
+    def choose(self, legal: Sequence[Value], view: State) -> Value:
+        """The legal intent whose play-outs end best (see the class docstring)."""
+        return self._searched(legal, view, self._random)
+
+    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+        """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why: what its
+        search found, in the game's words (the strong bot's reason when nothing was searched)."""
+        legal = self.rules.legal_intents(view)
+        intent = self._searched(legal, view, rng)
+        if self.search is None:
+            return intent, self.explain(view, intent, legal)
+        return intent, search_reason(self.rules, view, self.seat, self.search)
+
+    def _draft_major(self, legal: Sequence[TakeMajor], state: State) -> TakeMajor:
+        minors = [*ELEMENTS, *((ETHER,) if state.ether_cards else ())]
+
+        def best(major: str) -> float:
+            return max(self._pair_value(major, minor, state) for minor in minors
+                       if not (major == ETHER and minor == ETHER))
+        return max(legal, key=lambda i: (round(best(i.element), 6), EXPERT_MAJOR.get(i.element, 0)))
+
+    def _searched(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+        self.search = None
+        strong = super().choose(legal, view)
+        stage = view.flow.stage
+        planned, self._planned = self._planned, None
+        if stage == "cast" and planned is not None and planned[:2] == (view.flow.round, view.flow.active) \
+                and planned[2] in legal:
+            strong = planned[2]          # the spell it declared for stays the first choice
+        if len(legal) == 1 or stage not in self.SEARCHED:
+            return strong
+        plans: list[tuple[Value, Value | None]] = [(strong, None)]
+        plans += self._rivals(legal, view, strong)[:self.SEARCHED[stage]]
+        if len(plans) < 2:
+            return strong
+        seeds = [rng.randrange(1 << 62) for _ in range(self.SAMPLES)]
+        played = [[self._playout(view, move, then, seed) for seed in seeds] for move, then in plans]
+        outcomes = [[worth for worth, _ in scores] for scores in played]
+        wins = {plan: sum(won for _, won in scores) / len(scores) for plan, scores in zip(plans, played)}
+        options = [(0.0, plan, "") for plan in plans]
+        ranked = by_paired_gain(options, outcomes, self.MARGIN, self.Z)  # type: ignore[arg-type]
+        chosen: tuple[Value, Value | None] = ranked[0][1]  # type: ignore[assignment]
+        first = plans[0]
+        if chosen != first:
+            runner_up, gap = first, ranked[0][0] - next(mean for mean, plan, _ in ranked if plan == first)
+        else:
+            runner_up = max(ranked[1:], key=lambda item: item[0])[1]  # type: ignore[assignment]
+            gap = ranked[0][0] - max(item[0] for item in ranked[1:])
+        self.search = Search(chosen, runner_up, gap, len(seeds), chosen != first, view.flow.round >= ROUNDS,
+                             wins[chosen] - wins[runner_up])
+        if chosen[1] is not None:
+            self._planned = (view.flow.round, view.flow.active, chosen[1])
+        return chosen[0]
+
+    def _rivals(self, legal: Sequence[Value], view: State, strong: Value) -> list[tuple[Value, Value | None]]:
+        """The choices weighed against the strong bot's, closest first: each a move, and for a declaration the
+        spell it is made for (cast when this mage's turn to cast comes)."""
+        stage = view.flow.stage
+        others = [intent for intent in legal if intent != strong]
+        if stage == "declare" and isinstance(strong, PassWindow):
+            # Declaring is worth only the spell cast after: each of the best spells is weighed as a declaration.
+            declare = next(i for i in legal if isinstance(i, Declare))
+            after = self._at_my_cast(view, declare)
+            if after is None:
+                return []
+            return [(declare, cast) for cast in self._best_casts(after, self.rules.legal_intents(after))]
+        if stage == "cast":
+            return [(i, None) for i in others if isinstance(i, Forfeit)] + [
+                (cast, None) for cast in self._best_casts(view, others)]
+        return [(intent, None) for intent in others]
+
+    def _best_casts(self, state: State, legal: Sequence[Value]) -> list[Value]:
+        """The spells of ``legal`` worth weighing, the strong bot's worth first: those its worth puts no more than
+        WORTH_FLOOR Mana below their cost (a spell the strong bot's sums find far too dear is not played out)."""
+        self._outlooks = {}
+        baseline = self.stake(state)
+        worths = [(-self.spell_worth(state, i, baseline), index, i) for index, i in enumerate(legal)
+                  if isinstance(i, Cast)]
+        return [cast for loss, _, cast in sorted(worths) if loss < self.WORTH_FLOOR]
+
+    def _at_my_cast(self, state: State, declare: Value) -> State | None:
+        """The window after this mage declares and the others pass, at its turn to cast (None if it never
+        comes: nothing left to cast)."""
+        after = self.rules.apply(state, declare, SeededRandom(0)).state
+        for _ in range(len(state.mages)):
+            if after.flow.stage != "declare" or after.to_act == self.seat:
+                break
+            after = self.rules.apply(after, PassWindow(after.to_act), SeededRandom(0)).state
+        return after if after.flow.stage == "cast" and after.to_act == self.seat else None
+
+    def _playout(self, state: State, intent: Value, then: Value | None, seed: int) -> tuple[float, float]:
+        """What ``intent`` (and, declared, the spell ``then`` when this mage's turn to cast comes) and the rest of
+        the round are worth to this mage on the sampled future ``seed``, and its share of the win (0 unless the
+        game ends)."""
+        rules = self.rules
+        dice = TurnDice(seed)
+        start = state.flow.round
+        turn, ended = (state.flow.round, state.flow.active), 0
+        move = intent
+        for _ in range(2000):
+            state = rules.apply(state, move, dice.at(state)).state
+            seat = state.to_act
+            if seat is None or state.flow.round != start:
+                break
+            if (state.flow.round, state.flow.active) != turn:
+                turn, ended = (state.flow.round, state.flow.active), ended + 1
+                if ended >= (self.TURNS if len(state.mages) <= 2 else self.TURNS_MANY):
+                    break
+            legal = rules.legal_intents(state)
+            if then is not None and seat == self.seat and state.flow.stage == "cast":
+                move, then = (then if then in legal else next(i for i in legal if isinstance(i, Forfeit))), None
+                continue
+            move = legal[0] if len(legal) == 1 else self._policy(seat).choose(legal, state)
+        return self._worth(state)
+
+    def _worth(self, state: State) -> tuple[float, float]:
+        """The Mana this mage is ahead of its rivals (weighed as the strong bot weighs them); once the game is
+        over, its share of the win times WIN_WORTH, the Mana ahead counting only a little (LEAD_AT_END: a won game
+        is not won more with more Mana); and that share."""
+        mine = state.mages[self.seat].total
+        worth = mine - sum(self.rival_weight(state, seat) * mage.total for seat, mage in enumerate(state.mages))
+        if state.flow.stage != "over":
+            return worth, 0.0
+        winners = state.flow.winners
+        won = 1.0 / len(winners) if self.seat in winners else 0.0
+        return self.WIN_WORTH * won + self.LEAD_AT_END * worth, won
+
+
+#: The expert's choice between Majors of equal worth: the one that won most often when a strong bot was made to
+#: take it against strong bots (300 games of two mages a Major, seed 5: Water 173, Fire 154, Earth 151, Air 140).
+EXPERT_MAJOR = {"water": 3, "fire": 2, "earth": 1, "air": 0}
+
+
+#: The longest reason a bot gives, in characters: with a seat's name before it, it fits the banner's line at the
+#: smallest readable size (tests/app/test_bot_reasons.py measures it).
+REASON_LIMIT = 80
+
+
+def move_words(rules: Any, view: State, plan: tuple[Value, Value | None], seat: int, subject: bool = True) -> str:
+    """A move (and the spell a declaration is made for) in a few of the game's words, to begin a sentence
+    ("Bank the 4 Mana", "Char on Bo's double fire") or, not ``subject``, to follow one ("banking the 4 Mana")."""
+    intent, then = plan
+    flow = view.flow
+    if isinstance(intent, Declare) and then is not None:
+        return ("Declare " if subject else "declaring ") + move_words(rules, view, (then, None), seat, False)
+    if isinstance(intent, Cast):
+        spell = rules.content.spell(intent.spell)
+        if intent.die is not None and intent.die < len(flow.dice):
+            die = flow.dice[intent.die]
+            owner = "your" if die.owner == seat else f"{view.mages[die.owner].name}'s"
+            face = intent.face if intent.spell == "tremor" and intent.face else die.face
+            return f"{spell.name} on {owner} {_face_words(face)}"
+        if intent.target is not None and intent.target != seat:
+            return f"{spell.name} at {view.mages[intent.target].name}"
+        return spell.name
+    held = flow.channel.total
+    words: tuple[str, str] | None = {Bank: (f"bank the {held} Mana", f"banking the {held} Mana"),
+             Chance: ("roll on", "rolling on"), Cosmic: ("make the Cosmic Roll", "the Cosmic Roll"),
+             Declare: ("declare a spell", "declaring"), PassWindow: ("pass", "passing"),
+             Forfeit: ("forfeit", "forfeiting"), CounterSpell: ("counter it", "countering it"),
+             Allow: ("let it through", "letting it through")}.get(type(intent))
+    if isinstance(intent, Oppose):
+        count = len(intent.dice)
+        dice = f"{count} {'die' if count == 1 else 'dice'}"
+        words = (f"oppose with {dice}", f"opposing with {dice}") if count else \
+            ("roll no die in the Opposition", "rolling none")
+    text = (words[0] if subject else words[1]) if words else ("this move" if not subject else "This move")
+    return text[0].upper() + text[1:] if subject else text
+
+
+def _face_words(face: str) -> str:
+    """A face in the game's words: "double fire", "Sun", "earth"."""
+    if "+" in face:
+        return "double " + face.split("+")[0]
+    return "Sun" if face == SUN else face
+
+
+def search_reason(rules: Any, view: State, seat: int, search: Search) -> str:
+    """Why the expert's move, from what its search found, in one short line of the game's words: the move, and how
+    much more its play-outs to the end of the round were worth than the next best move's ("Roll on, not banking
+    the 3 Mana: +1.2 Mana on average by the end of the round.").  Within REASON_LIMIT characters."""
+    what = move_words(rules, view, search.move, seat)
+    other = move_words(rules, view, search.runner_up, seat, subject=False)
+    share = round(100 * search.win_gap)
+    if search.last_round and share >= 1:
+        found = f"it wins {share} % more of its play-outs"
+    elif search.gap >= 0.05:
+        found = f"+{search.gap:.1f} Mana on average by the {'end of the game' if search.last_round else 'round'}'s end"
+    else:
+        found = f"nothing does better by the {'end of the game' if search.last_round else 'end of the round'}"
+    found = found.replace("the end of the game's end", "the end of the game").replace("the round's end", "the end of the round")
+    short = found.replace(" by the end of the round", "").replace(" by the end of the game", "")
+    forms: tuple[str, ...]
+    if search.overturned:
+        forms = (f"{what}, not {other}: {found}.", f"{what}, not {other}: {short}.", f"{what}: {found}.",
+                 f"{what}: {short}.")
+    elif search.gap >= 0.05:
+        forms = (f"{what}: {found} against {other}.", f"{what}: {short} against {other}.", f"{what}: {found}.",
+                 f"{what}: {short}.")
+    else:
+        forms = (f"{what}: {found}.", f"{what}: {short}.")
+    return next((form for form in forms if len(form) <= REASON_LIMIT), forms[-1])
+
+
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
     """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once) or ``strong`` (no expert: nothing is
     hidden, and the strong bot already sums over every way the dice can fall)."""
@@ -1015,4 +1311,6 @@ def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
         return GreedyBot(seed, seat, rules)
     if level == "strong":
         return StrongBot(seed, seat, rules)
-    raise no_such_bot("ElementaliS", level, ("easy", "greedy", "strong"))
+    if level == "expert":
+        return ExpertBot(seed, seat, rules)
+    raise no_such_bot("ElementaliS", level, LEVELS)
