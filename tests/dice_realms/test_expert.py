@@ -59,13 +59,14 @@ def test_the_expert_makes_the_move_its_search_proves_better_where_the_strong_bot
     # Without its search (one move weighed) the expert plays the strong bot's move: the search makes the difference.
     blind = type("Blind", (ExpertBot,), {"CANDIDATES": 1})(RULES, 3, 1)
     assert blind.choose(legal, state) == savanna
-    # And the search is right: played out on 60 other futures, the Sky ends further ahead, on 3 futures in 4 at least.
+    # And the search is right: played out on 60 other futures (to the round's end, its Essence Shift included), the
+    # Sky ends further ahead on average, and on most futures.
     judge = ExpertBot(RULES, 11, 1)
     prepared = judge._prepare(state, random.Random(11))
     draw = random.Random(7)
     seeds = [draw.randrange(1 << 62) for _ in range(60)]
     gains = [judge._playout(prepared, sky, seed) - judge._playout(prepared, savanna, seed) for seed in seeds]
-    assert statistics.mean(gains) > 5 and sum(g > 0 for g in gains) >= 45, gains
+    assert statistics.mean(gains) > 2 and sum(g > 0 for g in gains) > 30, gains
 
 
 def test_the_experts_reason_names_what_its_search_found_in_the_boards_words():
@@ -74,7 +75,7 @@ def test_the_experts_reason_names_what_its_search_found_in_the_boards_words():
     assert intent == Pick(1, "magenta", "magenta", Cell.at(5))
     assert reason.startswith("Magenta 4 on Mystical Sky") and "not yellow 4 on Savanna" in reason, reason
     gain = re.search(r"\+(\d+) points on average", reason)
-    assert gain and int(gain.group(1)) >= 5, reason
+    assert gain and int(gain.group(1)) >= 2, reason
     assert len(reason) <= REASON_LIMIT and "\u2026" not in reason
     assert not [word for word in NOT_ON_THE_BOARD if word in reason], reason
 
@@ -121,10 +122,11 @@ def test_the_work_of_a_decision_is_bounded_by_its_parameters():
     assert again[0] == again[1]
 
 
-def test_a_decision_with_no_die_left_to_roll_is_played_out_once():
-    # The passive pick: nothing is rolled before the turn ends, so every future plays out alike.
+def test_a_passive_pick_is_played_out_through_the_next_turn_and_the_last_boosts_once():
     state = arcane_boost_on_the_sky()
     from dataclasses import replace
+    # Saruman's turn is over; Gandalf picks from the Forgotten Realm: the search plays on through the next turn,
+    # Gandalf's own, whose dice are sampled.
     passive = replace(state, dice=replace(state.dice, hand=(), forgotten=("red", "blue", "yellow"),
                                           fields=("green", "magenta", "white")),
                       flow=replace(state.flow, stage=Stage.PASSIVE_PICK, rolled=False, rolls_used=3, seat=0))
@@ -132,6 +134,13 @@ def test_a_decision_with_no_die_left_to_roll_is_played_out_once():
     assert len(legal) > 2
     bot = RULES.make_bot("expert", 3, 0)
     bot.choose(legal, passive)
+    assert bot.search is not None and bot.search.sampled and bot.search.samples == ExpertBot.SAMPLES
+    # The last Arcane Boosts of the game: nothing is rolled again, so every future plays out alike, once.
+    final = replace(passive, players=(replace(passive.players[0], arcane_boosts=2), passive.players[1]),
+                    flow=replace(passive.flow, round=6, stage=Stage.FINAL_BOOST))
+    legal = RULES.legal_intents(final)
+    assert len(legal) > 2
+    bot.choose(legal, final)
     assert bot.search is not None and bot.search.samples == 1 and not bot.search.sampled
 
 
