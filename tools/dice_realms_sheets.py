@@ -8,7 +8,8 @@ Dice Realms has no solo rules, so a sheet here is one seat's grimoire over a who
 level in seat ``i % 2`` (the first seat starts every round, so the measured level starts every round on half
 the sheets), and with its dice fixed by the seed: every roll's faces depend only on the sheet, the round,
 the turn, the roll of the turn and the Time Warps spent on that roll (``bots.KeyedDice``), so every level meets
-the same dice wherever it meets the same roll, however it played before (``tabletop/games/dice_realms/sheets.py``).  Prints each level's mean score on
+the same dice wherever it meets the same roll, however it played before
+(``tabletop/games/dice_realms/sheets.py``).  Prints each level's mean score on
 its sheets (with the rival's), and the paired difference between the first two levels with its 95 % interval.
 """
 

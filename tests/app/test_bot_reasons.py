@@ -46,6 +46,7 @@ def test_an_experts_reasons_fit_the_banner_beside_the_longest_name(game, seats, 
     renderer = TextRenderer(layouts.theme)
     reasons = expert_reasons(game, seats, moves, 3)
     assert len(reasons) >= 10
+    width = pygame.Rect(prompt.rect).width
     too_wide = [reason for reason in reasons
-                if renderer.size(f"{LONGEST_NAME}: {reason}", prompt.style.font, MIN_READABLE)[0] > pygame.Rect(prompt.rect).width]
+                if renderer.size(f"{LONGEST_NAME}: {reason}", prompt.style.font, MIN_READABLE)[0] > width]
     assert not too_wide, too_wide

@@ -573,7 +573,8 @@ class ExpertBot(StrongBot):
         rival = max(range(1, len(options)), key=lambda index: (means[index], -index))
         more = list(zip(samples[first_round:], seeds[first_round:]))
         # The strong bot's choice and the rival, weighed on fresh samples alone (the first round chose the rival).
-        fresh = [[self._playout(sample, options[index][1], seed, turn) for sample, seed in more] for index in (0, rival)]
+        fresh = [[self._playout(sample, options[index][1], seed, turn) for sample, seed in more]
+                 for index in (0, rival)]
         for index, scores in zip((0, rival), fresh):
             outcomes[index] += scores
         pair = [options[0], options[rival]]

@@ -894,8 +894,8 @@ def search_reason(tables: RealmTables, view: State, seat: int, intent: Value, se
     if isinstance(intent, (Pick, Boost, Bonus)):
         lion = tables.lion_bonus_values.get(view.lion_bonus, {})
         after, bonuses = enter(tables, sheet, intent.realm, intent.cell, _entry_value(tables, view, intent), lion)
-        earned = [label for field, label in (("crests", "an Elemental Crest"), ("arcane_boosts", "an Arcane Boost"),
-                                             ("time_warps", "a Time Warp")) if getattr(after, field) > getattr(sheet, field)]
+        tokens = (("crests", "an Elemental Crest"), ("arcane_boosts", "an Arcane Boost"), ("time_warps", "a Time Warp"))
+        earned = [label for field, label in tokens if getattr(after, field) > getattr(sheet, field)]
         earned += [f"the {kind.realm.capitalize()} Bonus" for kind in bonuses]
         if earned:
             detail = f", earning {earned[0]}"
@@ -914,7 +914,8 @@ def search_reason(tables: RealmTables, view: State, seat: int, intent: Value, se
         return _shortest((f"{what}, not {other}: {points_} {when}.", f"{what}: {points_} {when} over the obvious move.",
                           f"{what}: {points_} {when}.", f"{what}: {points_}."))
     if gap >= 1:
-        return _shortest((f"{what}{detail}: {points_} {when} against {other}.", f"{what}: {points_} {when} against {other}.",
+        return _shortest((f"{what}{detail}: {points_} {when} against {other}.",
+                          f"{what}: {points_} {when} against {other}.",
                           f"{what}: {points_} {when} over the next best move.", f"{what}: {points_} {when}.",
                           f"{what}: {points_}."))
     return _shortest((f"{what}{detail}: nothing does better {when}.", f"{what}: nothing does better {when}.",

@@ -34,8 +34,8 @@ from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
-from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Forfeit, Give, Oppose,
-                      PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
+from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Forfeit, Give,
+                      Oppose, PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
@@ -1282,14 +1282,14 @@ def search_reason(rules: Any, view: State, seat: int, search: Search) -> str:
     what = move_words(rules, view, search.move, seat)
     other = move_words(rules, view, search.runner_up, seat, subject=False)
     share = round(100 * search.win_gap)
+    end = "by the end of the game" if search.last_round else "by the end of the round"
     if search.last_round and share >= 1:
         found = f"it wins {share} % more of its play-outs"
     elif search.gap >= 0.05:
-        found = f"+{search.gap:.1f} Mana on average by the {'end of the game' if search.last_round else 'round'}'s end"
+        found = f"+{search.gap:.1f} Mana on average {end}"
     else:
-        found = f"nothing does better by the {'end of the game' if search.last_round else 'end of the round'}"
-    found = found.replace("the end of the game's end", "the end of the game").replace("the round's end", "the end of the round")
-    short = found.replace(" by the end of the round", "").replace(" by the end of the game", "")
+        found = f"nothing does better {end}"
+    short = found.replace(f" {end}", "")
     forms: tuple[str, ...]
     if search.overturned:
         forms = (f"{what}, not {other}: {found}.", f"{what}, not {other}: {short}.", f"{what}: {found}.",
