@@ -8,7 +8,7 @@ import pytest
 import tabletop.app.screens.seats as seats_module
 from tabletop.app.storage import NAME_LIMIT
 from tabletop.core.controller import MatchController
-from tabletop.registry import get_rules
+from tabletop.registry import game_ids, get_rules
 
 from .driver import Driver
 
@@ -276,8 +276,13 @@ def test_a_start_refused_says_why_below_everything_and_marks_the_names(driver, m
     assert calls[-1][0] == ["Ada", "Brom", "Adan"]
 
 
-@pytest.mark.parametrize("game, levels", [("elemental-dice", "(easy, strong or expert)"),
-                                          ("dice-realms", "(easy or strong)")])
-def test_the_seat_kind_button_names_the_bot_levels_this_game_offers(driver, game, levels):
+@pytest.mark.parametrize("game", game_ids())
+def test_the_seat_kind_button_offers_expert_in_every_game(driver, game):
+    """Every game seats an expert: the button's tooltip names it, and clicks on the button reach it."""
     seats = open_seats(driver, game)
-    assert all(button.reason.endswith(f"a bot {levels}.") for button in seats.kind_buttons)
+    assert all(button.reason.endswith("a bot (easy, strong or expert).") for button in seats.kind_buttons)
+    seen = [seats.kind_buttons[0].text]
+    while len(seen) < 6 and seen[-1] != "Bot: expert":
+        driver.click(seats.kind_buttons[0].rect.center)
+        seen.append(seats.kind_buttons[0].text)
+    assert seen[-1] == "Bot: expert", seen
