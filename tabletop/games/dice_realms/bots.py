@@ -834,7 +834,7 @@ def move_words(tables: RealmTables, view: State, intent: Value, subject: bool = 
     elif isinstance(intent, TimeWarp):
         words = "spend a Time Warp" if subject else "a Time Warp"
     elif isinstance(intent, Forfeit):
-        words = "let this roll go" if subject else "letting this roll go"
+        words = "forfeit the roll" if subject else "forfeiting the roll"      # the button: Forfeit roll
     else:
         words = "roll the dice" if isinstance(intent, Roll) else "this move"
     return words[0].upper() + words[1:] if subject else words
@@ -850,7 +850,7 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
     if isinstance(intent, TimeWarp):
         return "Spend a Time Warp: a fresh roll is likely to give a better entry than any die now."
     if isinstance(intent, Forfeit):
-        return "No die fits anywhere worth it: let this roll go."
+        return "No die fits anywhere worth it: forfeit the roll."
     if isinstance(intent, Pass):
         return ("Skip: every die on offer would take a cell you can use better later."
                 if choices > 1 else "Nothing to enter now.")
@@ -928,8 +928,8 @@ def _shortest(forms: Sequence[str]) -> str:
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once) or ``strong`` (no expert: nothing
-    is hidden, and the strong bot's valuation already looks ahead to the end)."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (points at once), ``strong`` (its valuation looks
+    ahead to the end) or ``expert`` (the strong bot's best moves played out on sampled rolls)."""
     if level not in LEVELS:
         raise no_such_bot("Dice Realms", level, LEVELS)
     if level == "easy":

@@ -564,7 +564,7 @@ class StrongBot:
             title = spell.name if spell is not None else "the spell"
             if isinstance(intent, CounterSpell):
                 return f"Counter the {title}: it would cost you more Mana than voiding it does."
-            return f"Let the {title} through: voiding it would cost more than it takes."
+            return f"Let it be: voiding the {title} would cost more than it takes."
         if isinstance(intent, Pick):
             return (f"Take {name(intent.target)}'s {intent.mana.replace(_PALE, 'colourless ')}: the leader's "
                     f"Mana first, and the colours their spells are paid with.")
@@ -574,14 +574,15 @@ class StrongBot:
             held = sum(channel)
             onward = (outlook.chance(channel, *next_roll(flow.dice)) if flow.roll == "power"
                       else outlook.cosmic(held))
+            roll = "the Chance Roll" if flow.roll == "power" else "the Cosmic Roll"
             if isinstance(intent, Bank):
-                return (f"Bank the {held} Mana: rolling on is worth about {onward:.1f} in expectation, a Sun "
+                return (f"Bank the {held} Mana: {roll} is worth about {onward:.1f} in expectation, a Sun "
                         f"would take it all.")
-            return f"Roll on: another roll is worth about {onward:.1f} in expectation, more than the {held} now."
+            return f"Make {roll}: it is worth about {onward:.1f} in expectation, more than the {held} now."
         if isinstance(intent, Oppose):
             count = len(intent.dice)
-            return (f"Oppose with {count} {'die' if count == 1 else 'dice'}: they are expected to move the most "
-                    f"Mana your way.")
+            return (f"Roll {count} {'die' if count == 1 else 'dice'} in the Opposition: they are expected to move "
+                    f"the most Mana your way.")
         if isinstance(intent, Split):
             return "Share the Ethers this way: it keeps the most Mana in your Channel."
         if isinstance(intent, Choose):
@@ -1255,15 +1256,16 @@ def move_words(rules: Any, view: State, plan: tuple[Value, Value | None], seat: 
         return spell.name
     held = flow.channel.total
     words: tuple[str, str] | None = {Bank: (f"bank the {held} Mana", f"banking the {held} Mana"),
-             Chance: ("roll on", "rolling on"), Cosmic: ("make the Cosmic Roll", "the Cosmic Roll"),
+             Chance: ("make the Chance Roll", "the Chance Roll"), Cosmic: ("make the Cosmic Roll", "the Cosmic Roll"),
              Declare: ("declare a spell", "declaring"), PassWindow: ("pass", "passing"),
              Forfeit: ("forfeit", "forfeiting"), CounterSpell: ("counter it", "countering it"),
-             Allow: ("let it through", "letting it through")}.get(type(intent))
+             Allow: ("let it be", "letting it be")}.get(type(intent))
     if isinstance(intent, Oppose):
+        # The Opposition's buttons: "Roll 2 dice", "Roll none".
         count = len(intent.dice)
         dice = f"{count} {'die' if count == 1 else 'dice'}"
-        words = (f"oppose with {dice}", f"opposing with {dice}") if count else \
-            ("roll no die in the Opposition", "rolling none")
+        words = (f"roll {dice} in the Opposition", f"rolling {dice}") if count else \
+            ("roll none in the Opposition", "rolling none")
     text = (words[0] if subject else words[1]) if words else ("this move" if not subject else "This move")
     return text[0].upper() + text[1:] if subject else text
 
@@ -1277,8 +1279,9 @@ def _face_words(face: str) -> str:
 
 def search_reason(rules: Any, view: State, seat: int, search: Search) -> str:
     """Why the expert's move, from what its search found, in one short line of the game's words: the move, and how
-    much more its play-outs to the end of the round were worth than the next best move's ("Roll on, not banking
-    the 3 Mana: +1.2 Mana on average by the end of the round.").  Within REASON_LIMIT characters."""
+    much more its play-outs to the end of the round were worth than the next best move's ("Make the Chance Roll,
+    not banking the 3 Mana: +1.2 Mana on average by the end of the round.").  Within REASON_LIMIT characters;
+    the moves in the words of the buttons that make them (Bank 3 Mana, Chance Roll, Let it be, Roll 2 dice)."""
     what = move_words(rules, view, search.move, seat)
     other = move_words(rules, view, search.runner_up, seat, subject=False)
     share = round(100 * search.win_gap)
@@ -1303,8 +1306,9 @@ def search_reason(rules: Any, view: State, seat: int, search: Search) -> str:
 
 
 def make_bot(rules: Any, level: str, seed: int, seat: int) -> Any:
-    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once) or ``strong`` (no expert: nothing is
-    hidden, and the strong bot already sums over every way the dice can fall)."""
+    """The bot of ``level`` for ``seat``: ``easy``, ``greedy`` (Mana at once), ``strong`` (it sums over every way
+    the dice can fall this turn) or ``expert`` (the strong bot's choice and its rivals played out to the end of the
+    round on sampled dice)."""
     if level == "easy":
         return EasyBot(seed, seat, rules)
     if level == "greedy":
