@@ -234,7 +234,7 @@ class StrongBot(Explaining):
             intent = self._attack(legal, view)
             units = len(intent.units)                                  # type: ignore[attr-defined]
             if not units:
-                return intent, "Attack with nothing: every attack loses more than it gains against their blockers."
+                return intent, "No attack: every attack loses more than it gains against their blockers."
             return intent, (f"Attack with {units} unit{'s' if units > 1 else ''}: against their best blocks this gains the most"
                             f" (units destroyed, shields broken).")
         if stage == "block":
@@ -552,7 +552,7 @@ class ExpertBot(StrongBot):
             units = len(best.units)                                    # type: ignore[attr-defined]
             return best, (f"Attack with {units} unit{'s' if units > 1 else ''}: played out against their best "
                           f"blocks and the turn after, this does best." if units else
-                          "Attack with nothing: played out, every attack does worse than waiting.")
+                          "No attack: played out, every attack does worse than waiting.")
         return super()._decide(legal, view)
 
     def _searched(self, view: Any, options: list[tuple[float, Value, str]],
