@@ -1061,12 +1061,12 @@ class Search:
 
 
 class ExpertBot(StrongBot):
-    """The strong bot's choice and its closest rivals (bank or roll on, declare or pass, the spells worth most,
+    """The strong bot's choice and its closest rivals (bank or the Chance Roll, declare or pass, the spells worth most,
     Counter Spell or not, the dice of an opposition) each played out on the same sampled futures: the dice
     drawn at random (:class:`TurnDice`, seeded from this bot's own generator, never the table's source), every
     mage played by a strong bot until the round ends, and the round's end valued as the strong bot values Mana
     (its own, less the rivals' as it weighs them), or in the last round by the share of the win.  The strong
-    bot's choice stays unless another's play-outs are clearly better (:func:`by_playouts`).  It drafts as the
+    bot's choice stays unless another's play-outs gain on it clearly, paired (:func:`by_paired_gain`).  It drafts as the
     strong bot does, with one difference: among Majors of equal worth it takes the one that won most in
     whole games of strong bots (:data:`EXPERT_MAJOR`)."""
 
