@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop.games.wizard_dice.intents import Keep, Release
 from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Stage, State
 from tabletop.games.wizard_dice.wording import dice_text
@@ -48,6 +49,7 @@ class TableDrawing:
     before: State | None
     menu_bar: Any
     glow: frozenset[Target]
+    _hinted: tuple[Any, list[int]] | None = None      # the hint on screen, and the dice it names to keep
     if TYPE_CHECKING:
         @property
         def state(self) -> State: ...
@@ -205,8 +207,25 @@ class TableDrawing:
                 # Kept is said in words too, not by the gold alone (greyscale, colour-blind players).
                 label = pygame.Rect(rect.x, rect.bottom + 4, rect.width, layout["kept_label"].rect[3])
                 text.draw(surface, "kept", layout["kept_label"].style, label)
+        for index in self.hinted_dice():
+            # A hint to keep dice glows on every die it names, not only the one to click first.
+            pygame.draw.rect(surface, self.theme.rgb("glow"), self.geometry.die_rect(index).inflate(22, 22), 4,
+                             border_radius=24)
         text.draw(surface, self._tray_note(state, secret.fixed), layout["tray_note"].style, layout["tray_note"].rect,
                   shrink=True)
+
+    def hinted_dice(self) -> list[int]:
+        """The dice of the tray the hint on screen names to keep (none without such a hint); worked out once per
+        hint, by a fresh strong bot as the hint's own."""
+        hints = getattr(self.table, "hints", None)
+        hint = hints.current() if hints is not None else None
+        if hint is None or not isinstance(hint.intent, (Keep, Release)):
+            return []
+        if self._hinted is None or self._hinted[0] is not hint:
+            view = self.rules.view(self.table.match.state, hint.seat)
+            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[union-attr]
+            self._hinted = (hint, [index for index, keep in enumerate(marks) if keep])
+        return self._hinted[1]
 
     def _tray_note(self, state: State, carried: int) -> str:
         """The line under the dice: carried dice, the spell waiting for its target, what the dice make."""
@@ -292,10 +311,9 @@ class TableDrawing:
         text.draw(surface, title, layout["phase_title"].style, layout["phase_title"].rect, shrink=True)
         if any(button.visible for button in self.menu_bar.buttons):
             return                  # the Counterspell's answers take the board's place
-        order = list(dict.fromkeys(s.caster for s in self.board))
-        for column, caster in enumerate(order[:4]):
-            first = self.geometry.reveal_rect(column, 0)
-            head = pygame.Rect(first.x + 4, first.y - 40, first.width - 8, layout["reveal_name"].rect[3])
+        order = self.geometry.board_columns(self.board)
+        for column, caster in enumerate(order):
+            head = self.geometry.reveal_head_rect(column)
             text.draw(surface, state.wizards[caster].name, layout["reveal_name"].style, head,
                       colour=(*self.panels[caster].colour, 255))
             rows = [s for s in self.board if s.caster == caster]
@@ -322,10 +340,11 @@ class TableDrawing:
         colour = (*self.theme.rgb("wd_cancelled"), 255) if shown.cancelled else None
         # The dice beside the name where the column has room for both (at five wizards the name alone: the
         # move log gives the dice).
+        room = rect.width - 20
         first = f"{name} · {dice_text(shown.dice)}"
-        if text.size(first, row_style.font, row_style.size)[0] > rect.width - 20:
+        if text.size(first, row_style.font, row_style.size)[0] > room:
             first = name
-        text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour,
+        text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, room, 28), colour=colour,
                   shrink=True)
         detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, layout["tray_note"].style,

@@ -315,11 +315,11 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         if any(button.visible for button in self.menu_bar.buttons):
             return None                 # the Counterspell's answers take the board's place
         caster, spell = cast(tuple[int, str], target.key)
-        order = list(dict.fromkeys(shown.caster for shown in self.board))
+        order = self.geometry.board_columns(self.board)
         rows = [shown.spell for shown in self.board if shown.caster == caster]
-        if caster not in order[:4] or spell not in rows or rows.index(spell) >= 3:
+        if caster not in order or spell not in rows or rows.index(spell) >= 3:
             return None
-        return self.geometry.reveal_rect(order.index(caster), rows.index(spell))
+        return self.geometry.reveal_mark_rect(order.index(caster))
 
     # ================================================================ help
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
@@ -350,7 +350,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
                 if rect.collidepoint(pos):
                     return shown_help(state, self.book, shown.caster, shown.spell), rect.midtop
             return None
-        order = list(dict.fromkeys(s.caster for s in self.board))
+        order = self.geometry.board_columns(self.board)
         for shown in self.board:
             row = [s for s in self.board if s.caster == shown.caster].index(shown)
             rect = self.geometry.reveal_rect(order.index(shown.caster), row)

@@ -1,0 +1,123 @@
+"""Wizard Dice at its largest tables (5 wizards, 2 against 2): the round's summary names every wizard, the marks
+stay in their columns, the spell aimed so far is told after every click, the teams are shown where they do not
+cover anything, and the spell book shows each spell's pattern in words."""
+
+import pygame
+
+from tabletop.app.games.wizard_dice.view import WizardDiceView
+from tabletop.app.screens.table import TableScene
+from tabletop.core.controller import MatchController
+from tabletop.registry import get_rules
+
+from .driver import Driver
+
+NAMES = ["Ada", "Bo", "Cy", "Dorn", "Esme"]
+
+
+def table_at(app, wizards: int, seed: int, done, options=None) -> TableScene:
+    """A Wizard Dice table after a seeded game between playout bots reached ``done(state)``, behind no cover."""
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, options, NAMES[:wizards], seed)
+    bot = rules.playout_bot(seed)
+    while not done(match.state):
+        assert not match.finished, "the game ended before the position wanted"
+        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    if app.scenes.top is not table:
+        app.scenes.pop()
+    return table
+
+
+def words_drawn(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
+    """Every text the app draws from now on, with the box it was drawn in."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    original = app.text.draw
+
+    def draw(surface, words, style, rect, *args, **kwargs):
+        drawn.append((words, pygame.Rect(rect)))
+        return original(surface, words, style, rect, *args, **kwargs)
+
+    monkeypatch.setattr(app.text, "draw", draw)
+    return drawn
+
+
+def _before_the_last_commit(state):
+    return (state.flow.stage == "secret" and state.flow.turn == len(state.flow.order) - 1
+            and state.wizards[state.to_act].secret.rolled_out and len(state.wizards[state.to_act].secret.casts) >= 1)
+
+
+def _round_over(app, wizards: int = 5, seed: int = 3) -> TableScene:
+    table = table_at(app, wizards, seed, _before_the_last_commit)
+    table.submit(next(i for i in table.match.legal_intents() if i.KIND == "commit"))
+    driver = Driver(app)
+    driver.settle()
+    for _ in range(40):
+        if not table.view.beats:
+            break
+        driver.key(pygame.K_SPACE)
+        driver.settle()
+    assert not table.view.beats
+    return table
+
+
+# ---------------------------------------------------------------------------------------------- item 17
+def test_the_five_wizard_round_summary_names_every_wizard_and_its_spells(app, monkeypatch):
+    table = _round_over(app)
+    view: WizardDiceView = table.view
+    casters = {shown.caster for shown in view.board}
+    assert len(casters) == 5, "seed 3: all five wizards cast in round 1"
+    drawn = words_drawn(app, monkeypatch)
+    Driver(app).frames(1)
+    board = pygame.Rect(view.layout["spells"].rect)
+    names = {words for words, rect in drawn if board.contains(rect)}
+    assert all(table.match.state.wizards[c].name in names for c in casters), names
+    esme = [s for s in view.board if s.caster == 4]
+    assert any(view.book[s.spell].name in " ".join(names) for s in esme)
+
+
+def test_the_marks_of_the_revealed_spells_stay_in_their_columns(app):
+    table = _round_over(app)
+    view: WizardDiceView = table.view
+    placed = [(mark, rect) for mark, rect in view.placed_marks() if mark.target.kind == "revealed"]
+    columns = view.geometry.board_columns(view.board)
+    assert {mark.target.key[0] for mark, _ in placed} == set(columns), "every caster's spells are marked"
+    for mark, rect in placed:
+        column = columns.index(mark.target.key[0])
+        own = view.geometry.reveal_rect(column, 0)
+        badge_right = rect.inflate(10, 10).right + 2           # the shared mark's badge reaches this far
+        assert own.left <= rect.left and badge_right <= own.right, (mark, rect, own)
+        for other in range(len(columns)):
+            if other != column:
+                assert not view.geometry.reveal_rect(other, 0).inflate(0, 200).colliderect(
+                    pygame.Rect(rect.left, rect.top, badge_right - rect.left, rect.height))
+
+
+# ---------------------------------------------------------------------------------------------- item 20
+def test_a_keep_hint_glows_on_every_die_it_names(app, monkeypatch):
+    # Seed 1, five wizards: Ada's first roll is 3 3 5 3 1 1 and the hint keeps the three 3s.
+    table = table_at(app, 5, 1, lambda s: s.wizards[0].secret is not None and s.wizards[0].secret.rolls == 1)
+    driver = Driver(app)
+    driver.settle()
+    view: WizardDiceView = table.view
+    assert view.state.wizards[0].secret.dice == (3, 3, 5, 3, 1, 1)
+    driver.key(pygame.K_h)
+    for _ in range(200):
+        if table.hints.current() is not None:
+            break
+        driver.frames(1)
+    hint = table.hints.current()
+    assert hint is not None and hint.reason.startswith("Keep 3, 3 and 3")
+    glows = []
+    original = pygame.draw.rect
+
+    def rect(surface, colour, box, *args, **kwargs):
+        glows.append(pygame.Rect(box))
+        return original(surface, colour, box, *args, **kwargs)
+
+    monkeypatch.setattr(pygame.draw, "rect", rect)
+    driver.frames(1)
+    assert view.hinted_dice() == [0, 1, 3]
+    for index in (0, 1, 3):
+        assert view.geometry.die_rect(index).inflate(22, 22) in glows
