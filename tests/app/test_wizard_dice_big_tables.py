@@ -121,3 +121,41 @@ def test_a_keep_hint_glows_on_every_die_it_names(app, monkeypatch):
     assert view.hinted_dice() == [0, 1, 3]
     for index in (0, 1, 3):
         assert view.geometry.die_rect(index).inflate(22, 22) in glows
+
+
+# ---------------------------------------------------------------------------------------------- item 16
+def _two_missiles(app, monkeypatch):
+    # Seed 0, five wizards: Ada has rolled 6 2 2 3 6 3 and cast nothing yet.
+    table = table_at(app, 5, 0, lambda s: s.wizards[0].secret is not None and s.wizards[0].secret.rolled_out)
+    driver = Driver(app)
+    driver.settle()
+    view: WizardDiceView = table.view
+    assert view.state.wizards[0].secret.dice == (6, 2, 2, 3, 6, 3)
+    row = [s.spell_id for s in view.book.spells].index("magic-missiles")
+    driver.click(view.geometry.book_row_rect(row).center)
+    assert view.selection.spell == "magic-missiles" and len(view.selection.dice) == 2
+    return table, driver, view
+
+
+def _note(app, monkeypatch, view) -> str:
+    drawn = words_drawn(app, monkeypatch)
+    Driver(app).frames(1)
+    note = pygame.Rect(view.layout["tray_note"].rect)
+    return " ".join(words for words, rect in drawn if rect == note)
+
+
+def test_each_missile_aimed_is_told_at_once(app, monkeypatch):
+    table, driver, view = _two_missiles(app, monkeypatch)
+    assert "Magic Missiles: click the first target" in _note(app, monkeypatch, view)
+    driver.click(view.panels[3].rect.center)                            # Dorn
+    assert len(view.selection.aimed) == 1, "one missile aimed, nothing sent yet"
+    note = _note(app, monkeypatch, view)
+    assert "Magic Missiles → Dorn ×1, one more missile" in note, note
+    driver.click((700, 1060))                                           # beside everything
+    assert "Magic Missiles → Dorn ×1, one more missile" in (driver.app.toasts.message or "")
+    assert view.selection.aimed, "a click beside everything keeps what is aimed"
+    before = len(table.match.journal)
+    driver.click(view.panels[3].rect.center)                            # Dorn again: the cast is sent
+    driver.settle()
+    assert len(table.match.journal) == before + 1
+    assert [t.index for t in table.match.journal[-1].intent.targets] == [3, 3]

@@ -234,9 +234,12 @@ class TableDrawing:
         secret = own_secret(state, self.table.shows)
         if chosen.spell is not None:
             spell = self.book[chosen.spell]
-            which = "the first" if spell.most_targets > 1 and not chosen.aimed else "the next"
-            note += (f"{spell.name}: click {which} target (glowing)" if self.picks.aim_targets else
-                     f"{spell.name}: choose")
+            if not self.picks.aim_targets:
+                note += f"{spell.name}: choose"
+            elif chosen.aimed:
+                note += f"{self.picks.aiming_words()}: click its target (glowing)"
+            else:
+                note += f"{self.picks.aiming_words()} (glowing)"
         elif secret is not None and secret.rolled_out and chosen.dice:
             names = [self.book[s].name for s in self.picks.exact]
             note += ("These dice make: " + ", ".join(names) + " (click it in the book)") if names else \
