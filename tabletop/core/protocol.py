@@ -239,6 +239,7 @@ class Outcome:
     winners: tuple[int, ...] = ()
     tie_break: str = ""
     breakdown: tuple[Mapping[str, int], ...] = field(default=())
+    title: str = ""                  # the result in the game's words for the results' title ("Team 1 wins"), or ""
 
 
 @runtime_checkable

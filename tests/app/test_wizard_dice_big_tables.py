@@ -159,3 +159,111 @@ def test_each_missile_aimed_is_told_at_once(app, monkeypatch):
     driver.settle()
     assert len(table.match.journal) == before + 1
     assert [t.index for t in table.match.journal[-1].intent.targets] == [3, 3]
+
+
+# ---------------------------------------------------------------------------------------------- item 19
+def test_the_spell_book_shows_each_pattern_in_words_beside_its_name(app, monkeypatch):
+    table = table_at(app, 2, 0, lambda s: s.wizards[0].secret is not None and s.wizards[0].secret.rolled_out)
+    view: WizardDiceView = table.view
+    drawn = words_drawn(app, monkeypatch)
+    drawn_dice = []
+    monkeypatch.setattr(view.dice_art, "draw", lambda surface, kind, *a, **k: drawn_dice.append(kind))
+    Driver(app).frames(1)
+    wanted = {"shield": "a pair + any", "paralysis": "three of a kind", "magic-missiles": "one or two 6s",
+              "poison-arrow": "one to three 1s", "cure-heavy-wounds": "straight of 5", "summon-ogre": "two pairs"}
+    rows = {spell.spell_id: view.geometry.book_row_rect(n) for n, spell in enumerate(view.book.spells)}
+    for spell_id, words in wanted.items():
+        assert (words, None) in {(w, None) for w, rect in drawn if rows[spell_id].contains(rect)}, spell_id
+    assert "book" not in drawn_dice, "no example dice in the book: a newcomer reads them as the rule"
+    # Name and pattern never touch, the longest name included (at 1366x768 too: the same logical layout).
+    style = view.layout["book_row"].style
+    pattern = view.layout["book_pattern"]
+    for n, spell in enumerate(view.book.spells):
+        name = app.text.size(spell.name, style.font, style.size)[0]
+        words = app.text.size(spell.pattern.short(), pattern.style.font, pattern.style.size)[0]
+        assert view.book_look.title_x + name + 12 + words <= rows[spell.spell_id].width - 4, spell.name
+        assert words <= pattern.rect[2]
+
+
+# ---------------------------------------------------------------------------------------------- item 18
+TEAMS = {"teams": "2 against 2"}
+
+
+def _teams_table(app):
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, TEAMS, NAMES[:4], 5, seat_kinds=["human", "easy", "human", "easy"])
+    bot = rules.playout_bot(5)
+    while not (match.state.flow.round >= 2 and match.state.wizards[3].allies and match.state.flow.stage == "secret"
+               and match.state.to_act == 0):
+        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
+    table = TableScene(app, match)
+    app.scenes.push(table)
+    table.enter()
+    if app.scenes.top is not table:
+        app.scenes.pop()
+    Driver(app).settle()
+    return table
+
+
+def test_the_team_badge_keeps_off_the_bot_badge_and_the_allies(app, monkeypatch):
+    import tabletop.app.widgets as widgets
+
+    table = _teams_table(app)
+    view: WizardDiceView = table.view
+    bots = {}
+    original = widgets.draw_bot_badge
+
+    def badge(app_, surface, anchor, kind, align="left"):
+        rect = original(app_, surface, anchor, kind, align)
+        bots[anchor] = rect
+        return rect
+
+    monkeypatch.setattr(widgets, "draw_bot_badge", badge)
+    drawn = words_drawn(app, monkeypatch)
+    Driver(app).frames(1)
+    assert len(bots) == 2
+    state = view.state
+    for seat in range(4):
+        team = view.team_badge_rect(state, seat)
+        panel = view.panels[seat].rect
+        assert panel.contains(team)
+        assert not any(team.colliderect(rect) for rect in bots.values()), seat
+        words = [(w, r) for w, r in drawn if panel.contains(r)]
+        assert (f"Team {state.teams[seat] + 1}", ) in {(w,) for w, _ in words}
+        for w, rect in words:
+            if w.startswith("→"):
+                assert not any(rect.colliderect(b) for b in bots.values()) and not rect.colliderect(team), w
+    assert any(w == "→Ada" for w, _ in drawn), "Dorn's Ogre is sent at Ada, said whole"
+
+
+def test_the_results_name_the_winning_team(app):
+    from tabletop.app.screens.results import ResultsScene
+
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, TEAMS, NAMES[:4], 3)
+    bot = rules.playout_bot(3)
+    while not match.finished:
+        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
+    winners = rules.outcome(match.state).winners
+    teams = {match.state.teams[w] for w in winners}
+    assert len(teams) == 1, "seed 3: one team wins"
+    team = teams.pop()
+    mates = " and ".join(NAMES[s] for s in range(4) if match.state.teams[s] == team)
+    assert ResultsScene(app, match).headline == f"Team {team + 1} wins: {mates}"
+
+
+# ---------------------------------------------------------------------------------------------- item 23
+def test_the_summary_line_of_a_big_table_is_short():
+    from tabletop.games.wizard_dice import wording
+
+    rules = get_rules("wizard-dice")
+    match = MatchController(rules, None, NAMES, 3)
+    bot = rules.playout_bot(3)
+    while match.state.flow.round < 3:
+        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
+    line = rules.progress(match.state)
+    assert line.startswith("round 3") and "standing" in line and line.count(" to ") == 0 and len(line) <= 40, line
+    teams = MatchController(rules, TEAMS, NAMES[:4], 3)
+    assert wording.progress(teams.state) == "round 1, team HP 40 to 40"
+    duel = MatchController(rules, None, NAMES[:2], 3)
+    assert rules.progress(duel.state) == "round 1, HP 20 to 20"

@@ -273,13 +273,11 @@ class WizardDiceRules(BaseRules):
         shared = len(winners) > (2 if state.teams else 1)
         tie = "draw" if finished and state.flow.draw else ("equal HP at the round limit"
                                                            if finished and shared else "")
-        return Outcome(finished, scores, winners, tie, breakdown)
+        return Outcome(finished, scores, winners, tie, breakdown, wording.outcome_title(state, winners))
 
     def progress(self, state: State) -> str:
-        """``round 3, HP 12 to 9``."""
-        hp = " to ".join(str(max(0, w.hp)) for w in state.wizards)
-        limit = f" of {state.round_limit}" if state.round_limit else ""
-        return f"round {state.flow.round}{limit}, HP {hp}"
+        """Where the match stands in a few words: ``round 3, HP 12 to 9``; with more wizards who still stands."""
+        return wording.progress(state)
 
     def prompt(self, state: State) -> str:
         """What the seat to act must do now."""

@@ -41,7 +41,6 @@ class WizardDiceGeometry(GeometryBase):
         gaps = [b[0] - a[0] for a, b in zip(self.corners, self.corners[1:]) if b[1] == a[1]]
         self.panel_size = (min([width, *(gap - 9 for gap in gaps)]), height)
         self.die_size = layout.setting("die_size").int(20, 200)
-        self.book_die = layout.setting("book_die").int()
         self.ally_step = layout.setting("ally_step").int()
         self.spell_step = layout.setting("spell_step").int()
         self.book_step = layout.setting("book_step").int()
