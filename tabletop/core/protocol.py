@@ -165,6 +165,7 @@ class GameMeta:
     minutes: str
     options: tuple[OptionSpec, ...] = ()
     upgrade_options: OptionsUpgrade | None = field(default=None, compare=False)
+    cover: str = ""                  # the pass-the-device cover's line in the game's words (empty: the app's own)
 
     @property
     def player_counts(self) -> range:

@@ -267,3 +267,53 @@ def test_the_summary_line_of_a_big_table_is_short():
     assert wording.progress(teams.state) == "round 1, team HP 40 to 40"
     duel = MatchController(rules, None, NAMES[:2], 3)
     assert rules.progress(duel.state) == "round 1, HP 20 to 20"
+
+
+def test_the_round_banner_keeps_off_the_dice_and_their_words(app, monkeypatch):
+    from tabletop.games.wizard_dice import events as ev
+
+    table = _round_over(app)
+    view: WizardDiceView = table.view
+    banner = pygame.Rect(view.layout["round_banner"].rect)
+    assert pygame.Rect(view.layout["tray"].rect).contains(banner)
+    for index in range(6):
+        assert not banner.colliderect(view.geometry.die_rect(index).inflate(22, 22)), index
+    for name in ("tray_title", "tray_note"):
+        assert not banner.colliderect(pygame.Rect(view.layout[name].rect)), name
+    view._on_round_began(_round_began(7))
+    drawn = words_drawn(app, monkeypatch)
+    Driver(app).frames(2)
+    assert view.round_banner.text == "Round 7" and not view.announcer.text
+    tray = pygame.Rect(view.layout["tray"].rect)
+    for words, rect in drawn:
+        if tray.contains(rect) and words != "Round 7":
+            assert not rect.colliderect(banner), words
+
+
+def _round_began(number):
+    from tabletop.games.wizard_dice import events as ev
+    import dataclasses
+
+    fields = {f.name: () for f in dataclasses.fields(ev.RoundBegan)}
+    fields["round"] = number
+    return ev.RoundBegan(**fields)
+
+
+def test_the_cover_speaks_of_dice_and_spells_not_cards(app, monkeypatch):
+    from .driver import open_new_game
+
+    driver = Driver(app)
+    open_new_game(driver, "wizard-dice", 2)
+    cover = app.scenes.top
+    assert cover.scene_name == "pass_device"
+    drawn = []
+    original = app.text.draw_element
+
+    def draw_element(surface, element, text=None, **kwargs):
+        drawn.append(text if text is not None else element.text)
+        return original(surface, element, text, **kwargs)
+
+    monkeypatch.setattr(app.text, "draw_element", draw_element)
+    driver.frames(1)
+    assert any(words and "dice and spells" in words for words in drawn), drawn
+    assert not any(words and "cards" in words for words in drawn)

@@ -258,7 +258,7 @@ class TableScene(Scene):
         self.view.sync()
         if decided.cover_for is not None:
             self.app.scenes.open("pass_device", player=self.match.seats[decided.cover_for],
-                                 quick=self._quick_answer())
+                                 quick=self._quick_answer(), detail=self.match.rules.meta.cover)
 
     def _quick_answer(self) -> tuple[str, Any] | None:
         """A public answer the cover may offer (the view names it from the legal moves: never built here)."""

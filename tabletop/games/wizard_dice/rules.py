@@ -49,6 +49,7 @@ META = GameMeta(
     max_players=5,
     hidden_information=True,
     pitch="Roll, keep and cast in secret: shields, mirrors, fireballs and ogres resolve all at once.",
+    cover="Everyone else, look away. Your dice and spells stay secret until the reveal.",
     minutes="15-30",
     options=(
         OptionSpec("hp", "Hit points", ("20", "10"), "20", "20: the standard duel; 10: the short game."),

@@ -296,7 +296,7 @@ class TableDrawing:
             line = f"{wizard.name}: {'fallen' if not wizard.alive else str(dice) + ' dice next'}"
             if wizard.alive and state.flow.stage in (Stage.SECRET, Stage.UPKEEP):
                 line = f"{wizard.name}: {dice} dice this round"
-            column = pygame.Rect(34 + (seat % 2) * 650, y + (seat // 2) * 44, 640, 40)
+            column = pygame.Rect(34 + (seat % 2) * 450, y + (seat // 2) * 44, 440, 40)   # left of the round banner
             self.app.text.draw(surface, line, layout["tray_note"].style, column, shrink=True)
 
     def _draw_carry(self, surface: pygame.Surface, state: State, pulse: float) -> None:
