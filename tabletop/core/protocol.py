@@ -165,6 +165,7 @@ class GameMeta:
     minutes: str
     options: tuple[OptionSpec, ...] = ()
     upgrade_options: OptionsUpgrade | None = field(default=None, compare=False)
+    cover: str = ""                  # the pass-the-device cover's line in the game's words (empty: the app's own)
 
     @property
     def player_counts(self) -> range:
@@ -239,6 +240,7 @@ class Outcome:
     winners: tuple[int, ...] = ()
     tie_break: str = ""
     breakdown: tuple[Mapping[str, int], ...] = field(default=())
+    title: str = ""                  # the result in the game's words for the results' title ("Team 1 wins"), or ""
 
 
 @runtime_checkable

@@ -23,9 +23,10 @@ class PassDeviceScene(Scene):
 
     scene_name = "pass_device"
 
-    def __init__(self, app, player: str, quick: QuickAnswer | None = None) -> None:
+    def __init__(self, app, player: str, quick: QuickAnswer | None = None, detail: str = "") -> None:
         super().__init__(app)
         self.player = player
+        self.detail = detail            # the game's own line under the heading (empty: the layout's)
         self.layout = app.layouts["pass_device"]
         self.ready = Button(app, self.layout["ready"], app.scenes.pop, hotkey=pygame.K_RETURN)
         self.quick: Button | None = None
@@ -50,7 +51,7 @@ class PassDeviceScene(Scene):
         surface.fill((5, 6, 10))
         draw_box(surface, layout["shade"].rect, layout["shade"].style)
         self.app.text.draw_element(surface, layout["heading"], f"Pass to {self.player}")
-        self.app.text.draw_element(surface, layout["detail"])
+        self.app.text.draw_element(surface, layout["detail"], self.detail or None)
         self.ready.draw(surface)
         if self.quick is not None:
             self.app.text.draw_element(surface, layout["quick_detail"])

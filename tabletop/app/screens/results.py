@@ -67,7 +67,9 @@ class ResultsScene(Scene):
         self.score_name = entry(match.game).score
         self.series = [list(match.rules.outcome(state).scores) for state in sampled(match.states)]
         winners = [match.seats[seat] for seat in self.outcome.winners]
-        if not winners:
+        if self.outcome.title:
+            self.headline = self.outcome.title
+        elif not winners:
             self.headline = "The game is over"
         elif len(winners) == 1:
             self.headline = f"{winners[0]} wins!"

@@ -265,7 +265,7 @@ class TableScene(Scene):
         self.view.sync()
         if cover is not None:
             self.app.scenes.open("pass_device", player=self.match.seats[cover],
-                                 quick=self._quick_answer())
+                                 quick=self._quick_answer(), detail=self.match.rules.meta.cover)
 
     def _quick_answer(self) -> tuple[str, Any] | None:
         """A public answer the cover may offer (the view names it from the legal moves: never built here)."""

@@ -1062,12 +1062,17 @@ class StrongBot:
             dice = tuple(sorted(secret.dice))
             fixed = tuple(sorted(secret.dice[:secret.fixed]))
             kept = planner.best_keep(dice, ROLLS - secret.rolls, fixed)
-            now, plan = planner.best(dice)
+            now, _ = planner.best(dice)
             later = planner.keep_value(kept, ROLLS - secret.rolls, fixed, len(dice))
-            spells = _plan_words(book, plan) or "nothing worth casting"
-            keep = f"keep {dice_words(kept)} and roll the rest" if kept else "roll every die again"
-            return (f"{keep.capitalize()}: these dice make {spells} now, and another roll is worth about "
-                    f"{later - now:.1f} more in expectation.")
+            gain = f"another roll is worth about {later - now:.1f} more in expectation"
+            if not kept:
+                return f"Roll every die again: {gain}."
+            # Only what the kept dice make by themselves (not the dice rolled again): true before the roll.
+            _, plan = planner.best(tuple(sorted(kept)))
+            spells = _plan_words(book, plan)
+            made = f"{'this die makes' if len(kept) == 1 else 'these dice make'} {spells} now" if spells else \
+                f"{'this die makes' if len(kept) == 1 else 'these dice make'} no spell yet"
+            return f"Keep {dice_words(kept)} (glowing) and roll the rest: {made}, and {gain}."
         if isinstance(intent, Stop):
             secret = view.wizards[self.seat].secret
             assert secret is not None
@@ -1175,7 +1180,13 @@ class StrongBot:
         return " and ".join(names), total
 
     # ---------------------------------------------------------------- rolling
-    def _keep(self, legal: Sequence[Value], view: State) -> Value:
+    def hinted_keep(self, view: State) -> list[bool]:
+        """Which dice of the tray a fresh bot (a hint's) keeps before the next roll: the dice the hint names."""
+        self._observe(view)
+        return self.keep_marks(view)
+
+    def keep_marks(self, view: State) -> list[bool]:
+        """Which dice of the tray the bot keeps before the next roll."""
         secret = view.wizards[self.seat].secret
         assert secret is not None
         dice = tuple(secret.dice)
@@ -1188,6 +1199,13 @@ class StrongBot:
             if wanted[dice[index]] > 0:
                 wanted[dice[index]] -= 1
                 keep[index] = True
+        return keep
+
+    def _keep(self, legal: Sequence[Value], view: State) -> Value:
+        secret = view.wizards[self.seat].secret
+        assert secret is not None
+        dice = tuple(secret.dice)
+        keep = self.keep_marks(view)
         for index in range(secret.fixed, len(dice)):
             if keep[index] != secret.kept[index]:
                 intent = Keep(self.seat, index) if keep[index] else Release(self.seat, index)

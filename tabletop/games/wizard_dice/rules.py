@@ -49,6 +49,7 @@ META = GameMeta(
     max_players=5,
     hidden_information=True,
     pitch="Roll, keep and cast in secret: shields, mirrors, fireballs and ogres resolve all at once.",
+    cover="Everyone else, look away. Your dice and spells stay secret until the reveal.",
     minutes="15-30",
     options=(
         OptionSpec("hp", "Hit points", ("20", "10"), "20", "20: the standard duel; 10: the short game."),
@@ -273,13 +274,11 @@ class WizardDiceRules(BaseRules):
         shared = len(winners) > (2 if state.teams else 1)
         tie = "draw" if finished and state.flow.draw else ("equal HP at the round limit"
                                                            if finished and shared else "")
-        return Outcome(finished, scores, winners, tie, breakdown)
+        return Outcome(finished, scores, winners, tie, breakdown, wording.outcome_title(state, winners))
 
     def progress(self, state: State) -> str:
-        """``round 3, HP 12 to 9``."""
-        hp = " to ".join(str(max(0, w.hp)) for w in state.wizards)
-        limit = f" of {state.round_limit}" if state.round_limit else ""
-        return f"round {state.flow.round}{limit}, HP {hp}"
+        """Where the match stands in a few words: ``round 3, HP 12 to 9``; with more wizards who still stands."""
+        return wording.progress(state)
 
     def prompt(self, state: State) -> str:
         """What the seat to act must do now."""

@@ -71,6 +71,23 @@ class Pattern:
             "straight4_plus_pair": "a straight of 4 and a pair",
         }[self.type]
 
+    def short(self) -> str:
+        """The pattern in a few words, for the spell book's rows: the rule, never one example of it."""
+        counts = {0: "", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+        return {
+            "all_value": f"{counts[self.least]} {'or' if self.most == self.least + 1 else 'to'} "
+                         f"{counts[self.most]} {self.value}s",
+            "n_kind": f"{counts[self.n]} of a kind",
+            "full_house": "full house",
+            "straight": f"straight of {self.n}",
+            "two_pair": "two pairs",
+            "three_pair": "three pairs",
+            "pair_plus_any": "a pair + any",
+            "straight3_plus_any": "straight 3 + any",
+            "straight3_plus_pair": "straight 3 + pair",
+            "straight4_plus_pair": "straight 4 + pair",
+        }[self.type]
+
     def example(self) -> tuple[int, ...]:
         """A die pattern to draw in the spell book (the first form from a full set of dice)."""
         return {

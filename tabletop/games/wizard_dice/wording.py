@@ -457,3 +457,33 @@ def _why_not_cast(rules: "WizardDiceQueries", state: State, seat: int, intent: C
     if spell.per_die_targets and len(intent.targets) != len(intent.dice):
         return f"{spell.name} needs one target per die."
     return f"{spell.name} cannot be cast that way."
+
+
+def outcome_title(state: State, winners: Sequence[int]) -> str:
+    """The results' title of a team game won by one team: ``Team 1 wins: Ada and Cy`` (else empty: the winners'
+    names are the title)."""
+    teams = {state.teams[seat] for seat in winners} if state.teams else set()
+    if len(teams) != 1:
+        return ""
+    team = teams.pop()
+    names = [w.name for seat, w in enumerate(state.wizards) if state.teams[seat] == team]
+    return f"Team {team + 1} wins: {' and '.join(names)}"
+
+
+def progress(state: State) -> str:
+    """The match in a few words, for the lists of saved matches: ``round 3, HP 12 to 9`` for a duel; ``round 3,
+    team HP 30 to 25`` for teams; ``round 3, 4 of 5 standing, lowest HP 9`` for more.
+
+    Never the HP of five wizards in a row: the line is read at a glance and must not be cut."""
+    limit = f" of {state.round_limit}" if state.round_limit else ""
+    head = f"round {state.flow.round}{limit}"
+    hp = [max(0, w.hp) for w in state.wizards]
+    if len(hp) == 2:
+        return f"{head}, HP {hp[0]} to {hp[1]}"
+    if state.teams:
+        totals = [sum(h for seat, h in enumerate(hp) if state.teams[seat] == team) for team in (0, 1)]
+        return f"{head}, team HP {totals[0]} to {totals[1]}"
+    standing = [h for h, w in zip(hp, state.wizards) if w.alive]
+    if not standing:
+        return f"{head}, none standing"
+    return f"{head}, {len(standing)} of {len(hp)} standing, lowest HP {min(standing)}"

@@ -15,6 +15,7 @@ unused dice.  Every intent sent is one of the legal intents.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterator, cast
@@ -24,7 +25,7 @@ from tabletop.games.wizard_dice.intents import Banish, CastSpell, Commit, KeepAl
 from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
-from tabletop.games.wizard_dice.wording import dice_text
+from tabletop.games.wizard_dice.wording import dice_text, target_name
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
 from .help import (SPLIT_WORDS, ally_help, choice_text, die_help, free_die_words, hp_help, markers_help, shown_help,
@@ -351,10 +352,37 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         return NOTHING
 
     def click_nothing(self) -> Reply:
-        """A click beside everything: while a spell waits for its target, say so; else forget the selection."""
+        """A click beside everything: while a spell waits for its target, say so (and what is aimed so far);
+        else forget the selection."""
         if self.selection.spell is not None and self.aim_targets:
-            return Reply(refusal="Click a glowing wizard or ally to aim the spell, or Back.")
+            return Reply(refusal=f"{self.aiming_words()}: click a glowing wizard or ally, or Back.")
         return self.clear()
+
+    def aiming_words(self) -> str:
+        """The spell being aimed, where it goes so far and what is left to aim: ``Magic Missiles → Dorn ×1, one
+        more missile``; ``Lightning Bolt → 3 at Dorn, 1 more to aim``; ``Fireball: click its target``."""
+        selection = self.selection
+        assert selection.spell is not None
+        spell = self.book[selection.spell]
+        if not selection.aimed:
+            which = "the first target" if spell.most_targets > 1 else "its target"
+            return f"{spell.name}: click {which}"
+        counted = Counter(selection.aimed)
+        if selection.split:
+            so_far = ", ".join(f"{amount} at {target_name(self.state, t)}"
+                               for t, amount in zip(selection.aimed, selection.split))
+        else:
+            so_far = ", ".join(f"{target_name(self.state, t)} ×{n}" for t, n in counted.items())
+        more = max((len(c.targets) for c in self.candidates), default=0) - len(selection.aimed)
+        if more <= 0:
+            return f"{spell.name} → {so_far}"
+        if spell.per_die_targets:
+            left = "one more missile" if more == 1 else f"{more} more missiles"
+        elif selection.split:
+            left = f"{sum(selection.split[len(selection.aimed):])} more to aim"
+        else:
+            left = "one more target" if more == 1 else f"{more} more targets"
+        return f"{spell.name} → {so_far}, {left}"
 
     def _click_ally(self, number: int) -> Reply:
         aimed = Aimed.ally(number)

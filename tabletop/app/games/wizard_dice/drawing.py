@@ -7,11 +7,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tabletop.games.wizard_dice.intents import Keep, Release
 from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Stage, State
 from tabletop.games.wizard_dice.wording import dice_text
 
 from ...cards import RowFace, RowLook, draw_row
+from ...marks import bot_words
 from ...choosing import Target
 from ...text import draw_box
 from .choices import Chosen, WizardDiceChoices
@@ -48,6 +50,7 @@ class TableDrawing:
     before: State | None
     menu_bar: Any
     glow: frozenset[Target]
+    _hinted: tuple[Any, list[int]] | None = None      # the hint on screen, and the dice it names to keep
     if TYPE_CHECKING:
         @property
         def state(self) -> State: ...
@@ -98,12 +101,11 @@ class TableDrawing:
                              4 + int(2 * pulse), border_radius=20)
 
     def _draw_team(self, surface: pygame.Surface, state: State, seat: int) -> None:
-        """In a team game, the wizard's team as a shape and a word on the panel's corner (not colour alone)."""
+        """In a team game, the wizard's team as a shape and a word at the right of the markers' line (not colour
+        alone)."""
+        box = self.team_badge_rect(state, seat)
         team = state.teams[seat]
-        panel = self.panels[seat].rect
         style = self.layout["markers"].style
-        box = pygame.Rect(0, 0, 132, 40)
-        box.bottomright = (panel.right - 12, panel.bottom - 10)
         pygame.draw.rect(surface, self.theme.rgb("panel_light"), box, border_radius=10)
         centre = (box.x + 20, box.centery)
         mark = self.theme.rgb("text")
@@ -114,6 +116,16 @@ class TableDrawing:
             pygame.draw.circle(surface, mark, centre, 10)
         self.app.text.draw(surface, f"Team {team + 1}", style, pygame.Rect(box.x + 36, box.y, box.width - 40,
                                                                              box.height))
+
+    def team_badge_rect(self, state: State, seat: int) -> pygame.Rect:
+        """Where a wizard's team badge lies: at the right of the markers' line (the bottom right corner is the
+        bot's badge), as wide as its words, left of a fallen wizard's mark."""
+        style = self.layout["markers"].style
+        markers = self.geometry.seat_element("markers", seat)
+        width = self.app.text.size(f"Team {state.teams[seat] + 1}", style.font, style.size)[0] + 52
+        box = pygame.Rect(0, 0, width, markers.height)
+        box.midright = (markers.right - (48 if not state.wizards[seat].alive else 0), markers.centery)
+        return box
 
     def _draw_markers(self, surface: pygame.Surface, state: State, seat: int) -> None:
         """Poison ticks to come, paralysis, Shell shields, continued dice; a fallen wizard's mark."""
@@ -150,27 +162,47 @@ class TableDrawing:
             if glyph is not None:
                 surface.blit(glyph, glyph.get_rect(midright=markers.midright))
 
+    def ally_room(self, seat: int) -> pygame.Rect:
+        """The allies' line of a panel, left of the bot's badge (bottom right) when a bot plays the seat."""
+        panel = self.panels[seat].rect
+        line = pygame.Rect(panel.x, panel.bottom - 70, panel.width - 10, 70)
+        kind = self.panels[seat].bot() if self.panels[seat].bot is not None else None
+        if kind is not None:
+            style = self.app.layouts["table"]["bot_badge"].style
+            width, height = self.app.text.size(bot_words(kind), style.font, style.size)
+            line.width -= width + int(height * 0.7) + 30
+        return line
+
     def _draw_allies(self, surface: pygame.Surface, state: State, seat: int) -> None:
         """Allies: dice showing their HP, lit when they may be clicked; with 3+ wizards, whom each attacks."""
         wizard = state.wizards[seat]
         text = self.app.text
         allies = self.shown_allies[seat] if seat < len(self.shown_allies) else []
         label = self.geometry.seat_element("allies_label", seat)
-        text.draw(surface, "Allies" if allies else "No allies", self.layout["allies_label"].style, label)
+        style = self.layout["allies_label"].style
         aims = {a.number: a.aim for a in wizard.allies}
         secret = wizard.secret
         if secret is not None and secret.seal != "hidden":
             aims.update(dict(secret.aims))      # this round's new orders, seen only by their wizard
+        shown = [number for number, _, _ in allies]
+        at = {aims[number] for number in shown if number in aims}
+        one_aim = len(state.wizards) > 2 and len(at) == 1 and all(number in aims for number in shown)
+        # Allies all sent at one wizard say so before their dice ("→Ada"): the right of the line is the bot's badge.
+        words = f"→{state.wizards[at.pop()].name}" if one_aim else ("Allies" if allies else "No allies")
+        text.draw(surface, words, style, label, shrink=True)
         for slot, (number, kind, ally_hp) in enumerate(allies):
             rect = self.geometry.ally_rect(seat, slot)
             self.dice_art.draw(surface, kind, max(0, min(6, ally_hp)), rect.center, rect.width - 4)
             if Target("ally", number) in self.glow:
                 width = 5 if self.chosen.ally == number else 3
                 pygame.draw.rect(surface, self.theme.rgb("glow"), rect.inflate(8, 8), width, border_radius=12)
-            if len(state.wizards) > 2 and number in aims and len(allies) < 4:
-                at = state.wizards[aims[number]].name[:6]
-                text.draw(surface, f"→{at}", self.layout["allies_label"].style,
-                          pygame.Rect(rect.right + 2, rect.y, 70, rect.height))
+            if len(state.wizards) > 2 and number in aims and not one_aim:
+                # Allies sent different ways: each die's own arrow, where it fits whole (else its hover tells).
+                arrow = f"→{state.wizards[aims[number]].name}"
+                room = pygame.Rect(rect.right + 2, rect.y, self.geometry.ally_step, rect.height).clip(
+                    self.ally_room(seat))
+                if text.size(arrow, style.font, style.size)[0] <= room.width:
+                    text.draw(surface, arrow, style, room)
 
     # ---------------------------------------------------------------- the tray
     def _draw_tray(self, surface: pygame.Surface, state: State, pulse: float) -> None:
@@ -205,8 +237,25 @@ class TableDrawing:
                 # Kept is said in words too, not by the gold alone (greyscale, colour-blind players).
                 label = pygame.Rect(rect.x, rect.bottom + 4, rect.width, layout["kept_label"].rect[3])
                 text.draw(surface, "kept", layout["kept_label"].style, label)
+        for index in self.hinted_dice():
+            # A hint to keep dice glows on every die it names, not only the one to click first.
+            pygame.draw.rect(surface, self.theme.rgb("glow"), self.geometry.die_rect(index).inflate(22, 22), 4,
+                             border_radius=24)
         text.draw(surface, self._tray_note(state, secret.fixed), layout["tray_note"].style, layout["tray_note"].rect,
                   shrink=True)
+
+    def hinted_dice(self) -> list[int]:
+        """The dice of the tray the hint on screen names to keep (none without such a hint); worked out once per
+        hint, by a fresh strong bot as the hint's own."""
+        hints = getattr(self.table, "hints", None)
+        hint = hints.current() if hints is not None else None
+        if hint is None or not isinstance(hint.intent, (Keep, Release)):
+            return []
+        if self._hinted is None or self._hinted[0] is not hint:
+            view = self.rules.view(self.table.match.state, hint.seat)
+            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[union-attr]
+            self._hinted = (hint, [index for index, keep in enumerate(marks) if keep])
+        return self._hinted[1]
 
     def _tray_note(self, state: State, carried: int) -> str:
         """The line under the dice: carried dice, the spell waiting for its target, what the dice make."""
@@ -215,9 +264,12 @@ class TableDrawing:
         secret = own_secret(state, self.table.shows)
         if chosen.spell is not None:
             spell = self.book[chosen.spell]
-            which = "the first" if spell.most_targets > 1 and not chosen.aimed else "the next"
-            note += (f"{spell.name}: click {which} target (glowing)" if self.picks.aim_targets else
-                     f"{spell.name}: choose")
+            if not self.picks.aim_targets:
+                note += f"{spell.name}: choose"
+            elif chosen.aimed:
+                note += f"{self.picks.aiming_words()}: click its target (glowing)"
+            else:
+                note += f"{self.picks.aiming_words()} (glowing)"
         elif secret is not None and secret.rolled_out and chosen.dice:
             names = [self.book[s].name for s in self.picks.exact]
             note += ("These dice make: " + ", ".join(names) + " (click it in the book)") if names else \
@@ -244,7 +296,7 @@ class TableDrawing:
             line = f"{wizard.name}: {'fallen' if not wizard.alive else str(dice) + ' dice next'}"
             if wizard.alive and state.flow.stage in (Stage.SECRET, Stage.UPKEEP):
                 line = f"{wizard.name}: {dice} dice this round"
-            column = pygame.Rect(34 + (seat % 2) * 690, y + (seat // 2) * 44, 680, 40)
+            column = pygame.Rect(34 + (seat % 2) * 450, y + (seat // 2) * 44, 440, 40)   # left of the round banner
             self.app.text.draw(surface, line, layout["tray_note"].style, column, shrink=True)
 
     def _draw_carry(self, surface: pygame.Surface, state: State, pulse: float) -> None:
@@ -282,7 +334,7 @@ class TableDrawing:
         if len(state.wizards) > 2 and self.picks.offer.aims:
             y = self.geometry.spell_row_rect(len(secret.casts)).y
             text.draw(surface, "Click one of your allies to choose whom it attacks.", layout["tray_note"].style,
-                      pygame.Rect(34, y, 1370, 40))
+                      pygame.Rect(34, y, layout["tray_note"].rect[2], 40))
 
     def _draw_board(self, surface: pygame.Surface, state: State) -> None:
         layout = self.layout
@@ -292,10 +344,9 @@ class TableDrawing:
         text.draw(surface, title, layout["phase_title"].style, layout["phase_title"].rect, shrink=True)
         if any(button.visible for button in self.menu_bar.buttons):
             return                  # the Counterspell's answers take the board's place
-        order = list(dict.fromkeys(s.caster for s in self.board))
-        for column, caster in enumerate(order[:4]):
-            first = self.geometry.reveal_rect(column, 0)
-            head = pygame.Rect(first.x + 4, first.y - 40, first.width - 8, layout["reveal_name"].rect[3])
+        order = self.geometry.board_columns(self.board)
+        for column, caster in enumerate(order):
+            head = self.geometry.reveal_head_rect(column)
             text.draw(surface, state.wizards[caster].name, layout["reveal_name"].style, head,
                       colour=(*self.panels[caster].colour, 255))
             rows = [s for s in self.board if s.caster == caster]
@@ -322,10 +373,11 @@ class TableDrawing:
         colour = (*self.theme.rgb("wd_cancelled"), 255) if shown.cancelled else None
         # The dice beside the name where the column has room for both (at five wizards the name alone: the
         # move log gives the dice).
+        room = rect.width - 20
         first = f"{name} · {dice_text(shown.dice)}"
-        if text.size(first, row_style.font, row_style.size)[0] > rect.width - 20:
+        if text.size(first, row_style.font, row_style.size)[0] > room:
             first = name
-        text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, rect.width - 20, 28), colour=colour,
+        text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, room, 28), colour=colour,
                   shrink=True)
         detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, layout["tray_note"].style,
@@ -345,15 +397,17 @@ class TableDrawing:
             spell_id = spell.spell_id
             state = "chosen" if spell_id == self.chosen.spell or spell_id in exact else \
                 "offered" if spell_id in formable else "dim"
-            face = RowFace(spell.name, symbol=CATEGORY_SYMBOL[spell.category], state=state,
-                           dice=tuple(("book", value) for value in spell.pattern.example()))
+            face = RowFace(spell.name, cost=spell.pattern.short(), symbol=CATEGORY_SYMBOL[spell.category],
+                           state=state)
             draw_row(surface, self.geometry.book_row_rect(index), face, look, self.app.text, self.dice_art, pulse)
 
     @property
     def book_look(self) -> RowLook:
-        """How the book's rows look: the glyph of the kind of spell, the name, the dice of its pattern."""
+        """How the book's rows look: the glyph of the kind of spell, the name, its pattern in words."""
         theme = self.theme
+        pattern = self.layout["book_pattern"]
         return RowLook(self.layout["book_row"].style, glow=theme.rgb("glow"), tint=theme.rgb("wd_symbol"),
-                       icon_size=26, icon_x=6, title_x=35, title_width=0, die_size=self.geometry.book_die,
+                       cost=pattern.style, cost_width=pattern.rect[2],
+                       icon_size=26, icon_x=6, title_x=35, title_width=0,
                        chosen_fill=theme.rgb("wd_book_chosen"), offered_fill=theme.rgb("wd_book_formable"),
                        chosen_frame=2, dim=(*theme.rgb("wd_book_dim"), 255), pulse_frame=True)

@@ -3,7 +3,7 @@ dice, the wizard's list of spells or the reveal board, the spell book, the Count
 
 from __future__ import annotations
 
-from typing import Iterator, Sequence
+from typing import Iterator, Protocol, Sequence
 
 import pygame
 
@@ -13,10 +13,20 @@ from ...choosing import Target
 from ...geometry import GeometryBase
 from ...layout import Layout
 
-__all__ = ["WizardDiceGeometry", "DICE_PLACES"]
+__all__ = ["WizardDiceGeometry", "DICE_PLACES", "MARK_ROOM"]
 
 #: The tray holds at most six dice.
 DICE_PLACES = 6
+#: How far the mark of a spell just revealed keeps from its column's right edge, so that the shared mark's badge
+#: (44 px wide, on the top right corner) stays inside the column.
+MARK_ROOM = 28
+
+
+class HasCaster(Protocol):
+    """A cast on the reveal board, as far as its place goes."""
+
+    @property
+    def caster(self) -> int: ...
 
 
 class WizardDiceGeometry(GeometryBase):
@@ -31,7 +41,6 @@ class WizardDiceGeometry(GeometryBase):
         gaps = [b[0] - a[0] for a, b in zip(self.corners, self.corners[1:]) if b[1] == a[1]]
         self.panel_size = (min([width, *(gap - 9 for gap in gaps)]), height)
         self.die_size = layout.setting("die_size").int(20, 200)
-        self.book_die = layout.setting("book_die").int()
         self.ally_step = layout.setting("ally_step").int()
         self.spell_step = layout.setting("spell_step").int()
         self.book_step = layout.setting("book_step").int()
@@ -73,6 +82,23 @@ class WizardDiceGeometry(GeometryBase):
         width = (base.width - 10 * (columns - 1)) // columns
         return pygame.Rect(base.x + column * (width + 10), base.y + 40 + row * self.reveal_step,
                            width, self.layout["reveal_row"].rect[3])
+
+    @staticmethod
+    def board_columns(board: Sequence["HasCaster"]) -> list[int]:
+        """The casters of the reveal board, a column each in the order they appear (every wizard: up to 5)."""
+        return list(dict.fromkeys(shown.caster for shown in board))
+
+    def reveal_head_rect(self, column: int) -> pygame.Rect:
+        """The line naming a column's caster, above its spells."""
+        first = self.reveal_rect(column, 0)
+        return pygame.Rect(first.x + 4, first.y - 40, first.width - 8, self.layout["reveal_name"].rect[3])
+
+    def reveal_mark_rect(self, column: int) -> pygame.Rect:
+        """Where the mark of the spells just revealed is drawn: their caster's name line (every spell of a
+        wizard is revealed at once), less the right edge, so that the badge on its top right corner stays inside
+        the column and covers none of the spells' words."""
+        head = self.reveal_head_rect(column)
+        return pygame.Rect(head.x, head.y, head.width - MARK_ROOM, head.height)
 
     # ---------------------------------------------------------------- hit-testing
     def ally_hits(self, allies: Sequence[Sequence[int]]) -> Iterator[tuple[Target, pygame.Rect]]:

@@ -27,7 +27,7 @@ __all__ = ["RevealStage", "Flight", "STAGE", "WIDE_STAGE", "stage_area", "FLIP_S
 
 #: The middle of the table the reveal takes (the tray and the spells, left of the book), in logical pixels; a
 #: reveal of more than twelve casts takes the book's place too.
-STAGE = pygame.Rect(12, 358, 1410, 564)
+STAGE = pygame.Rect(12, 358, 1335, 564)
 WIDE_STAGE = pygame.Rect(12, 358, 1896, 564)
 #: How long one card takes to turn over, and a number to fly to its target (at normal speed).
 FLIP_SECONDS = 0.28

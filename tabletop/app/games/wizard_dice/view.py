@@ -31,7 +31,7 @@ from tabletop.games.wizard_dice.wording import dice_text
 from ...choosing import Reply, Slot, Target
 from ...gameview import GameViewBase, TableStatus, Tooltip
 from ...marks import Mark
-from ...sprites import DieSprite, tumble_dice
+from ...sprites import Announcer, DieSprite, tumble_dice
 from ...widgets import ActionBar, Meter, SeatPanel
 from .choices import WizardDiceChoices
 from .drawing import TableDrawing
@@ -71,6 +71,8 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
                                  bot=partial(self.bot_kind, seat)) for seat, name in enumerate(match.seats)]
         self.meters = [Meter(app, geometry.seat_element("hp", seat), self.theme.rgb("wd_hp_meter"), "HP")
                        for seat in range(count)]
+        # "Round 7" keeps to the tray's empty end (the table's announcer, in the middle, covered the dice).
+        self.round_banner = Announcer(app, layout["round_banner"])
         self.action_bar = ActionBar(app, [layout[f"button_{n}"] for n in range(1, 4)], [None, pygame.K_SPACE, None])
         self.menu_bar = self._menu_bar(4)
         self.die_size = geometry.die_size
@@ -105,7 +107,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
 
     @property
     def animating(self) -> bool:
-        return self.busy or bool(self.announcer.text) or bool(self.floating.items)
+        return self.busy or bool(self.announcer.text) or bool(self.round_banner.text) or bool(self.floating.items)
 
     def sync(self) -> None:
         """Every piece where the rules say, no animation."""
@@ -213,6 +215,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        self.round_banner.update(dt)
         self.step_reveal()
 
     def finish_animations(self) -> None:
@@ -247,7 +250,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
                               self.theme.rgb("gain"), sound="place")
 
     def _on_round_began(self, event: ev.RoundBegan) -> None:
-        self.announcer.announce(self.timeline, f"Round {event.round}", 0.6)
+        self.round_banner.announce(self.timeline, f"Round {event.round}", 0.6)
 
     # ================================================================ drawing
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
@@ -306,6 +309,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.menu_bar.draw(surface)
         self.draw_flights(surface)
         self.draw_effects(surface)
+        self.round_banner.draw(surface)
         self.action_bar.draw_tooltips(surface)
 
     def mark_rect(self, target: Target) -> pygame.Rect | None:
@@ -315,11 +319,11 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         if any(button.visible for button in self.menu_bar.buttons):
             return None                 # the Counterspell's answers take the board's place
         caster, spell = cast(tuple[int, str], target.key)
-        order = list(dict.fromkeys(shown.caster for shown in self.board))
+        order = self.geometry.board_columns(self.board)
         rows = [shown.spell for shown in self.board if shown.caster == caster]
-        if caster not in order[:4] or spell not in rows or rows.index(spell) >= 3:
+        if caster not in order or spell not in rows or rows.index(spell) >= 3:
             return None
-        return self.geometry.reveal_rect(order.index(caster), rows.index(spell))
+        return self.geometry.reveal_mark_rect(order.index(caster))
 
     # ================================================================ help
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
@@ -350,7 +354,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
                 if rect.collidepoint(pos):
                     return shown_help(state, self.book, shown.caster, shown.spell), rect.midtop
             return None
-        order = list(dict.fromkeys(s.caster for s in self.board))
+        order = self.geometry.board_columns(self.board)
         for shown in self.board:
             row = [s for s in self.board if s.caster == shown.caster].index(shown)
             rect = self.geometry.reveal_rect(order.index(shown.caster), row)
