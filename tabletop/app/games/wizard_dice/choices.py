@@ -15,7 +15,6 @@ unused dice.  Every intent sent is one of the legal intents.
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Iterator, cast
@@ -25,10 +24,10 @@ from tabletop.games.wizard_dice.intents import Banish, CastSpell, Commit, KeepAl
 from tabletop.games.wizard_dice.queries import WizardDiceQueries
 from tabletop.games.wizard_dice.state import Secret, Stage
 from tabletop.games.wizard_dice.state import Target as Aimed
-from tabletop.games.wizard_dice.wording import dice_text, target_name
+from tabletop.games.wizard_dice.wording import dice_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
-from .help import (SPLIT_WORDS, ally_help, choice_text, die_help, free_die_words, hp_help, markers_help, shown_help,
+from .help import (SPLIT_WORDS, aiming_words, ally_help, choice_text, die_help, free_die_words, hp_help, markers_help, shown_help,
                    spell_help)
 from .offer import free_indices, offer_of, own_secret, shown_dice
 
@@ -359,30 +358,11 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         return self.clear()
 
     def aiming_words(self) -> str:
-        """The spell being aimed, where it goes so far and what is left to aim: ``Magic Missiles → Dorn ×1, one
-        more missile``; ``Lightning Bolt → 3 at Dorn, 1 more to aim``; ``Fireball: click its target``."""
+        """The spell being aimed, where it goes so far and what is left to aim (``help.aiming_words``)."""
         selection = self.selection
         assert selection.spell is not None
-        spell = self.book[selection.spell]
-        if not selection.aimed:
-            which = "the first target" if spell.most_targets > 1 else "its target"
-            return f"{spell.name}: click {which}"
-        counted = Counter(selection.aimed)
-        if selection.split:
-            so_far = ", ".join(f"{amount} at {target_name(self.state, t)}"
-                               for t, amount in zip(selection.aimed, selection.split))
-        else:
-            so_far = ", ".join(f"{target_name(self.state, t)} ×{n}" for t, n in counted.items())
-        more = max((len(c.targets) for c in self.candidates), default=0) - len(selection.aimed)
-        if more <= 0:
-            return f"{spell.name} → {so_far}"
-        if spell.per_die_targets:
-            left = "one more missile" if more == 1 else f"{more} more missiles"
-        elif selection.split:
-            left = f"{sum(selection.split[len(selection.aimed):])} more to aim"
-        else:
-            left = "one more target" if more == 1 else f"{more} more targets"
-        return f"{spell.name} → {so_far}, {left}"
+        most = max((len(c.targets) for c in self.candidates), default=0)
+        return aiming_words(self.state, self.book[selection.spell], selection.aimed, selection.split, most)
 
     def _click_ally(self, number: int) -> Reply:
         aimed = Aimed.ally(number)

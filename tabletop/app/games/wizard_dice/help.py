@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Protocol
+from typing import Protocol, Sequence
 
 from tabletop.core.values import Value
 from tabletop.games.wizard_dice.intents import Cancel, CancelNothing
@@ -12,7 +12,7 @@ from tabletop.games.wizard_dice.state import Secret, State, Target, Wizard
 from tabletop.games.wizard_dice.wording import dice_count, dice_text, target_name
 
 __all__ = ["CATEGORY_SYMBOL", "LEGEND_WORDS", "SPLIT_WORDS", "spell_help", "ally_help", "markers_help", "hp_help",
-           "die_help", "shown_help", "choice_text", "targets_text", "free_die_words"]
+           "die_help", "shown_help", "choice_text", "targets_text", "free_die_words", "aiming_words"]
 
 #: The glyph of each kind of spell, in the book and the legend.
 CATEGORY_SYMBOL = {"attack": "attack", "counter": "counter", "healing": "heal", "summon": "summon"}
@@ -115,3 +115,25 @@ def targets_text(state: State, cast: Aimed) -> str:
 def free_die_words(spell: Spell, value: int) -> str:
     """The third button of a spell whose free die can be chosen: the die it makes the free one."""
     return f"Use {value} as {_FREE_DIE.get(spell.pattern.type, 'free die')}"
+
+
+def aiming_words(state: State, spell: Spell, aimed: Sequence[Target], split: Sequence[int], most: int) -> str:
+    """A spell being aimed, where it goes so far and what is left (``most``: the most targets its casts still
+    take): ``Magic Missiles → Dorn ×1, one more missile``; ``Lightning Bolt → 3 at Dorn, 1 more to aim``;
+    ``Fireball: click its target``."""
+    if not aimed:
+        return f"{spell.name}: click {'the first target' if spell.most_targets > 1 else 'its target'}"
+    if split:
+        so_far = ", ".join(f"{amount} at {target_name(state, t)}" for t, amount in zip(aimed, split))
+    else:
+        so_far = ", ".join(f"{target_name(state, t)} ×{n}" for t, n in Counter(aimed).items())
+    more = most - len(aimed)
+    if more <= 0:
+        return f"{spell.name} → {so_far}"
+    if spell.per_die_targets:
+        left = "one more missile" if more == 1 else f"{more} more missiles"
+    elif split:
+        left = f"{sum(split[len(aimed):])} more to aim"
+    else:
+        left = "one more target" if more == 1 else f"{more} more targets"
+    return f"{spell.name} → {so_far}, {left}"
