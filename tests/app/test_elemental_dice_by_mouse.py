@@ -33,8 +33,16 @@ def click_intent(driver: Driver, intent) -> None:
     driver.play_intent(intent)
 
 
+@pytest.fixture
+def every_pass_clicked(monkeypatch):
+    """The table's own passes off (a prompt's pass after its wait, the pass on one's own card): every pass is
+    a click, so each click makes exactly one move."""
+    monkeypatch.setattr("tabletop.app.games.elemental_dice.view.TABLE_PASSES", {"pass_own": "off",
+                                                                               "answer_wait": "off"})
+
+
 @pytest.mark.slow
-def test_a_whole_game_by_mouse(driver, monkeypatch):
+def test_a_whole_game_by_mouse(driver, monkeypatch, every_pass_clicked):
     # A new match takes a random seed; a fixed one makes the game, and this test, the same every run.
     monkeypatch.setattr("tabletop.app.matches.secrets.randbits", lambda bits: 20261124)
     table = open_table(driver)
@@ -123,10 +131,8 @@ def test_the_chosen_scenarios_use_every_kind_of_move():
 
 
 @pytest.mark.parametrize("path", covering_scenarios()[0], ids=lambda p: p.stem)
-def test_scenario_moves_by_mouse(driver, path, monkeypatch):
+def test_scenario_moves_by_mouse(driver, path, every_pass_clicked):
     # A scenario scripts every pass, and the table waits for each click: the table's own passes are off.
-    monkeypatch.setattr("tabletop.app.games.elemental_dice.view.TABLE_PASSES", {"pass_own": "off",
-                                                                               "answer_wait": "off"})
     from tabletop.core.scenario import _push_random
 
     match, steps = scenario_match(path)
