@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Callable
+from typing import Callable, Iterator
 
 from tabletop.core.controller import MatchController, MatchRecord
 from tabletop.registry import get_rules
@@ -79,3 +79,20 @@ def play_checked(game: str, seed: int, step_check: StepCheck | None = None, prob
 
 def match_seats(game: str) -> int:
     return get_rules(game).meta.min_players
+
+
+def positions(game: str, seeds: range, moves: int, players: int | None = None,
+              names: tuple[str, ...] = ("Ada", "Brom")) -> Iterator[MatchController]:
+    """The match at each position of seeded playouts of ``game`` (the playout bot of each seed), up to ``moves``
+    moves a game: a test looks at ``match.state`` before the next move is made."""
+    rules = get_rules(game)
+    count = players or rules.meta.min_players
+    seats = list(names) + list(DEFAULT_SEATS)[len(names):]
+    for seed in seeds:
+        match = MatchController(rules, None, seats[:count], seed)
+        bot = rules.playout_bot(seed)
+        for _ in range(moves):
+            if match.finished:
+                break
+            yield match
+            match.submit(bot.choose(match.legal_intents()))

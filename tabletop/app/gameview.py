@@ -32,7 +32,7 @@ from tabletop.registry import entry
 from .anim import Timeline
 from .audience import is_bot_kind
 from .choosing import KEEP, ChoicesBase, Move, Reply, Seen, Target
-from .marks import Mark, draw_bot_badge, draw_marks, last_turn, unique
+from .marks import Mark, draw_bot_badge, draw_marks, turn_of, unique
 from .sprites import Announcer, FloatingTexts
 
 if TYPE_CHECKING:
@@ -371,7 +371,7 @@ class GameViewBase(Generic[C]):
         last, shows = history[-1], self.table.shows
         known = self._marked
         if known is None or known[0] is not last or known[1] != len(history) or known[2] != shows:
-            turn = last_turn(history[max(0, self.match.edited_at):])
+            turn = turn_of(self.match)
             events = [event for entry in turn for event in visible_events(entry.events, shows)]
             # What an earlier move of the turn touched may be gone from the table since (a cast slot cleared):
             # only what still lies on it is marked.

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["Mark", "SYMBOLS", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
-           "recent_moves", "draw_recent_moves", "last_turn", "LAST_TURN_MOVES", "badge_place"]
+           "recent_moves", "draw_recent_moves", "last_turn", "turn_of", "LAST_TURN_MOVES", "badge_place"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
 SYMBOLS = {
@@ -297,6 +297,12 @@ def last_turn(history: Sequence[Any]) -> Sequence[Any]:
     while seat is not None and start > 0 and len(history) - start < LAST_TURN_MOVES and own(history[start - 1]):
         start -= 1
     return history[start:]
+
+
+def turn_of(match: Any) -> Sequence[Any]:
+    """The moves of ``match``'s last turn (:func:`last_turn`), none from before an edit of the position (a
+    tutorial's skip ahead)."""
+    return last_turn(match.history[max(0, match.edited_at):])
 
 
 # ---------------------------------------------------------------------------------------------- recent moves

@@ -14,7 +14,7 @@ from .imagecache import ImageCache
 from .assets import font_bytes, open_font
 from .layout import Colour, Element, Style, Theme
 
-__all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "wrap_words", "visual_order"]
+__all__ = ["TextRenderer", "draw_box", "MIN_READABLE", "smallest_shrunk", "wrap_words", "visual_order"]
 
 #: The smallest text a player must read, in logical pixels (1920 x 1080): 29 px stays at least
 #: 18 px on a 1366 x 768 screen, where the app's window shows the picture at 0.63 of its size.
@@ -23,6 +23,12 @@ MIN_READABLE = 29
 #: The most pixel memory the text cache keeps (a busy screen's text needs a few MB).
 CACHE_BYTES = 24 * 2**20
 
+
+
+def smallest_shrunk(size: int) -> int:
+    """The least size a text of ``size`` is shrunk to before it is clipped: 70 % of it, never below what can be
+    read across the table."""
+    return min(size, max(MIN_READABLE, int(size * 0.7)))
 
 class TextRenderer:
     """Loads the theme's fonts once and renders text through an LRU cache."""
@@ -183,6 +189,11 @@ class TextRenderer:
         """The distance between two lines of ``style`` (as :meth:`draw` spaces them)."""
         return int(self.font(style.font, size or style.size).get_linesize() * style.line_height / 1.2)
 
+    def fits_shrunk(self, text: str, style: Style, width: int) -> bool:
+        """Whether ``text`` fits ``width`` on one line when shrunk as ``draw(..., shrink=True)`` may shrink it
+        (no further than can be read across the table)."""
+        return self.size(text, style.font, smallest_shrunk(style.size))[0] <= width
+
     def fit_size(self, text: str, font: str, size: int, width: int, smallest: int = 14) -> int:
         """The largest size up to ``size`` at which ``text`` fits in ``width`` on one line."""
         while size > smallest and self.size(text, font, size)[0] > width:
@@ -198,8 +209,7 @@ class TextRenderer:
         colour = colour or style.colour
         if shrink and not wrap:
             # Shrink to fit, but never below what can be read across the table: then clip instead.
-            size = self.fit_size(text, style.font, size, rect.width,
-                                 smallest=min(size, max(MIN_READABLE, int(size * 0.7))))
+            size = self.fit_size(text, style.font, size, rect.width, smallest=smallest_shrunk(size))
             text = self.clip(text, style.font, size, rect.width)
         lines = self.wrap(text, style.font, size, rect.width) if wrap else [text]
         line_height = int(self.font(style.font, size).get_linesize() * style.line_height / 1.2)

@@ -177,10 +177,12 @@ def test_the_seven_elemental_dice_stay_distinct_in_greyscale(app):
     check_golden(greyscale(strip), "elemental_dice_greyscale")
 
 
-def wizard_table(app, wizards: int, seed: int, done) -> TableScene:
+def wizard_table(app, wizards: int, seed: int, done, options=None, names=("Drew", "Rick", "Cy", "Di"),
+                 seat_kinds=None) -> TableScene:
     """A Wizard Dice table after a seeded game between playout bots reached ``done(state)``, behind no cover."""
     rules = get_rules("wizard-dice")
-    match = MatchController(rules, None, ["Drew", "Rick", "Cy", "Di"][:wizards], seed)
+    kinds = {} if seat_kinds is None else {"seat_kinds": seat_kinds}
+    match = MatchController(rules, options, list(names)[:wizards], seed, **kinds)
     bot = rules.playout_bot(seed)
     while not done(match.state):
         assert not match.finished, "the game ended before the position wanted"

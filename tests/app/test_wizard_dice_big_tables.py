@@ -12,24 +12,14 @@ from tabletop.core.controller import MatchController
 from tabletop.registry import get_rules
 
 from .driver import Driver
+from .test_golden_screens import wizard_table
 
 NAMES = ["Ada", "Bo", "Cy", "Dorn", "Esme"]
 
 
 def table_at(app, wizards: int, seed: int, done, options=None) -> TableScene:
     """A Wizard Dice table after a seeded game between playout bots reached ``done(state)``, behind no cover."""
-    rules = get_rules("wizard-dice")
-    match = MatchController(rules, options, NAMES[:wizards], seed)
-    bot = rules.playout_bot(seed)
-    while not done(match.state):
-        assert not match.finished, "the game ended before the position wanted"
-        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
-    table = TableScene(app, match)
-    app.scenes.push(table)
-    table.enter()
-    if app.scenes.top is not table:
-        app.scenes.pop()
-    return table
+    return wizard_table(app, wizards, seed, done, options, NAMES)
 
 
 def words_drawn(app, monkeypatch) -> list[tuple[str, pygame.Rect]]:
@@ -192,17 +182,9 @@ TEAMS = {"teams": "2 against 2"}
 
 
 def _teams_table(app):
-    rules = get_rules("wizard-dice")
-    match = MatchController(rules, TEAMS, NAMES[:4], 5, seat_kinds=["human", "easy", "human", "easy"])
-    bot = rules.playout_bot(5)
-    while not (match.state.flow.round >= 2 and match.state.wizards[3].allies and match.state.flow.stage == "secret"
-               and match.state.to_act == 0):
-        match.submit(bot.choose(match.legal_intents(), rules.view(match.state, match.state.to_act)))
-    table = TableScene(app, match)
-    app.scenes.push(table)
-    table.enter()
-    if app.scenes.top is not table:
-        app.scenes.pop()
+    table = wizard_table(app, 4, 5, lambda state: (state.flow.round >= 2 and state.wizards[3].allies
+                                                  and state.flow.stage == "secret" and state.to_act == 0),
+                         TEAMS, NAMES, seat_kinds=["human", "easy", "human", "easy"])
     Driver(app).settle()
     return table
 

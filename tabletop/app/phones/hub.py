@@ -300,6 +300,7 @@ class PhoneHub:
 
     def _send_one(self) -> None:
         """The page of the first phone due: its words now, its picture drawn now and encoded beside the loop."""
+        intervals = {seat: self._interval(seat) for seat in self.dirty}       # once a frame, not once a look
         while self.dirty:
             seat = self.dirty.pop(0)
             phone = self.seats.get(seat)
@@ -307,9 +308,9 @@ class PhoneHub:
                 continue
             if not self.connected(seat):
                 continue                               # sent when it joins
-            if seat != self._tapped and time.perf_counter() - self._sent_at.get(seat, 0.0) < self._interval(seat):
+            if seat != self._tapped and time.perf_counter() - self._sent_at.get(seat, 0.0) < intervals[seat]:
                 self.dirty.append(seat)                # a page went out a moment ago: this one a little later
-                if all(time.perf_counter() - self._sent_at.get(s, 0.0) < self._interval(s) for s in self.dirty):
+                if all(time.perf_counter() - self._sent_at.get(s, 0.0) < intervals[s] for s in self.dirty):
                     return
                 continue
             self._sent_at[seat] = time.perf_counter()

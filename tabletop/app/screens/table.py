@@ -43,13 +43,13 @@ from ..choosing import Reply
 from ..games import make_view
 from ..hints import TableHints
 from ..gameview import GameView, Tooltip
-from ..marks import draw_recent_moves, last_turn, recent_moves
+from ..marks import draw_recent_moves, recent_moves, turn_of
 from ..movelog import MoveLog, draw_log, log_rect
 from ..phones.hub import PhoneHub
 from ..phones.at_table import TablePhones
 from ..scenes import Scene
 from ..services import AppServices
-from ..text import MIN_READABLE, draw_box
+from ..text import draw_box
 from ..widgets import Button, draw_tooltip, press_any
 
 __all__ = ["TableScene", "TableGate", "MoveLog"]
@@ -489,7 +489,7 @@ class TableScene(Scene):
         history = self.match.history
         key = (len(history), self.log.seat, history[-1] if history else None, len(self.log.lines))
         if self._turn_lines[0] != key:
-            turn = last_turn(history[max(0, self.match.edited_at):])
+            turn = turn_of(self.match)
             count = sum(len(self.log.sentences(entry.events)) for entry in turn)
             self._turn_lines = (key, min(count, len(self.log.lines)))
         return self._turn_lines[1]
@@ -530,12 +530,6 @@ class TableScene(Scene):
         draw_box(surface, element.rect, element.style)
         self.app.text.draw_element(surface, element, element.text or "! Not saved yet: retrying", shrink=True)
 
-    def _fits_one_line(self, line: str, element: Any) -> bool:
-        """Whether ``line`` fits ``element`` on one line, shrunk no further than can be read across the table."""
-        style, width = element.style, element.rect[2]
-        smallest = min(style.size, max(MIN_READABLE, int(style.size * 0.7)))
-        return self.app.text.size(line, style.font, smallest)[0] <= width
-
     def _draw_banner(self, surface: pygame.Surface) -> None:
         layout = self.chrome
         text = self.app.text
@@ -544,7 +538,7 @@ class TableScene(Scene):
         text.draw_element(surface, layout["banner_headline"], status.headline, shrink=True)
         line = self.replay_line() if self.replay else (self.thinking_line() or self.at_phones.line() or status.prompt)
         prompt = layout["banner_prompt"]
-        if self._fits_one_line(line, prompt):
+        if text.fits_shrunk(line, prompt.style, prompt.rect[2]):
             text.draw_element(surface, prompt, line, shrink=True)
         else:
             # A bot's reason (or a long prompt) is never cut: it hangs below the banner on the lines it needs,
