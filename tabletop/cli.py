@@ -72,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--phones", type=int, default=0, metavar="N",
                        help="a Wizard Dice table with N phone seats (2 to 5) whose phones tap moves: tap to big "
                             "screen times, frame times and idle CPU (loopback only)")
+    bench.add_argument("--rounds", type=int, default=3,
+                       help="with --phones: rounds of the shared screen and the phones, taking turns (the spread "
+                            "of the shared screen's rounds is the noise)")
     tutorial = sub.add_parser("tutorial", help="check every tutorial: play each headless on the table, click by "
                                                "click, and exit 0 when all play to their end")
     tutorial.add_argument("--check", action="store_true", help="play every tutorial headless")
@@ -172,7 +175,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.phones:
             from tabletop.app.bench import run_phone_bench
 
-            return run_phone_bench(args.phones)
+            return run_phone_bench(args.phones, rounds=args.rounds)
         if args.demo:
             return run_demo_bench(args.minutes)
         if args.bots_game:

@@ -257,7 +257,14 @@ class App:
         self._draw_next = True
 
     def run(self, frames: int = 0) -> None:
-        """The frame loop; ``frames`` > 0 stops after that many frames (smoke tests)."""
+        """The frame loop, then the close (settings, scenes, saves); ``frames`` > 0 stops after that many frames
+        (smoke tests)."""
+        self.loop(frames)
+        self.close()
+
+    def loop(self, frames: int = 0) -> None:
+        """The frame loop alone, until the app is asked to quit (or ``frames`` > 0 frames are drawn); the app is
+        still open after it (the idle benchmark measures this loop without the work of closing)."""
         while self.running:
             events = None
             if not self.animating and not frames:
@@ -277,6 +284,9 @@ class App:
                 self.recover(exc, traceback.format_exc())
             if frames and self.frames >= frames:
                 self.running = False
+
+    def close(self) -> None:
+        """What closing the app does: the settings and the saves written, every scene left."""
         self.save_settings()
         self.scenes.shutdown()
         self.saves.flush()

@@ -102,6 +102,7 @@ class PictureEncoder:
             self._thread.join(5)
 
     def _run(self) -> None:
+        _yield_to_the_frame_loop()
         while True:
             with self._ready:
                 while not self._due and not self._stopping:
@@ -113,6 +114,16 @@ class PictureEncoder:
             self.server.send(seat, _json(page))
             if done is not None:
                 done(page["picture"])
+
+
+def _yield_to_the_frame_loop() -> None:
+    """Lower this thread's priority (Linux and the BSDs: a thread's own id), so that where the cores are busy the
+    frame loop's next frame is drawn first and a picture waits: a phone's page a few ms later is not seen, a
+    big screen's late frame is.  Where the platform cannot, nothing changes."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):
+        pass
 
 
 class PhoneHub:
