@@ -31,9 +31,10 @@ class GameEntry:
     view: str                                    # "module:Class" drawing the table (tabletop.app)
     layout: str                                  # layout under data/layouts/ (name without .yaml), or a path
     results: tuple[tuple[str, str], ...]         # results table: (row label, key of Outcome.breakdown)
+    choices: str                                 # "module:Class": what a click means (no pygame); every game
+    #                                              has one, so the choices check covers every game
     tile_art: str = ""                           # image under art/ for the picker tile
     bench: str = ""                              # "module:function(app) -> table scene" at its busiest
-    choices: str = ""                            # "module:Class": what a click means (no pygame)
     score: str = "Score"                         # what the outcome's scores count, for the results' chart
     demo: tuple[tuple[str, str], ...] = ()       # options of the attract mode's games (a short game), if any
     demo_players: int = 0                        # how many bots play its demo (0: the smallest table, or 3)

@@ -13,8 +13,8 @@ from tabletop.registry import entry, game_ids, get_rules, load
 
 from .choices_checks import check_playout
 
-#: Games whose table is built on the shared choices (every game once its view is split into three parts).
-CHOICE_GAMES = [game for game in game_ids() if entry(game).choices]
+#: Every registered game: each names its choices (``GameEntry.choices`` is required).
+CHOICE_GAMES = list(game_ids())
 
 
 def cases() -> list:
@@ -77,7 +77,7 @@ def test_choices_load_no_pygame():
         import subprocess
 
         code = ("import sys\nfrom tabletop.registry import entry, game_ids, load\n"
-                "[load(entry(g).choices) for g in game_ids() if entry(g).choices]\n"
+                "[load(entry(g).choices) for g in game_ids()]\n"
                 "print('pygame' in sys.modules)\n")
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
         assert out.stdout.strip() == "False"
@@ -164,3 +164,30 @@ def test_the_alone_check_fails_on_choices_that_need_every_move():
             return super().buttons()
 
     assert each_alone_problems("wizard-dice", 3, choices_class=NeedsStop)
+
+
+# ------------------------------------------------------------------ a sixth game is covered too
+def test_a_game_entry_without_choices_is_refused():
+    from tabletop.registry import GameEntry
+
+    with pytest.raises(TypeError, match="choices"):
+        GameEntry("seventh", rules="m:f", view="m:V", layout="l", results=())  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_toy_game_built_by_the_readmes_recipe_passes_the_choices_check(players):
+    """Secret Trick (``tests/toygame``), the model a sixth game is copied from, has its three parts: its clicks
+    reach every legal move and nothing else, and the check fails on its table hiding a move."""
+    from tabletop.registry import registered
+
+    from .toygame import ENTRY
+
+    with registered(ENTRY):
+        if players not in get_rules(ENTRY.game_id).meta.player_counts:
+            pytest.skip(f"Secret Trick is not played by {players}")
+        for seed in (11, 12):
+            report = check_playout(ENTRY.game_id, seed, players, every=1)
+            assert report.states > 5
+            assert report.problems == [], "\n".join(report.problems[:10])
+        hides, _ = _broken_variants(ENTRY.game_id)
+        assert check_playout(ENTRY.game_id, 11, players, every=1, choices_class=hides).unreachable

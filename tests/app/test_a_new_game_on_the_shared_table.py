@@ -63,9 +63,9 @@ def test_three_players_from_picker_to_results_with_a_cover_at_each_hand_over(toy
         assert view.state == table.match.rules.view(table.match.state, seat)
         secret = other_secrets(table, seat)
         assert not [line for line in table.log.lines for word in secret if _found(word, line)]
-        if view.collect.visible:
+        if view.action_bar.buttons[0].visible:
             assert table.match.rules.private_seat(table.match.state) is None and seat is None
-            driver.click(view.collect.rect.center)
+            driver.click(view.action_bar.buttons[0].rect.center)
         else:
             hand = table.match.state.hands[seat]
             rect, _ = view.hand.slots(len(hand))[0]
@@ -146,8 +146,8 @@ def test_the_collected_pile_can_be_looked_through(toy_app):
         top = toy_app.scenes.top
         if top.scene_name == "pass_device":
             driver.click(top.ready.rect.center)
-        elif table.view.collect.visible:
-            driver.click(table.view.collect.rect.center)
+        elif table.view.action_bar.buttons[0].visible:
+            driver.click(table.view.action_bar.buttons[0].rect.center)
         else:
             driver.click(table.view.hand.slots(len(table.match.state.hands[table.shows]))[0][0].center)
         driver.settle()

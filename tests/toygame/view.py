@@ -1,7 +1,8 @@
 """Secret Trick on the table: seat panels, the fanned hand, face-down plays, the deck and the collected pile.
 
-It is built only from the shared pieces (GameViewBase, CardArt, FannedHand, Pile,
-SeatPanel, the pile browser), as any card game's view would be.
+It is built only from the shared pieces (GameViewBase, CardArt, FannedHand, Pile, SeatPanel, ActionBar, the
+pile browser), as any card game's view would be, in the three parts every game's table has: ``geometry.py``
+(where things are), ``choices.py`` (what a click means, no pygame) and this file (drawing and animation).
 """
 
 from __future__ import annotations
@@ -11,10 +12,13 @@ import math
 import pygame
 
 from tabletop.app.cards import CardArt, CardFace, FannedHand, Pile
+from tabletop.app.choosing import Target
 from tabletop.app.gameview import GameViewBase, TableStatus, Tooltip
-from tabletop.app.widgets import Button, SeatPanel, press_any
+from tabletop.app.widgets import ActionBar, SeatPanel
 
-from .rules import HIDDEN, Collect, Collected, Dealt, FaceDown, GameEnded, Play, Played, Revealed, card_name
+from .choices import TAKEN, SecretTrickChoices, card_target
+from .geometry import SecretTrickGeometry
+from .rules import HIDDEN, Collected, Dealt, FaceDown, GameEnded, Played, Revealed, card_name
 
 __all__ = ["SecretTrickView", "busiest_table"]
 
@@ -26,36 +30,37 @@ def face(card: str) -> CardFace:
                     kind="Star", accent=(70 + value * 12, 90, 200 - value * 8))
 
 
-class SecretTrickView(GameViewBase):
-    """Draws Secret Trick and turns clicks into its intents."""
+class SecretTrickView(GameViewBase[SecretTrickChoices]):
+    """Draws Secret Trick; its choices say what a click sends."""
+
+    Choices = SecretTrickChoices
 
     def __init__(self, app, table, match) -> None:
         super().__init__(app, table, match)
         layout = self.layout
+        self.geometry = SecretTrickGeometry(layout, len(match.seats), table.shows)
         self.cards = CardArt(app)
         self.panels = [SeatPanel(app, layout[f"seat_{seat}"].rect, seat, name)
                        for seat, name in enumerate(match.seats)]
         self.hand = FannedHand(self.cards, pygame.Rect(layout["hand"].rect), tuple(layout["hand_card"].rect[2:]))
         self.deck = Pile(self.cards, layout["deck"].rect, "Deck")
         self.taken = Pile(self.cards, layout["taken"].rect, "Collected")
-        self.collect = Button(app, layout["collect"], self._collect)
+        self.action_bar = ActionBar(app, [layout["collect"]])
         self.handlers = {Played: self._on_played, FaceDown: self._on_face_down, Revealed: self._on_revealed,
                          Collected: self._on_collected, Dealt: self._on_dealt, GameEnded: self._on_game_ended}
         self.sync()
 
     # ---------------------------------------------------------------- state -> picture
     def refresh(self) -> None:
-        legal = self.table.legal()
-        self.playable = {intent.card: intent for intent in legal if isinstance(intent, Play)}
-        self.collect_intent = next((i for i in legal if isinstance(i, Collect)), None)
-        self.collect.visible = self.collect_intent is not None
+        self.geometry.shows = self.table.shows        # whose hand the clicks land on
+        super().refresh()
+
+    def show_choices(self) -> None:
+        self.action_bar.show(self.choices.buttons())
 
     def played_rect(self, seat: int) -> pygame.Rect:
         """Where a seat's card of this trick lies: under its panel."""
-        slot = pygame.Rect(self.layout["played"].rect)
-        panel = self.panels[seat].rect
-        slot.centerx = panel.centerx
-        return slot
+        return self.geometry.played_rect(seat)
 
     # ---------------------------------------------------------------- events -> animations
     def _on_played(self, event: Played) -> None:
@@ -78,41 +83,20 @@ class SecretTrickView(GameViewBase):
         self.announcer.announce(self.timeline, "Game over", 1.0, sound="win")
 
     # ---------------------------------------------------------------- input
-    def _collect(self) -> None:
-        if self.collect_intent is not None:
-            self.table.submit(self.collect_intent)
-
-    def _my_hand(self) -> tuple[str, ...]:
-        viewer = self.table.shows
-        return () if viewer is None else self.state.hands[viewer]
-
     def handle(self, event: pygame.event.Event) -> None:
-        hand = self._my_hand()
         if event.type == pygame.MOUSEMOTION:
-            self.hand.hover(event.pos, len(hand))
+            self.hand.hover(event.pos, len(self.geometry.hand(self.state)))
         if self.busy:
             return
-        if press_any([self.collect], event):
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            index = self.hand.card_at(event.pos, len(hand))
-            if index is not None:
-                intent = self.playable.get(hand[index])
-                if intent is not None:
-                    self.table.submit(intent)
-                else:
-                    self.app.toasts.show(self.rules.why_illegal(self.match.state, Play(self.table.shows or 0,
-                                                                                       hand[index])))
-            elif self.taken.hit(event.pos):
-                self.app.scenes.open("pile", title="Collected cards",
-                                     cards=[face(c) for c in self.state.taken], art=self.cards)
+        self.take_input(event, self.action_bar)
+
+    def look_at(self, target: Target) -> None:
+        if target == TAKEN:
+            self.app.scenes.open("pile", title="Collected cards",
+                                 cards=[face(c) for c in self.state.taken], art=self.cards)
 
     def help_at(self, pos: tuple[int, int]) -> Tooltip | None:
-        if self.deck.hit(pos):
-            return f"The deck: {len(self.state.deck)} cards nobody has seen.", self.deck.rect.midtop
-        if self.taken.hit(pos):
-            return "Cards of collected tricks: click to look through them.", self.taken.rect.midtop
-        return None
+        return self.explain_at(pos)
 
     # ---------------------------------------------------------------- drawing
     def status(self) -> TableStatus:
@@ -138,14 +122,15 @@ class SecretTrickView(GameViewBase):
                 surface.blit(self.cards.face(face(card), rect.size), rect)
             else:
                 pygame.draw.rect(surface, (255, 255, 255), rect, 2, border_radius=12)
-        hand = self._my_hand()
-        viewer = self.table.shows
-        label = "Your hand" if viewer is not None else "Hands are hidden: each player sees theirs behind the cover"
+        hand = self.geometry.hand(state)
+        glowing = self.choices.glowing()
+        label = "Your hand" if self.table.shows is not None else \
+            "Hands are hidden: each player sees theirs behind the cover"
         self.app.text.draw_element(surface, self.layout["hand_label"], label)
-        self.hand.draw(surface, [face(c) for c in hand], [c in self.playable for c in hand])
+        self.hand.draw(surface, [face(c) for c in hand], [card_target(c) in glowing for c in hand])
         self.deck.draw(surface, len(state.deck))
         self.taken.draw(surface, len(state.taken), face(state.taken[-1]) if state.taken else None, browsable=True)
-        self.collect.draw(surface)
+        self.action_bar.draw(surface)
         self.draw_effects(surface)
 
 
