@@ -285,21 +285,19 @@ def visual_order(text: str) -> str:
 
 
 def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """``text`` broken into lines no wider than ``width`` with ``font``; explicit newlines are kept,
-    and a word too long for a line on its own is cut."""
+    """``text`` broken into lines no wider than ``width`` with ``font``; explicit newlines are kept, and a word
+    too long for a line on its own is broken with a hyphen (never cut at a letter without one, so a reader
+    sees the word goes on: "Reconnais-" / "sance")."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             while font.size(word)[0] > width and len(word) > 1:
-                cut = len(word) - 1
-                while cut > 1 and font.size(word[:cut])[0] > width:
-                    cut -= 1
                 if line:
                     lines.append(line)
                     line = ""
-                lines.append(word[:cut])
-                word = word[cut:]
+                head, word = _hyphenated(font, word, width)
+                lines.append(head)
             candidate = f"{line} {word}" if line else word
             if font.size(candidate)[0] <= width or not line:
                 line = candidate
@@ -308,6 +306,21 @@ def wrap_words(font: pygame.font.Font, text: str, width: int) -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+def _hyphenated(font: pygame.font.Font, word: str, width: int) -> tuple[str, str]:
+    """The longest start of ``word`` that fits ``width`` with a hyphen after it, and the rest.  At least two
+    letters stay on each side where the word allows; a word already holding a hyphen breaks after it."""
+    if "-" in word[1:-1]:
+        at = word.index("-", 1) + 1
+        if font.size(word[:at])[0] <= width:
+            while "-" in word[at:-1] and font.size(word[:word.index("-", at) + 1])[0] <= width:
+                at = word.index("-", at) + 1
+            return word[:at], word[at:]
+    cut = len(word) - 2 if len(word) > 3 else len(word) - 1
+    while cut > 1 and font.size(word[:cut] + "-")[0] > width:
+        cut -= 1
+    return word[:cut] + "-", word[cut:]
 
 
 #: Translucent boxes by size and colour: a full-screen veil alone is 8 MB, so they too have a pixel budget.
