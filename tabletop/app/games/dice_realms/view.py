@@ -388,6 +388,10 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         else:
             colour = self.seat_colours[seat]
             pygame.draw.rect(surface, tuple(c // 2 for c in colour), rect.inflate(6, 6), 2, border_radius=12)
+            if self.choices.cells_shown(self.hover_die):
+                # The deciding board is dimmed around the cells it may take: the other board is dimmed as much,
+                # or in grey it would be the brighter one and draw the eye away from the choice.
+                surface.blit(self._shade_for(rect.size), rect.topleft)
 
     def role_of(self, seat: int) -> str:
         """The tag on a grimoire: ACTIVE or PASSIVE; in the Essence Shift, who is choosing it."""
@@ -397,17 +401,20 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             return "essence shift" if seat == state.to_act else ""
         return "active" if seat == state.flow.active else "passive"
 
+    def _shade_for(self, size: tuple[int, int]) -> pygame.Surface:
+        """The see-through shade that dims a grimoire of ``size``, made once."""
+        shade = self._shade.get(size)
+        if shade is None:
+            shade = self._shade[size] = pygame.Surface(size, pygame.SRCALPHA)
+            shade.fill(self.theme.rgba("shade"))
+        return shade
+
     def _draw_highlights(self, surface: pygame.Surface, seat: int) -> None:
         targets = self.choices.cells_shown(self.hover_die)
         if not targets:
             return
         # Dim the rest of the grimoire so the cells that can be taken stand out.
-        shade = self._shade.get(self.grimoire_rects[seat].size)
-        if shade is None:
-            shade = pygame.Surface(self.grimoire_rects[seat].size, pygame.SRCALPHA)
-            shade.fill(self.theme.rgba("shade"))
-            self._shade[self.grimoire_rects[seat].size] = shade
-        surface.blit(shade, self.grimoire_rects[seat].topleft)
+        surface.blit(self._shade_for(self.grimoire_rects[seat].size), self.grimoire_rects[seat].topleft)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
         for (realm, cell) in targets:
             map_cell = self.map.cells.get((realm, cell))
