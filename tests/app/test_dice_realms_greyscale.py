@@ -32,3 +32,37 @@ def test_with_a_die_chosen_the_deciding_board_is_not_the_dimmer_one_in_grey(app)
     lit = mean_luminance(grey, view.grimoire_rects[deciding])
     rest = mean_luminance(grey, view.grimoire_rects[other])
     assert lit >= rest, f"the deciding board is darker in grey ({lit:.0f}) than the other ({rest:.0f})"
+
+
+def test_each_die_shows_its_colour_symbol_large_and_its_realm_title_the_same(app):
+    from tabletop.app.dice import BIG_SYMBOL
+    from tabletop.games.dice_realms.tables import REALMS
+
+    view_map = grimoire_map(app)
+    art = app.dice_for("dice_realms")
+    small = app.layouts["dice_realms"].setting("small_die_size").int()
+    for die in DICE:
+        kind = art.kinds[die]
+        assert kind.symbol and kind.big_symbol, f"the {die} die tells its colour by no large symbol"
+        # The smallest die (in the Forgotten Realm and the dice fields) shows a symbol of readable size.
+        assert small * BIG_SYMBOL >= MIN_READABLE, (die, small * BIG_SYMBOL)
+        assert art.symbol(kind.symbol, int(small * BIG_SYMBOL), kind.pips) is not None, die
+    titled = {realm for _, _, realm in view_map.labels}
+    for realm in REALMS:
+        assert realm in titled and view_map.realm_symbol(realm, 34) is not None, \
+            f"{realm}'s title does not show its die's symbol"
+
+
+def test_the_rolled_dice_stay_distinct_in_greyscale(app):
+    art = app.dice_for("dice_realms")
+    size = app.layouts["dice_realms"].setting("small_die_size").int()
+    tiles = {}
+    for die in DICE:
+        tile = pygame.Surface((size + 4, size + 4))
+        tile.fill((40, 40, 40))
+        tile.blit(art.face(die, 3, size), (2, 2))         # the same value: only the symbol may tell them apart
+        tiles[die] = pygame.image.tobytes(greyscale(tile), "RGB")
+    for i, a in enumerate(DICE):
+        for b in DICE[i + 1:]:
+            changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (size + 4) ** 2
+            assert changed > 0.025, f"a rolled {a} 3 and a {b} 3 look alike in greyscale ({changed:.1%} differ)"
