@@ -66,3 +66,23 @@ def test_the_rolled_dice_stay_distinct_in_greyscale(app):
         for b in DICE[i + 1:]:
             changed = sum(1 for x, y in zip(tiles[a][::3], tiles[b][::3]) if abs(x - y) > 60) / (size + 4) ** 2
             assert changed > 0.025, f"a rolled {a} 3 and a {b} 3 look alike in greyscale ({changed:.1%} differ)"
+
+
+def test_the_printed_rewards_numbers_are_of_a_readable_size(app):
+    board = grimoire_map(app)
+    width, height = board.size
+    numbered = 0
+    for reward in board.rewards:
+        size = min(reward.rect.width, reward.rect.height)
+        label = board.icons.label_size(reward.reward, size)
+        if label:
+            numbered += 1
+            # "+1" and "6" at the smallest readable size: 29 px here, 18 px on a 1366 x 768 screen.
+            assert label >= MIN_READABLE, (reward.realm, reward.goal, reward.reward, label)
+            icon = board.icons.get(reward.reward, size, width=reward.rect.width)
+            assert icon.get_width() <= reward.rect.width and icon.get_height() <= reward.rect.height
+        assert 0 <= reward.rect.left and reward.rect.right <= width and reward.rect.bottom <= height, reward
+    assert numbered >= 10
+    for token in ("arcane_boost",):
+        area = board.areas[f"token:{token}"]
+        assert board.icons.label_size(token, area.height - 12) >= MIN_READABLE

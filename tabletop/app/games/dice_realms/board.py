@@ -210,7 +210,7 @@ class GrimoireMap:
             if reward.reward == "none":
                 text.draw(surface, str(reward.points), points, reward.rect)
             else:
-                icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height))
+                icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height), width=reward.rect.width)
                 surface.blit(icon, icon.get_rect(center=reward.rect.center))
         title = self.layout["realm_title"].style
         for rect, label, realm in self.labels:
