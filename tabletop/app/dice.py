@@ -155,6 +155,26 @@ class DiceArt:
         """Die ``die`` showing ``face`` (a value 1-6, 0 for blank, or a face name), ``size`` pixels square."""
         return self._faces.fetch((die, face, size), lambda: self._render(die, face, size))
 
+    def emblem(self, die: str, number: int, height: int, width: int) -> pygame.Surface:
+        """A tablet ``width`` x ``height`` in ``die``'s colour: its symbol large on the left, ``number`` on the
+        right (a list's row icon, where a die with pips would be too small for its symbol to read)."""
+        return self._faces.fetch(("emblem", die, number, height, width),
+                                 lambda: self._render_emblem(die, number, height, width))
+
+    def _render_emblem(self, die: str, number: int, height: int, width: int) -> pygame.Surface:
+        kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = surface.get_rect()
+        dark = tuple(max(0, int(c * 0.55)) for c in kind.body)
+        pygame.draw.rect(surface, dark, rect, border_radius=height // 4)
+        pygame.draw.rect(surface, kind.body, rect.inflate(-4, -4), border_radius=height // 4)
+        glyph = self.symbol(kind.symbol, int(height * 0.76), kind.pips) if kind.symbol else None
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(center=(int(height * 0.46), height // 2)))
+        digit = _numeral_font(int(height * 0.62)).render(str(number), True, kind.pips)
+        surface.blit(digit, digit.get_rect(center=(width - int(height * 0.3) - 1, height // 2)))
+        return surface
+
     def _render(self, die: str, face: int | str, size: int) -> pygame.Surface:
         kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
