@@ -86,3 +86,28 @@ def test_the_printed_rewards_numbers_are_of_a_readable_size(app):
     for token in ("arcane_boost",):
         area = board.areas[f"token:{token}"]
         assert board.icons.label_size(token, area.height - 12) >= MIN_READABLE
+
+
+def test_a_marked_die_leaves_the_dice_areas_labels_readable(app):
+    from tabletop.app.marks import badge_place
+
+    table = mid_game_table(app)                   # just rolled: every die in the tray is marked
+    driver = Driver(app)
+    driver.settle()
+    view = table.view
+    labels = {name: pygame.Rect(view.layout[name].rect) for name in ("forgotten_label", "tray_label", "fields_label")}
+    # Where each label's words lie (the line is wider than its words).
+    words = {name: pygame.Rect(rect.topleft, (view.app.text.size(view.layout[name].text or "Ada's dice fields",
+                                                                 view.layout[name].style.font,
+                                                                 view.layout[name].style.size)[0], rect.height))
+             for name, rect in labels.items()}
+    dice = [(mark, rect) for mark, rect in view.placed_marks() if mark.target.kind == "die"]
+    assert dice, "no die is marked in this position"
+    # The die in the tray's first slot lies under "Dice tray": its badge must go elsewhere.
+    first = pygame.Rect(view.geometry.die_rect(view.state, DICE[0]))
+    dice.append((dice[0][0], first))
+    for mark, rect in dice:
+        (x, y), radius = badge_place(rect, view.mark_keep_off())
+        badge = pygame.Rect(x - radius, y - radius, 2 * radius, 2 * radius)
+        for name, area in words.items():
+            assert not badge.colliderect(area), f"a die's mark covers the {name} ({rect}, badge at {(x, y)})"

@@ -308,6 +308,10 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         return last_move_marks(events, state, shows)          # what the move touched: marks.py
 
+    def mark_keep_off(self) -> Sequence[pygame.Rect]:
+        """The labels of the Forgotten Realm, the dice tray and the dice fields: a die's badge goes below it."""
+        return [pygame.Rect(self.layout[name].rect) for name in ("forgotten_label", "tray_label", "fields_label")]
+
     def status(self) -> TableStatus:
         """Banner texts: headline, what to do now, round, and the seat to act (:func:`.help.banner`)."""
         return TableStatus(*banner(self.state, self.rules.prompt(self.state)))
