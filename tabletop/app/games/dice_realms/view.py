@@ -69,7 +69,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.shown_scores: dict[tuple[int, str], int] = {}
         self.glow_cells: list[tuple[int, pygame.Rect, float]] = []
         self._grimoire_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
-        self._shade: dict[tuple[int, int], pygame.Surface] = {}
+        self._shades = [pygame.Surface(rect.size, pygame.SRCALPHA) for rect in self.grimoire_rects]   # dims a board
+        for shade in self._shades:
+            shade.fill(self.theme.rgba("shade"))
         self.hover_die: str | None = None
         self.hover_cell: tuple[int, str, Cell] | None = None
         self.action_bar = ActionBar(app, [self.layout[_PLACES[name][0]] for name in BUTTONS],
@@ -308,10 +310,6 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     def marks_of(self, events: Sequence[Value], state: Any, shows: int | None) -> Sequence[Mark]:
         return last_move_marks(events, state, shows)          # what the move touched: marks.py
 
-    def mark_keep_off(self) -> Sequence[pygame.Rect]:
-        """The labels of the Forgotten Realm, the dice tray and the dice fields: a die's badge goes below it."""
-        return [pygame.Rect(self.layout[name].rect) for name in ("forgotten_label", "tray_label", "fields_label")]
-
     def status(self) -> TableStatus:
         """Banner texts: headline, what to do now, round, and the seat to act (:func:`.help.banner`)."""
         return TableStatus(*banner(self.state, self.rules.prompt(self.state)))
@@ -393,9 +391,8 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             colour = self.seat_colours[seat]
             pygame.draw.rect(surface, tuple(c // 2 for c in colour), rect.inflate(6, 6), 2, border_radius=12)
             if self.choices.cells_shown(self.hover_die):
-                # The deciding board is dimmed around the cells it may take: the other board is dimmed as much,
-                # or in grey it would be the brighter one and draw the eye away from the choice.
-                surface.blit(self._shade_for(rect.size), rect.topleft)
+                # Dimmed as much as the deciding board around its cells: else in grey this one draws the eye.
+                surface.blit(self._shades[seat], rect.topleft)
 
     def role_of(self, seat: int) -> str:
         """The tag on a grimoire: ACTIVE or PASSIVE; in the Essence Shift, who is choosing it."""
@@ -405,20 +402,12 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
             return "essence shift" if seat == state.to_act else ""
         return "active" if seat == state.flow.active else "passive"
 
-    def _shade_for(self, size: tuple[int, int]) -> pygame.Surface:
-        """The see-through shade that dims a grimoire of ``size``, made once."""
-        shade = self._shade.get(size)
-        if shade is None:
-            shade = self._shade[size] = pygame.Surface(size, pygame.SRCALPHA)
-            shade.fill(self.theme.rgba("shade"))
-        return shade
-
     def _draw_highlights(self, surface: pygame.Surface, seat: int) -> None:
         targets = self.choices.cells_shown(self.hover_die)
         if not targets:
             return
         # Dim the rest of the grimoire so the cells that can be taken stand out.
-        surface.blit(self._shade_for(self.grimoire_rects[seat].size), self.grimoire_rects[seat].topleft)
+        surface.blit(self._shades[seat], self.grimoire_rects[seat].topleft)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
         for (realm, cell) in targets:
             map_cell = self.map.cells.get((realm, cell))
