@@ -86,6 +86,8 @@ class RowLook:
     dim: tuple[int, int, int, int] | None = None
     pulse_frame: bool = True         # an offered row's frame pulses (else only the chosen row is framed)
     wrap: bool = False               # the title wraps onto more lines from the row's top (a long row)
+    emblem_width: int = 0            # >0: the die is drawn as a tablet this wide, its symbol large beside its
+                                     # number (:meth:`DiceArt.emblem`), from the row's left edge
 
 
 def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: RowLook, text, dice: DiceArt | None,
@@ -96,7 +98,10 @@ def draw_row(surface: pygame.Surface, rect: pygame.Rect, face: RowFace, look: Ro
         pygame.draw.rect(surface, look.glow, rect, look.chosen_frame, border_radius=8)
     elif face.state == "offered" and look.offered_fill is not None:
         pygame.draw.rect(surface, look.offered_fill, rect, border_radius=8)
-    if face.die is not None and dice is not None:
+    if face.die is not None and dice is not None and look.emblem_width:
+        emblem = dice.emblem(face.die[0], face.die[1], look.icon_size, look.emblem_width)
+        surface.blit(emblem, emblem.get_rect(midleft=(rect.x + look.icon_x, rect.centery)))
+    elif face.die is not None and dice is not None:
         dice.draw(surface, face.die[0], face.die[1], (rect.x + look.icon_x, rect.centery), look.icon_size)
     elif face.symbol and dice is not None:
         glyph = dice.symbol(face.symbol, look.icon_size, look.tint)

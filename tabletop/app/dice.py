@@ -9,10 +9,12 @@ Each game lists its dice in ``data/<game>/dice.yaml``::
       sun: {body: "#e8b92c", pips: "#282018", faces: [sun, ether, earth, air, water, fire]}
       fire_die: {body: "#e0452b", faces: [earth, air, water, fire, ether, fire+fire]}
       book: {body: "#efe6d2", pips: "#1c1a22", numerals: true}   # shows 1-6 as digits
+      ember: {body: "#e0452b", pips: "#faf8f0", symbol: fire, big_symbol: true}   # digit + symbol, large
 
 A numbered die shows pips for 1 to 6 (and its colour's symbol where the face has
-room, so dice read in greyscale too), or its digit with ``numerals``; a die with ``faces`` shows the symbol of the
-face, two of them for a double face (``fire+fire``).  :meth:`DiceArt.face` takes a
+room, so dice read in greyscale too), or its digit with ``numerals``, or its digit beside its symbol at
+half the die's size with ``big_symbol`` (the colour told by a symbol read across the table); a die with
+``faces`` shows the symbol of the face, two of them for a double face (``fire+fire``).  :meth:`DiceArt.face` takes a
 value (1-6: the pips, or the face at that position) or a face name.
 """
 
@@ -30,7 +32,7 @@ from tabletop.paths import art_path, data_path
 from .assets import load_image, open_font
 from .imagecache import ImageCache
 
-__all__ = ["DiceArt", "DieKind", "load_dice", "colour_of", "FACES_BYTES"]
+__all__ = ["DiceArt", "DieKind", "load_dice", "colour_of", "FACES_BYTES", "BIG_SYMBOL"]
 
 #: The pixel memory each game's dice faces may keep (a busy table draws well under 1 MB of them).
 FACES_BYTES = 4 * 2**20
@@ -44,6 +46,9 @@ _PIPS = {
     5: [(0.27, 0.27), (0.73, 0.27), (0.5, 0.5), (0.27, 0.73), (0.73, 0.73)],
     6: [(0.27, 0.25), (0.73, 0.25), (0.27, 0.5), (0.73, 0.5), (0.27, 0.75), (0.73, 0.75)],
 }
+#: A ``big_symbol`` die's symbol, as a share of the die's size (its digit takes the other half).
+BIG_SYMBOL = 0.5
+
 # Where each numbered face has room for the colour's symbol (0: a blank die shows it large in the middle).
 _SYMBOL_SPOT = {0: (0.5, 0.5), 1: (0.26, 0.26), 2: (0.73, 0.27), 3: (0.73, 0.27), 4: (0.5, 0.5),
                 5: (0.5, 0.27), 6: (0.5, 0.5)}
@@ -59,6 +64,7 @@ class DieKind:
     symbol: str = ""                         # a numbered die's colour symbol
     faces: tuple[str, ...] = ()              # a symbol die's faces in order (``a+b`` is a double face)
     numerals: bool = False                   # a numbered die that shows its digit, not pips (small dice)
+    big_symbol: bool = False                 # its digit and, beside it, its symbol at half its size
 
 
 def _colour(reader: Reader) -> tuple[int, int, int]:
@@ -78,7 +84,7 @@ def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
     symbols = {name: item.str() for name, item in root.get("symbols", {}).items()}
     kinds: dict[str, DieKind] = {}
     for name, item in root["dice"].items():
-        item.only_keys("body", "pips", "symbol", "faces", "numerals")
+        item.only_keys("body", "pips", "symbol", "faces", "numerals", "big_symbol")
         body = _colour(item["body"])
         pips = _colour(item["pips"]) if item.has("pips") else (250, 248, 240)
         symbol = item["symbol"].str(tuple(symbols)) if item.has("symbol") else ""
@@ -88,7 +94,10 @@ def load_dice(path: Path) -> tuple[dict[str, DieKind], dict[str, str]]:
                 if part not in symbols:
                     raise item["faces"].error(f"face {index + 1} names {part!r}, which is not under symbols")
         numerals = item["numerals"].bool() if item.has("numerals") else False
-        kinds[name] = DieKind(name, body, pips, symbol, faces, numerals)
+        big = item["big_symbol"].bool() if item.has("big_symbol") else False
+        if big and not symbol:
+            raise item["big_symbol"].error("a die with big_symbol needs a symbol")
+        kinds[name] = DieKind(name, body, pips, symbol, faces, numerals, big)
     return kinds, symbols
 
 
@@ -146,6 +155,26 @@ class DiceArt:
         """Die ``die`` showing ``face`` (a value 1-6, 0 for blank, or a face name), ``size`` pixels square."""
         return self._faces.fetch((die, face, size), lambda: self._render(die, face, size))
 
+    def emblem(self, die: str, number: int, height: int, width: int) -> pygame.Surface:
+        """A tablet ``width`` x ``height`` in ``die``'s colour: its symbol large on the left, ``number`` on the
+        right (a list's row icon, where a die with pips would be too small for its symbol to read)."""
+        return self._faces.fetch(("emblem", die, number, height, width),
+                                 lambda: self._render_emblem(die, number, height, width))
+
+    def _render_emblem(self, die: str, number: int, height: int, width: int) -> pygame.Surface:
+        kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
+        surface = pygame.Surface((width, height), pygame.SRCALPHA)
+        rect = surface.get_rect()
+        dark = tuple(max(0, int(c * 0.55)) for c in kind.body)
+        pygame.draw.rect(surface, dark, rect, border_radius=height // 4)
+        pygame.draw.rect(surface, kind.body, rect.inflate(-4, -4), border_radius=height // 4)
+        glyph = self.symbol(kind.symbol, int(height * 0.76), kind.pips) if kind.symbol else None
+        if glyph is not None:
+            surface.blit(glyph, glyph.get_rect(center=(int(height * 0.46), height // 2)))
+        digit = _numeral_font(int(height * 0.62)).render(str(number), True, kind.pips)
+        surface.blit(digit, digit.get_rect(center=(width - int(height * 0.3) - 1, height // 2)))
+        return surface
+
     def _render(self, die: str, face: int | str, size: int) -> pygame.Surface:
         kind = self.kinds.get(die) or DieKind(die, (200, 200, 200), (40, 34, 28))
         surface = pygame.Surface((size, size), pygame.SRCALPHA)
@@ -162,6 +191,14 @@ class DiceArt:
         named = self.face_name(die, face)
         if named:
             self._draw_symbols(surface, named.split("+"), kind.pips, size)
+        elif kind.big_symbol and isinstance(face, int) and face > 0:
+            # The value as a digit, top left; the colour's symbol, half the die, bottom right: in grey (or for a
+            # colour-blind player) the symbol says which die it is from across the table.
+            digit = _numeral_font(int(size * 0.56)).render(str(face), True, kind.pips)
+            surface.blit(digit, digit.get_rect(center=(int(size * 0.31), int(size * 0.36))))
+            glyph = self.symbol(kind.symbol, int(size * BIG_SYMBOL), kind.pips)
+            if glyph is not None:
+                surface.blit(glyph, glyph.get_rect(center=(int(size * 0.66), int(size * 0.64))))
         elif kind.numerals and isinstance(face, int) and face > 0:
             # A digit reads from across the table where pips of a small die blur into one another.
             digit = _numeral_font(int(size * 0.82)).render(str(face), True, kind.pips)

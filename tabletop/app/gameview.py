@@ -403,7 +403,11 @@ class GameViewBase(Generic[C]):
         moving piece carries no mark, and a mark never tells the outcome of a step not shown yet."""
         if self.busy:
             return
-        draw_marks(self.app, surface, self.placed_marks(), clip)
+        draw_marks(self.app, surface, self.placed_marks(), clip, self.mark_keep_off())
+
+    def mark_keep_off(self) -> Sequence[pygame.Rect]:
+        """Labels a mark's badge must not cover (it moves to another corner): the geometry's ``labels``."""
+        return self.geometry.labels
 
     def bot_kind(self, seat: int) -> str | None:
         """The level of the bot playing ``seat`` ("strong"), or None for a person."""

@@ -24,6 +24,7 @@ class GeometryBase:
     def __init__(self, layout: Layout, seats: int) -> None:
         self.layout = layout
         self.seats = seats
+        self.labels: list[pygame.Rect] = []      # printed labels a mark's badge keeps off (a game's own)
 
     # ---------------------------------------------------------------- for the subclass
     def hits(self, state: Any) -> Iterable[tuple[Target, pygame.Rect]]:

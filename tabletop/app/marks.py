@@ -177,16 +177,20 @@ BADGE_RADIUS = 20
 BRACKET_WIDTH = 5
 
 
-def badge_place(rect: pygame.Rect) -> tuple[tuple[int, int], int]:
+def badge_place(rect: pygame.Rect, keep_off: Sequence[pygame.Rect] = ()) -> tuple[tuple[int, int], int]:
     """Where a mark's badge sits and its radius: on the corner of the brackets, so it covers the thing's
-    corner and never the number or the word printed in its middle (a cell's "10", a pile's count)."""
+    corner and never the number or the word printed in its middle (a cell's "10", a pile's count); the top
+    right corner, or the bottom right one where the top would cover one of ``keep_off`` (a label above)."""
     around = pygame.Rect(rect).inflate(10, 10)
     radius = BADGE_RADIUS if min(rect.width, rect.height) >= 36 else BADGE_RADIUS - 5
+    top = pygame.Rect(around.right - radius - 2, around.top - radius - 2, 2 * radius + 4, 2 * radius + 4)
+    if top.collidelist(list(keep_off)) >= 0:
+        return (around.right, around.bottom), radius
     return (around.right, around.top), radius
 
 
 def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, mark: Mark,
-              clip: pygame.Rect | None = None) -> None:
+              clip: pygame.Rect | None = None, keep_off: Sequence[pygame.Rect] = ()) -> None:
     """One mark: corner brackets around ``rect`` (light on a dark edge: they read on any board, in colour and in
     grey) and a badge with the mark's symbol on the top right corner; its tag, if any, low on the thing (under a
     small one)."""
@@ -195,7 +199,7 @@ def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, ma
     arm = max(8, min(around.width, around.height) // 3)
     _brackets(surface, around, dark, BRACKET_WIDTH + 4, arm + 2)
     _brackets(surface, around, light, BRACKET_WIDTH, arm)
-    centre, radius = badge_place(rect)
+    centre, radius = badge_place(rect, keep_off)
     if clip is not None:
         centre = (min(max(centre[0], clip.left + radius), clip.right - radius),
                   min(max(centre[1], clip.top + radius), clip.bottom - radius))
@@ -218,11 +222,11 @@ def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, ma
 
 
 def draw_marks(app: "AppServices", surface: pygame.Surface, placed: Iterable[tuple[Mark, pygame.Rect]],
-               clip: pygame.Rect | None = None) -> None:
-    """Every mark where its target lies (kept inside ``clip``, by default the surface)."""
+               clip: pygame.Rect | None = None, keep_off: Sequence[pygame.Rect] = ()) -> None:
+    """Every mark where its target lies (kept inside ``clip``, by default the surface; badges off ``keep_off``)."""
     clip = clip if clip is not None else surface.get_rect()
     for mark, rect in placed:
-        draw_mark(app, surface, rect, mark, clip)
+        draw_mark(app, surface, rect, mark, clip, keep_off)
 
 
 # ---------------------------------------------------------------------------------------------- bot seats

@@ -371,3 +371,35 @@ def test_the_dice_cards_dice_stay_distinct_in_greyscale(app):
             assert changed > 0.01 or brightness > 12, \
                 f"the {a} and {b} dice look alike in greyscale ({changed:.1%} differ, brightness {brightness:.0f} apart)"
     check_golden(greyscale(strip), "dice_cards_greyscale")
+
+
+def at_both_sizes_in_colour_and_grey(surface: pygame.Surface, name: str) -> None:
+    """Compare the picture as a 1920 x 1080 and a 1366 x 768 screen show it, each in colour and in grey
+    (issue 34, item 14: what no unit test can see, such as a colour that alone carries a meaning)."""
+    for size in ((1920, 1080), (1366, 768)):
+        shown = surface.copy() if surface.get_size() == size else pygame.transform.smoothscale(surface, size)
+        check_golden(shown, f"{name}_{size[0]}")
+        check_golden(greyscale(shown), f"{name}_{size[0]}_grey")
+
+
+def test_a_dice_realms_die_chosen_reads_in_colour_and_grey_at_both_sizes(app):
+    table = mid_game_table(app)
+    driver = Driver(app)
+    driver.settle()
+    die = next(iter(table.view.choices.die_targets))
+    driver.click(table.view.sprites[die].rect().center)
+    driver.frames(5)
+    table.view.clock = 0.0                 # the glow's pulse at a fixed moment
+    surface = app.display.surface
+    table.draw(surface)
+    at_both_sizes_in_colour_and_grey(surface, "dice_realms_chosen")
+
+
+def test_dice_cards_abilities_read_in_colour_and_grey_at_both_sizes(app):
+    table = dice_cards_table(app, 2026, lambda s: s.flow.turn >= 7 and s.flow.stage == "main"
+                             and all(len(s.field_units(seat)) >= 2 for seat in (0, 1)))
+    Driver(app).settle()
+    table.view.clock = 0.0
+    surface = app.display.surface
+    table.draw(surface)
+    at_both_sizes_in_colour_and_grey(surface, "dice_cards_abilities")

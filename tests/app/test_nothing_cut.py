@@ -65,10 +65,10 @@ class Watch:
         # Dice Realms' printed rewards (the bonus badges of the grimoires) are read like dice.
         get = RewardIcons.get
 
-        def watching_icon(icons, reward, size, value=None):
+        def watching_icon(icons, reward, size, value=None, width=None):
             if size < SMALLEST_DIE:
                 self.small_dice.add((self.where, f"reward {reward}", size))
-            return get(icons, reward, size, value)
+            return get(icons, reward, size, value, width)
 
         monkeypatch.setattr(RewardIcons, "get", watching_icon)
 

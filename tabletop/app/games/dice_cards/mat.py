@@ -82,8 +82,8 @@ class MatPainter:
         self.theme = view.app.layouts.theme
         layout, theme = self.layout, self.theme
         self.ability_look = RowLook(title=layout["ability_row"].style, glow=theme.rgb("glow"), tint=theme.rgb("text"),
-                                    cost=layout["ability_cost"].style, icon_size=34, icon_x=18, title_x=44,
-                                    cost_width=layout["ability_cost"].rect[2])
+                                    cost=layout["ability_cost"].style, icon_size=34, icon_x=2, title_x=52,
+                                    cost_width=layout["ability_cost"].rect[2], emblem_width=46)
         card = pygame.Rect(layout["deck_card"].rect)
         self.deck_line_look = RowLook(title=layout["deck_ability"].style, glow=theme.rgb("glow"),
                                       tint=theme.rgb("text"), title_x=0, title_width=card.width - 36, wrap=True,

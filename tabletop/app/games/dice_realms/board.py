@@ -132,7 +132,7 @@ class GrimoireMap:
             raise DataError(self.path, None, "cells", "the map has no cells")
         self.layout = app.layouts["dice_realms"]
         self.theme = theme = app.layouts.theme
-        art = app.dice_for("dice_realms")
+        self.art = art = app.dice_for("dice_realms")
         self.colours = {name: kind.body for name, kind in art.kinds.items()}
         self.icons = RewardIcons(app.text, self.colours, theme, art)
         self._static: pygame.Surface | None = None
@@ -210,11 +210,18 @@ class GrimoireMap:
             if reward.reward == "none":
                 text.draw(surface, str(reward.points), points, reward.rect)
             else:
-                icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height))
+                icon = self.icons.get(reward.reward, min(reward.rect.width, reward.rect.height), width=reward.rect.width)
                 surface.blit(icon, icon.get_rect(center=reward.rect.center))
         title = self.layout["realm_title"].style
         for rect, label, realm in self.labels:
             colour = (*_bright(self.colours.get(realm, ink)), 255)
+            # The realm's die symbol before its name: the same symbol the die shows, so in grey a die is matched
+            # to its realm by its shape.
+            glyph = self.realm_symbol(realm, rect.height - 2)
+            if glyph is not None:
+                surface.blit(glyph, glyph.get_rect(midleft=(rect.left, rect.centery)))
+                rect = pygame.Rect(rect.left + glyph.get_width() + 6, rect.top, rect.width - glyph.get_width() - 6,
+                                   rect.height)
             text.draw(surface, label, title, rect, colour=colour, shrink=True)
         for token in ("time_warp", "arcane_boost", "crest"):
             area = self.areas.get(f"token:{token}")
@@ -224,6 +231,13 @@ class GrimoireMap:
                 surface.blit(icon, icon.get_rect(midleft=(area.left + 8, area.centery)))
         self._static = surface
         return surface
+
+    def realm_symbol(self, realm: str, size: int) -> pygame.Surface | None:
+        """The symbol of the realm's die at ``size`` pixels, in the realm's title colour (None without one)."""
+        kind = self.art.kinds.get(realm)
+        if kind is None or not kind.symbol:
+            return None
+        return self.art.symbol(kind.symbol, size, _bright(self.colours.get(realm, self.theme.rgb("ink"))))
 
     def _print_label(self, surface: pygame.Surface, cell: MapCell) -> None:
         """What a cell shows before it is marked: its value, the Hydra's threshold, the Lion's multiplier."""

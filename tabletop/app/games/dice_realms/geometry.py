@@ -45,6 +45,8 @@ class DiceRealmsGeometry(GeometryBase):
         self.tray_slots = self.positions("tray_slots", 6)
         self.forgotten_slots = self.positions("forgotten_slots", 6)
         self.field_slots = self.positions("field_slots", 3)
+        #: The labels of the Forgotten Realm, the dice tray and the dice fields (a mark's badge keeps off them).
+        self.labels = [pygame.Rect(layout[name].rect) for name in ("forgotten_label", "tray_label", "fields_label")]
 
     # ---------------------------------------------------------------- dice
     def home(self, state: State, die: str) -> tuple[int, int, int]:

@@ -69,7 +69,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         self.shown_scores: dict[tuple[int, str], int] = {}
         self.glow_cells: list[tuple[int, pygame.Rect, float]] = []
         self._grimoire_cache: dict[int, tuple[tuple, pygame.Surface]] = {}
-        self._shade: dict[tuple[int, int], pygame.Surface] = {}
+        self._shades = [pygame.Surface(rect.size, pygame.SRCALPHA) for rect in self.grimoire_rects]   # dims a board
+        for shade in self._shades:
+            shade.fill(self.theme.rgba("shade"))
         self.hover_die: str | None = None
         self.hover_cell: tuple[int, str, Cell] | None = None
         self.action_bar = ActionBar(app, [self.layout[_PLACES[name][0]] for name in BUTTONS],
@@ -388,6 +390,9 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         else:
             colour = self.seat_colours[seat]
             pygame.draw.rect(surface, tuple(c // 2 for c in colour), rect.inflate(6, 6), 2, border_radius=12)
+            if self.choices.cells_shown(self.hover_die):
+                # Dimmed as much as the deciding board around its cells: else in grey this one draws the eye.
+                surface.blit(self._shades[seat], rect.topleft)
 
     def role_of(self, seat: int) -> str:
         """The tag on a grimoire: ACTIVE or PASSIVE; in the Essence Shift, who is choosing it."""
@@ -402,12 +407,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         if not targets:
             return
         # Dim the rest of the grimoire so the cells that can be taken stand out.
-        shade = self._shade.get(self.grimoire_rects[seat].size)
-        if shade is None:
-            shade = pygame.Surface(self.grimoire_rects[seat].size, pygame.SRCALPHA)
-            shade.fill(self.theme.rgba("shade"))
-            self._shade[self.grimoire_rects[seat].size] = shade
-        surface.blit(shade, self.grimoire_rects[seat].topleft)
+        surface.blit(self._shades[seat], self.grimoire_rects[seat].topleft)
         pulse = 0.5 + 0.5 * math.sin(self.clock * 6)
         for (realm, cell) in targets:
             map_cell = self.map.cells.get((realm, cell))
