@@ -223,12 +223,32 @@ def check_map_image(tmp, kind):
         load_map(folder / "board.tmx")
 
 
+def check_phone_page(tmp, kind, monkeypatch):
+    from tabletop.app.phones import hub
+    from tabletop.app.phones.server import PAGE_FILES
+
+    folder = copied(tmp, "data", "phone")
+    make_hostile(folder / PAGE_FILES["phone.js"][0], kind, DATA_FILE.limit)
+    monkeypatch.setattr(hub, "data_path", lambda *parts: tmp.joinpath("data", *parts))
+    phones = hub.PhoneHub.__new__(hub.PhoneHub)      # only what start() needs: its server and its problem
+    phones.server = hub.PhoneServer({}, "127.0.0.1")
+    phones.problem, phones.seats = "", {}
+    try:
+        started = phones.start()
+    finally:
+        phones.server.stop()
+    if kind == "garbage":                           # bytes the page is served as they are (it is the app's own)
+        assert started and phones.problem == ""
+    else:                                           # said, and the match goes on with the seats played here
+        assert not started and phones.problem.startswith("The phones cannot join:"), phones.problem
+
+
 PATHS = {
     "save": check_save, "finished save": check_finished_save, "replay": check_replay, "lock": check_lock,
     "settings": check_settings, "tutorial progress": check_tutorial_progress, "rules page": check_rules_page,
     "tutorial data": check_tutorial_data, "layout": check_layout, "game content": check_game_content,
     "font": check_font, "image": check_image, "sound": check_sound, "map": check_map, "map tile set": check_map_tiles,
-    "map image": check_map_image,
+    "map image": check_map_image, "phone page": check_phone_page,
 }
 
 
@@ -236,7 +256,7 @@ PATHS = {
 @pytest.mark.parametrize("name", list(PATHS))
 def test_every_path_the_app_reads_refuses_a_hostile_file(tmp_path, video, monkeypatch, name, kind):
     check = PATHS[name]
-    if name == "tutorial progress":
+    if name in ("tutorial progress", "phone page"):
         check(tmp_path, kind, monkeypatch)
     else:
         check(tmp_path, kind)

@@ -143,7 +143,7 @@ class PhoneHub:
         self.ready = ready
         self.ask = ask
         self.host = os.environ.get("TABLETOP_PHONE_HOST") or DEFAULT_HOST
-        self.server = PhoneServer(phone_pages(), self.host, wake=wake_the_loop)
+        self.server = PhoneServer({}, self.host, wake=wake_the_loop)     # its pages are read by start()
         self.encoder = PictureEncoder(self.server)
         self.seats = {seat: PhoneSeat(app, match, audience, seat) for seat in audience.phones}
         self.addresses: dict[int, str] = {}
@@ -166,6 +166,8 @@ class PhoneHub:
     def start(self) -> bool:
         """Listen for the phones; False (and ``problem`` says why) if the server cannot start."""
         try:
+            # Read here, not when the hub is made: a page file that cannot be read is said, it stops no match.
+            self.server.pages = phone_pages()
             host, port = self.server.start()
         except (OSError, FileRefused) as exc:
             self.problem = f"The phones cannot join: {exc}"
