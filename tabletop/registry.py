@@ -49,9 +49,9 @@ class GameEntry:
 _GAMES: dict[str, GameEntry] = {entry.game_id: entry for entry in (
     GameEntry("dice-realms", score="Points", rules="tabletop.games.dice_realms:make_rules",
               view="tabletop.app.games.dice_realms.view:DiceRealmsView", layout="dice_realms",
-              results=(("Emberfall Dominion (red)", "red"), ("Terra's Heartland (green)", "green"),
+              results=(("Emberfall (red)", "red"), ("Terra (green)", "green"),
                        ("Tide Abyss (blue)", "blue"), ("Mystical Sky (magenta)", "magenta"),
-                       ("Radiant Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
+                       ("Savanna (yellow)", "yellow"), ("Elemental Crests", "crests"),
                        ("Elemental Crest points (x the weakest realm)", "crest_points"), ("Total", "total")),
               tile_art="dice_realms/creatures/dragon.png",
               choices="tabletop.app.games.dice_realms.choices:DiceRealmsChoices",

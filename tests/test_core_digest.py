@@ -12,6 +12,11 @@ The expected digests were recorded by running this file as a script
 (``.venv/bin/python tests/test_core_digest.py``) on ``main`` at commit bc7b852, before
 any of the speed-ups; they must not be regenerated to make a change pass unless the
 change means to alter the rules (and says so).
+
+Dice Realms' digests were recorded again when its code took the board's names (issue 35, item 3): the red
+columns' goals ``dragon-N`` became ``column-N``, the Tide Abyss cells' ``head-N`` became ``cell-N`` and the
+state's ``lion_bonus`` became ``yellow_bonus``.  Before recording, the new code reproduced all 24 old digests
+with only those names mapped back inside ``canon``: the same games, under new names.
 """
 
 from __future__ import annotations
@@ -112,14 +117,14 @@ def game_digest(game: str, index: int) -> str:
 
 EXPECTED: dict[str, list[str]] = {
     'dice-realms': [
-        'd52b18b0ef4e4fc093df43e4', '6a6a4c3f2ab42623a0eeeaff', 'cd9f860c012849bef0aaeff5',
-        'fe4fb46b86dca0fc832f06e2', 'ccd2f4d1dc31e3cabe357fca', '6f403ddada53a74d25de6622',
-        'feba7f69f3c7a3b2c57b172e', 'f432e3496592e8ab69c93a5d', '1c5a0c91abca653a1fa65474',
-        'bfba2d2433e718d477e47020', '00e801578a5b082d50404571', '4069812bc020b9efdc001b08',
-        '310e17406d37e097d95602ac', 'fe4723d104378657ba13f275', '0622b0ec90244c08598c6741',
-        'a71ca2ec55b9486a82286930', 'dc2fbca50ef992bb4055d1ce', '7e18ddfc7ac8d92fe4c63ea2',
-        'c53ce54e5da45281faeb997a', '1acecd4d08cdebe526ec1e48', '5458a64b3b12000ec3c0d41f',
-        'f0afe9838474383c39a436d4', 'e31cf8eabd46cbf86ba72a67', '0359297356500a2869b7a452',
+        'bef88d197b31874777685c08', '9f3866a62da685bf38ec7eb5', '89e0bca698e41554ea32b1a2',
+        '035c7c1a576b800442f34939', 'fc30ac93a15a5332f8e2d622', '07b75232be35bbe8c273c751',
+        'c62767b565ccd9ac75cb7b54', '2e7dc74583abc90b018d23ca', '11f16458d2b4bc54ac67beb7',
+        '0e29347061d5fb8260b1b90c', '8ba0d019fefc11cd2ede907c', '963957c0bba1828b8b419284',
+        'd3b80a529d8385c6741bbfb4', 'cc44f63e63a42a083efa0857', '2c08f87809f3ad1f20428ea0',
+        '1bed35ec2a40d48b5da13d2b', '7d101a7f61267fce93a74980', '2c971eb4745ec5d223c76e75',
+        '3aece3e151acaa820c6ac885', 'e0d66e75cc2e88c7ce6897f2', '8342c81fe9b8a23549d69ca6',
+        '0f1c20e4600d60432d71d089', 'e03161995644fbc7b6474076', '8b63dcf68a18d8f15fbbaea0',
     ],
     'wizard-dice': [
         'eff51600977477a426c22a8e', '973f81299892b2e551ba7a54', '00caa5851018e668e31b1fd3',

@@ -68,9 +68,9 @@ def test_an_unknown_key_inside_a_realm_is_refused(realms, realm, anchor):
 
 
 def test_a_realm_of_the_wrong_kind_is_refused(realms):
-    text = edited(realms, "kind: threshold_track", "kind: dragon_grid")
+    text = edited(realms, "kind: threshold_track", "kind: column_grid")
     error = refused_realms(realms)
-    assert (error.line, error.key) == (line_of(text, "kind: dragon_grid", after="  blue:"), "realms.blue.kind")
+    assert (error.line, error.key) == (line_of(text, "kind: column_grid", after="  blue:"), "realms.blue.kind")
 
 
 @pytest.mark.parametrize("old, new, key", [

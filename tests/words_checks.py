@@ -345,6 +345,19 @@ def option_texts(game: str) -> list[Said]:
     return found
 
 
+def tutorial_texts(game: str) -> list[Said]:
+    """What the coach says in ``game``'s guided first game (its title and every step's ``say``), as read by
+    the table (:func:`tabletop.app.lesson.load_lesson`); none for a game without a tutorial."""
+    from tabletop.app.lesson import lesson_games, load_lesson
+
+    if game not in lesson_games():
+        return []
+    lesson = load_lesson(game)
+    found = [Said("tutorial title", lesson.title)]
+    found += [Said(f"tutorial {step.where}", step.say) for step in lesson.steps if step.say]
+    return found
+
+
 def _tooltips(choices: Any) -> Iterator[tuple[str, str]]:
     for target in choices.targets():
         try:
@@ -411,12 +424,14 @@ def playout_texts(game: str, seeds: Sequence[int] = (1,), *, every: int = 3, pla
 def player_texts(game: str, seeds: Sequence[int] = (1,), *, refusal_seeds: Sequence[int] = (1,),
                  moves: int | None = 300) -> list[Said]:
     """Every text of ``game`` a player reads that can be gathered headless: the F1 page (one text per
-    paragraph), the options, prompts, log lines, tooltips and buttons over seeded playouts, and refusals."""
+    paragraph), the options, the tutorial's words, prompts, log lines, tooltips and buttons over seeded
+    playouts, and refusals."""
     found: list[Said] = []
     for number, paragraph in enumerate(re.split(r"\n\s*\n", rules_page_text(game))):
         if paragraph.strip():
             found.append(Said(f"F1 paragraph {number + 1}", paragraph))
     found += option_texts(game)
+    found += tutorial_texts(game)
     found += screen_texts(game)
     found += playout_texts(game, seeds, moves=moves)
     done: set[str] = set()

@@ -37,12 +37,6 @@ TRACK_TOP = 376      # the first track's row; each track takes TRACK_ROW pixels
 TRACK_ROW = 76
 ICON = 40            # printed rewards of the grids; the tracks' are smaller
 TRACK_ICON = 30
-# What the board prints over each realm: its name, shortened where the whole name would not fit
-# at a size readable across the table (the full names are in the tooltips, the log and the rules).
-BOARD_NAMES = {"red": "Emberfall", "green": "Terra", "blue": "Tide Abyss", "magenta": "Mystical Sky",
-               "yellow": "Savanna"}
-
-
 class MapWriter:
     """Collects objects by layer and writes the TMX text."""
 
@@ -83,8 +77,8 @@ def build(writer: MapWriter) -> None:
     writer.add("areas", "header", "area", (0, 0, 928, 60))
     writer.add("areas", "panel", "area", (592, 60, 336, 290))
 
-    # Emberfall Dominion: the Dragon grid, rows Head..Heart, columns Dragon 1..4.
-    writer.add("labels", "title:red", "label", (8, 62, 180, 38), realm="red", text=BOARD_NAMES["red"])
+    # Emberfall: the grid, rows 1..4 (head..heart in saves), columns 1..4.
+    writer.add("labels", "title:red", "label", (8, 62, 180, 38), realm="red", text=t.names["red"])
     writer.add("areas", "score:red", "score", (188, 62, 100, 38), realm="red")
     for r, row in enumerate(t.red_rows):
         for c in range(4):
@@ -107,8 +101,8 @@ def build(writer: MapWriter) -> None:
             writer.add("rewards", "red:diagonal", "reward", (240, 330, ICON, ICON),
                        realm="red", goal=goal.goal_id, reward=goal.reward)
 
-    # Terra's Heartland: the Gaia grid of sums 2..12.
-    writer.add("labels", "title:green", "label", (304, 62, 180, 38), realm="green", text=BOARD_NAMES["green"])
+    # Terra: the grid of sums 2..12.
+    writer.add("labels", "title:green", "label", (304, 62, 180, 38), realm="green", text=t.names["green"])
     writer.add("areas", "score:green", "score", (480, 62, 100, 38), realm="green")
     for r, row in enumerate(t.green_grid):
         for c, value in enumerate(row):
@@ -142,7 +136,7 @@ def build(writer: MapWriter) -> None:
     )
     for index, (realm, labels, rewards) in enumerate(tracks):
         y = TRACK_TOP + index * TRACK_ROW
-        writer.add("labels", f"title:{realm}", "label", (8, y, 228, 36), realm=realm, text=BOARD_NAMES[realm])
+        writer.add("labels", f"title:{realm}", "label", (8, y, 228, 36), realm=realm, text=t.names[realm]  # the realm's one name (realms.yaml))
         writer.add("areas", f"score:{realm}", "score", (8, y + 36, 228, 36), realm=realm)
         for i in range(11):
             rect = (TRACK_X + i * TRACK_PITCH, y + 16, TRACK_CELL, TRACK_CELL)

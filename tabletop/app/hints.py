@@ -44,7 +44,9 @@ def _own(legal: Sequence[Value], seat: int) -> list[Value]:
 
 def hint_for(rules: Rules, state: Any, seat: int, seed: int) -> Hint | None:
     """The strong bot's choice for ``seat`` in ``state`` (None when that seat has nothing to decide)."""
-    legal = _own(rules.legal_intents(state), seat)
+    # legal_for, not legal_intents: at a decision taken at the same time (Dice Cards' decks, Wizard Dice's
+    # secret allocation) legal_intents lists the first undecided seat only, and the other seat got no hint.
+    legal = _own(rules.legal_for(state, seat), seat)
     if not legal:
         return None
     view = rules.view(state, seat)

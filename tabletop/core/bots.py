@@ -116,6 +116,7 @@ class Explaining:
     same move when its own generator is in the same state."""
 
     rules: Any
+    seat: int
     _random: random.Random
 
     def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
@@ -123,7 +124,8 @@ class Explaining:
 
     def decide(self, view: Any, rng: random.Random) -> tuple[Value, str]:
         """The move this bot would make from ``view`` (its seat's view) with ``rng`` as its generator, and why."""
-        legal = self.rules.legal_intents(view)
+        # This seat's moves, not legal_intents: at a decision taken at the same time that lists one seat only.
+        legal = self.rules.legal_for(view, self.seat)
         saved = self._random
         self._random = rng
         try:

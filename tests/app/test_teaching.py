@@ -39,7 +39,7 @@ def test_hovering_a_reward_a_cell_and_a_die_explains_them(driver):
     hover(driver, view.geometry.screen_rect(0, reward.rect).center)
     assert table.tip and "Completing this row gives: Green Bonus" in table.tip[0]
     hover(driver, driver.cell_center(1, "blue", "4"))
-    assert "head 4: a blue or white die of 4 or more" in table.tip[0]
+    assert "Tide Abyss, cell 4: a blue or white die of 4 or more" in table.tip[0]
     hover(driver, view.sprites["white"].rect().center)
     assert "wild" in table.tip[0]
 

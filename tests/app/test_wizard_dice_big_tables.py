@@ -44,13 +44,21 @@ def _round_over(app, wizards: int = 5, seed: int = 3) -> TableScene:
     table = table_at(app, wizards, seed, _before_the_last_commit)
     table.submit(next(i for i in table.match.legal_intents() if i.KIND == "commit"))
     driver = Driver(app)
-    driver.settle()
     for _ in range(40):
+        # The reveal waits on the players between beats (the view stays busy), so run each beat's
+        # animation out rather than settle, which would spend its whole frame limit on every wait.
+        for _frame in range(600):
+            if not table.view.timeline.busy:
+                break
+            driver.frames(1)
         if not table.view.beats:
             break
         driver.key(pygame.K_SPACE)
-        driver.settle()
     assert not table.view.beats
+    for _frame in range(600):  # the last announcement fades
+        if not table.view.animating:
+            break
+        driver.frames(1)
     return table
 
 

@@ -96,8 +96,8 @@ def test_both_levels_spend_their_arcane_boosts_at_the_end():
 
 
 def test_strong_takes_the_entry_that_completes_a_dragon_in_the_last_round():
-    # Dragon 4 (wings-4 5, tail-4 4, heart-4 6) lacks only heart-4: the forgotten red 6 completes it for 20,
-    # where a Phoenix or Lion 2 is worth 2.
+    # Emberfall's column 4 (rows 2-4: 5, 4, 6) lacks only row 4: the forgotten red 6 completes it for 20,
+    # where a Mystical Sky or Savanna 2 is worth 2.
     sheet = {"red": frozenset(cell for cell in RULES.tables.red_values
                               if cell.to_text() in ("wings-4", "tail-4"))}
     state = position(Stage.PASSIVE_PICK, forgotten=("red", "magenta", "yellow"), sheets=({}, sheet),
@@ -108,7 +108,7 @@ def test_strong_takes_the_entry_that_completes_a_dragon_in_the_last_round():
 
 # ---------------------------------------------------------------- the greedy level and the reasons (issue 22)
 def test_greedy_takes_the_entry_that_scores_most_at_once():
-    # The same position as above: the red 6 completes the Dragon for 20 points now.
+    # The same position as above: the red 6 completes Emberfall's column 4 for 20 points now.
     sheet = {"red": frozenset(cell for cell in RULES.tables.red_values
                               if cell.to_text() in ("wings-4", "tail-4"))}
     state = position(Stage.PASSIVE_PICK, forgotten=("red", "magenta", "yellow"), sheets=({}, sheet),

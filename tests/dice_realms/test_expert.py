@@ -12,7 +12,7 @@ import pytest
 
 from tabletop.app.matches import seat_kinds
 from tabletop.core.protocol import bot_levels
-from tabletop.games.dice_realms.bots import BOARD_NAMES, REASON_LIMIT, ExpertBot, KeyedDice
+from tabletop.games.dice_realms.bots import REASON_LIMIT, ExpertBot, KeyedDice
 from tabletop.games.dice_realms.intents import Pick, Roll
 from tabletop.games.dice_realms.sheets import play_sheets
 from tabletop.games.dice_realms.state import Cell, Dice, Flow, Grimoire, Stage, State
@@ -22,8 +22,8 @@ from tabletop.registry import get_rules
 
 RULES = get_rules("dice-realms")
 #: Words a player never reads in Dice Realms (the creatures and names the grimoire does not show).
-NOT_ON_THE_BOARD = ("Phoenix", "Lion", "Radiant Savanna", "Terra's Heartland", "Emberfall Dominion", "Hydra head",
-                    "heart row", "Gaia", "sheet", "hand")
+NOT_ON_THE_BOARD = ("Phoenix", "Lion", "Radiant Savanna", "Terra's Heartland", "Emberfall Dominion", "Hydra",
+                    "Dragon", "heart row", "Gaia", "sheet", "hand")
 
 
 def arcane_boost_on_the_sky() -> State:
@@ -80,10 +80,10 @@ def test_the_experts_reason_names_what_its_search_found_in_the_boards_words():
     assert not [word for word in NOT_ON_THE_BOARD if word in reason], reason
 
 
-def test_the_realms_a_reason_names_are_the_titles_the_grimoire_shows():
+def test_the_realms_every_text_names_are_the_titles_the_grimoire_shows():
     board = data_path("dice_realms", "board.tmx").read_text(encoding="utf-8")
     titles = set(re.findall(r'name="text"[^/]*?value="([^"]*)"', board))
-    assert set(BOARD_NAMES.values()) == titles
+    assert set(RULES.tables.names.values()) == titles
 
 
 def test_reasons_over_a_game_are_short_plain_and_use_no_word_the_board_does_not():

@@ -1,4 +1,4 @@
-"""Dice Realms rules on hand-built states: targets, the white die, Gaia sums, refusals, tables."""
+"""Dice Realms rules on hand-built states: targets, the white die, Terra sums, refusals, tables."""
 
 from dataclasses import replace
 
@@ -123,8 +123,8 @@ def test_passive_pick_falls_back_to_the_fields_only_when_no_forgotten_die_is_usa
     (Roll(0), "already rolled"),
     (Roll(1), "Gandalf's turn to decide, not Saruman's"),
     (Pick(0, "purple", "red", Cell.from_text("1")), "no purple die"),
-    (Pick(0, "red", "red", Cell.from_text("head-2")), "fits the tail of Dragon 1 or the wings of Dragon 2 only, not the head of Dragon 2"),
-    (Pick(0, "blue", "blue", Cell.from_text("2")), "fits Hydra head 1 only, not Hydra head 2"),
+    (Pick(0, "red", "red", Cell.from_text("head-2")), "fits row 3 of column 1 or row 2 of column 2 only, not row 1 of column 2"),
+    (Pick(0, "blue", "blue", Cell.from_text("2")), "fits cell 1 only, not cell 2"),
     (Boost(0, "red", "red", Cell.from_text("tail-1")), "only after the dice are chosen"),
     (Pass(0), "must roll and select"),
     (Pick(7, "red", "red", Cell.from_text("tail-1")), "no seat 7"),

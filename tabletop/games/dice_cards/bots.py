@@ -226,8 +226,7 @@ class StrongBot(Explaining):
         if len(legal) == 1:
             return legal[0], "The only move there is."
         if stage == "deck":
-            deck = next((i for i in legal if set(i.archetypes) == set(self.deck)), legal[0])  # type: ignore
-            return deck, "This deck: its units and abilities work best together."
+            return self._deck(legal)
         if stage == "main":
             return self._main(legal, view)
         if stage == "attack":
@@ -245,6 +244,25 @@ class StrongBot(Explaining):
             return self._order(legal, view), "This battle first: played out, this order turns out best."
         # discard, overflow, shed: whatever scores best
         return self._best_by_score(legal, view), "The die or unit the table misses least."
+
+    def _deck(self, legal: Sequence[Value]) -> tuple[Value, str]:
+        """The bot's own deck (or, where it is not offered, the offered deck sharing most archetypes with it),
+        with a reason naming every archetype in it: a hint points at one archetype tile at a time."""
+        def shared(intent: Any) -> int:
+            return len(set(intent.archetypes) & set(self.deck))
+        deck: Any = max(legal, key=shared)
+        archetypes = self.rules.content.archetypes
+        names = [archetypes[a].name for a in deck.archetypes]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        if set(deck.archetypes) == set(STRONG_DECK):
+            why = ("Hollow Choir's Power 6 units, the Cinder Drakes' Ember Scales and Dragonfire, Clockwork"
+                   " Reliquary's Gearheart: together they beat every other deck the strong bot was tried against.")
+        elif len(names) == 1:
+            why = "one archetype, so every unit you summon can cast all of the deck's abilities."
+        else:
+            why = "the archetypes closest to the deck that wins most among strong players."
+        pick = "click each, then Play this deck" if len(names) > 1 else "click it, then Play this deck"
+        return deck, f"Play {listed} ({pick}): {why}"
 
     def _sample(self, view: Any) -> Any:
         return self.rules.determinize(view, self.seat, self._random)

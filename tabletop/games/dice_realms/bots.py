@@ -41,7 +41,7 @@ _sheet = copier(Grimoire)
 class EasyBot:
     """Random among the legal intents, with light sense: it always enters a die or a bonus when it can
     (never forfeits, passes or lets a boost go to waste while there is something to enter), re-rolls only
-    a roll it cannot use, and avoids writing a low value on a Lion multiplier cell when another entry exists."""
+    a roll it cannot use, and avoids writing a low value on a Savanna multiplier cell when another entry exists."""
 
     bot_id = "easy"
 
@@ -65,7 +65,7 @@ class EasyBot:
         return pool[self._random.randrange(len(pool))]
 
     def _wasteful(self, intent: Value, view: State) -> bool:
-        """A die of 1 to 3 on a Lion cell that multiplies: points thrown away for nothing."""
+        """A die of 1 to 3 on a Savanna cell that multiplies: points thrown away for nothing."""
         if isinstance(intent, Bonus) or intent.realm != "yellow":  # type: ignore[attr-defined]
             return False
         tables = self._rules.tables
@@ -76,7 +76,7 @@ class EasyBot:
 # --------------------------------------------------------------------------- the grimoire model
 
 def enter(tables: RealmTables, sheet: Grimoire, realm: str, cell: Cell, value: int,
-          lion_values: dict[str, int]) -> tuple[Grimoire, tuple[BonusKind, ...]]:
+          yellow_values: dict[str, int]) -> tuple[Grimoire, tuple[BonusKind, ...]]:
     """``sheet`` after one entry (a die or a bonus) and the colour bonuses it earns, as the rules give them:
     tokens are added at once, a colour bonus with no free cell is lost (rules ``_mark``)."""
     rewards: list[tuple[str, str]] = []
@@ -109,7 +109,7 @@ def enter(tables: RealmTables, sheet: Grimoire, realm: str, cell: Cell, value: i
         if field:
             sheet = _sheet(sheet, **{field: getattr(sheet, field) + 1})
         elif has_room(tables, sheet, reward):
-            bonuses.append(BonusKind(reward, lion_values.get(source, 6)) if reward == "yellow"
+            bonuses.append(BonusKind(reward, yellow_values.get(source, 6)) if reward == "yellow"
                            else BonusKind(reward))
     return sheet, tuple(bonuses)
 
@@ -127,7 +127,7 @@ def has_room(tables: RealmTables, sheet: Grimoire, realm: str) -> bool:
 
 def bonus_cells(tables: RealmTables, sheet: Grimoire, realm: str) -> list[tuple[Cell, int]]:
     """(cell, value written) for every place a colour bonus may go in ``realm`` (the value: 6 on a track,
-    the cell's own number on a grid, 0 for a Hydra head)."""
+    the cell's own number on a grid, 0 for a Tide Abyss cell)."""
     if realm == "red":
         return [(cell, v) for cell, v in tables.red_values.items() if cell not in sheet.red]
     if realm == "green":
@@ -144,18 +144,18 @@ def bonus_cells(tables: RealmTables, sheet: Grimoire, realm: str) -> list[tuple[
 class Weights:
     """The knobs of the valuation: how many more entries each realm may expect over a whole game, what a
     reward is worth, and how much a die kept for the next roll is worth.  The defaults were tuned in
-    strong-against-strong matches (300-400 seeded games a setting): fewer Gaia and Hydra entries to come and
+    strong-against-strong matches (300-400 seeded games a setting): fewer Terra and Tide Abyss entries to come and
     a lighter weight on the crests than the first guesses gained about 15 points a game."""
 
-    red_reach: float = 2.2          # q = 1 - exp(-red_reach * time left): chance a given Dragon cell is crossed
+    red_reach: float = 2.2          # q = 1 - exp(-red_reach * time left): chance a given Emberfall cell is crossed
     green_reach: float = 2.0
-    green_future: float = 3.6       # Gaia crosses to come over a whole game
-    blue_future: float = 4.2        # Hydra heads to come over a whole game
+    green_future: float = 3.6       # Terra crosses to come over a whole game
+    blue_future: float = 4.2        # Tide Abyss cells to come over a whole game
     magenta_future: float = 5.5
-    magenta_mean: float = 3.8       # a Phoenix entry to come, on average
+    magenta_mean: float = 3.8       # a Mystical Sky entry to come, on average
     yellow_future: float = 7.0
-    yellow_mean: float = 4.6        # a Lion value to come, on average
-    flex: float = 3.0               # a high last Phoenix entry blocks the next ones
+    yellow_mean: float = 4.6        # a Savanna value to come, on average
+    flex: float = 3.0               # a high last Mystical Sky entry blocks the next ones
     colour_bonus: float = 8.0
     time_warp: float = 2.5
     arcane_boost: float = 8.0
@@ -165,7 +165,7 @@ class Weights:
     samples: int = 32
 
 
-_MAGENTA_BLOCK = (0.0, 0.0, 0.15, 0.4, 0.8, 1.4, 0.0)   # by the last Phoenix entry (index = value)
+_MAGENTA_BLOCK = (0.0, 0.0, 0.15, 0.4, 0.8, 1.4, 0.0)   # by the last Mystical Sky entry (index = value)
 
 
 def _interp(points: Sequence[int], position: float) -> float:
@@ -218,7 +218,7 @@ class SheetValuer:
         tl = time_left
         crests = float(sheet.crests)
         extras = 0.0
-        # Emberfall: each Dragon by the chance its missing cells are all crossed.
+        # Emberfall: each column by the chance its missing cells are all crossed.
         q_red = 1.0 - math.exp(-w.red_reach * tl)
         red = 0.0
         for cells, points in self._red_columns:
@@ -244,11 +244,11 @@ class SheetValuer:
                     crests += chance
                 else:
                     extras += chance * self.reward_value(reward, tl)
-        # Tide Abyss: the same for heads; a head's reward by the chance it is reached.
-        heads = sheet.blue
-        blue_reach = heads + min(11 - heads, w.blue_future * tl)
+        # Tide Abyss: the same for its cells; a cell's reward by the chance it is reached.
+        marked = sheet.blue
+        blue_reach = marked + min(11 - marked, w.blue_future * tl)
         blue = _interp(t.blue_points, blue_reach)
-        for index in range(heads, 11):
+        for index in range(marked, 11):
             chance = _reach(blue_reach, index)
             if chance <= 0:
                 break
@@ -274,11 +274,11 @@ class SheetValuer:
                 crests += chance
             elif reward != "none":
                 extras += chance * self.reward_value(reward, tl)
-        # Radiant Savanna: values times multipliers, and the cells to come at an average value.
-        lion = sheet.yellow
-        filled = len(lion)
+        # Savanna: values times multipliers, and the cells to come at an average value.
+        savanna = sheet.yellow
+        filled = len(savanna)
         multipliers = t.yellow_multipliers
-        yellow = float(sum(v * m for v, m in zip(lion, multipliers)))
+        yellow = float(sum(v * m for v, m in zip(savanna, multipliers)))
         yellow_reach = filled + min(11 - filled, w.yellow_future * tl)
         for index in range(filled, 11):
             chance = _reach(yellow_reach, index)
@@ -365,9 +365,9 @@ class StrongBot:
 
     def _prepare(self, view: State, rng: random.Random) -> State:
         """The state a decision is weighed on (nothing is hidden: the view itself), and what every candidate
-        shares: the time left, the Lion's bonus values, the faces sampled for the next roll."""
+        shares: the time left, the values a Yellow Bonus writes, the faces sampled for the next roll."""
         state = self._rules.determinize(view, self.seat, rng)
-        self._lion = self.tables.lion_bonus_values.get(state.lion_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(state.yellow_bonus, {})
         self._time_left = time_left(state, self.seat)
         self._final = state.flow.stage == Stage.FINAL_BOOST
         self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
@@ -385,7 +385,7 @@ class StrongBot:
             value = (self.tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
                      if intent.realm == "green" else 0 if intent.realm == "blue"
                      else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
-            after, bonuses = enter(self.tables, sheet, intent.realm, intent.cell, value, self._lion)
+            after, bonuses = enter(self.tables, sheet, intent.realm, intent.cell, value, self._yellow_values)
             return self._value(self._settle(after, (*pending, *bonuses)))
         if isinstance(intent, Boost):
             sheet = _sheet(sheet, arcane_boosts=sheet.arcane_boosts - 1, boosted=sheet.boosted | {intent.die})
@@ -416,8 +416,8 @@ class StrongBot:
     # ----------------------------------------------------------------- entries and bonus chains
     def _entered(self, sheet: Grimoire, state: State, die: str, realm: str, cell: Cell) -> Grimoire:
         dice = state.dice
-        value = dice.gaia_sum() if realm == "green" else dice.value(die)
-        after, bonuses = enter(self.tables, sheet, realm, cell, value, self._lion)
+        value = dice.terra_sum() if realm == "green" else dice.value(die)
+        after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
         return self._settle(after, bonuses)
 
     def _settle(self, sheet: Grimoire, pending: Iterable[BonusKind], greedy: bool = False) -> Grimoire:
@@ -435,7 +435,7 @@ class StrongBot:
                     for cell, value in bonus_cells(self.tables, sheet, realm):
                         if realm == "yellow" and kind.value:
                             value = kind.value
-                        after, more = enter(self.tables, sheet, realm, cell, value, self._lion)
+                        after, more = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
                         if greedy:
                             score = self._value(after)
                             option = (after, (*rest, *more))
@@ -466,7 +466,7 @@ class StrongBot:
         if cells:
             base = self._value(sheet)
             for cell in cells:
-                after, bonuses = enter(self.tables, sheet, realm, cell, value, self._lion)
+                after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
                 after = self._settle(after, bonuses, greedy=True)
                 gain = self._value(after) - base
                 if best is None or gain > best[0]:
@@ -542,7 +542,7 @@ class StrongBot:
             face = dice.value(die)
             realms = REALMS if die == "white" else (die,)
             for realm in realms:
-                found = self._marginal(rival, realm, dice.gaia_sum() if realm == "green" else face)
+                found = self._marginal(rival, realm, dice.terra_sum() if realm == "green" else face)
                 if found is not None and found[0] > best:
                     best = found[0]
         return best
@@ -592,7 +592,7 @@ class GreedyBot(StrongBot):
     def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
         if len(legal) == 1:
             return legal[0]
-        self._lion = self.tables.lion_bonus_values.get(view.lion_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
         self._time_left, self._final = 0.0, False
         sheet = view.players[self.seat]
         base = points(self.tables, sheet)
@@ -787,18 +787,13 @@ class _PlayoutStrong(StrongBot):
         self._expert = expert
 
     def _prepare(self, view: State, rng: random.Random) -> State:
-        self._lion = self.tables.lion_bonus_values.get(view.lion_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
         self._time_left = time_left(view, self.seat)
         self._final = view.flow.stage == Stage.FINAL_BOOST
         self._samples = self._expert._samples[:self._expert.PLAYOUT_SAMPLES]
         self._marginals = {}
         self._alive = {}
         return view
-
-
-#: The realms as the grimoire's titles name them (``data/dice_realms/board.tmx``): the words a reason uses.
-BOARD_NAMES = {"red": "Emberfall", "green": "Terra", "blue": "Tide Abyss", "magenta": "Mystical Sky",
-               "yellow": "Savanna"}
 
 
 def _entry_value(tables: RealmTables, view: State, intent: Value) -> int:
@@ -808,22 +803,22 @@ def _entry_value(tables: RealmTables, view: State, intent: Value) -> int:
                 if intent.realm == "green" else 0 if intent.realm == "blue"
                 else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
     dice = view.dice
-    return dice.gaia_sum() if intent.realm == "green" else dice.value(intent.die)  # type: ignore[attr-defined]
+    return dice.terra_sum() if intent.realm == "green" else dice.value(intent.die)  # type: ignore[attr-defined]
 
 
 def move_words(tables: RealmTables, view: State, intent: Value, subject: bool = True) -> str:
     """The move in a few of the game's words, to begin a sentence ("Blue 5 on Tide Abyss", "Spend a Time Warp")
     or, not ``subject``, to follow one ("blue 5 on Tide Abyss", "a Time Warp")."""
     if isinstance(intent, (Pick, Boost)):
-        value = view.dice.gaia_sum() if intent.realm == "green" else view.dice.value(intent.die)
-        words = f"{intent.die} {value} on {BOARD_NAMES[intent.realm]}"
+        value = view.dice.terra_sum() if intent.realm == "green" else view.dice.value(intent.die)
+        words = f"{intent.die} {value} on {tables.names[intent.realm]}"
         if isinstance(intent, Boost):
             words = f"an Arcane Boost for {words}"
     elif isinstance(intent, Bonus):
         kind = "the Essence Shift" if intent.kind.is_essence else f"the {intent.kind.realm.capitalize()} Bonus"
-        where = BOARD_NAMES[intent.realm]
+        where = tables.names[intent.realm]
         if intent.realm == "red":
-            where = f"the {tables.red_values[intent.cell]} of Dragon {intent.cell.number}"
+            where = f"the {tables.red_values[intent.cell]} of {where}'s column {intent.cell.number}"
         elif intent.realm == "green":
             where = f"{where} {intent.cell.number}"
         words = f"{kind} on {where}"
@@ -856,11 +851,11 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
                 if choices > 1 else "Nothing to enter now.")
     if not isinstance(intent, (Pick, Boost, Bonus)):
         return "The only sensible move now."
-    name = BOARD_NAMES[intent.realm]
-    lion = tables.lion_bonus_values.get(view.lion_bonus, {})
+    name = tables.names[intent.realm]
+    yellow_values = tables.yellow_bonus_values.get(view.yellow_bonus, {})
     value = _entry_value(tables, view, intent)
     what = move_words(tables, view, intent)
-    after, bonuses = enter(tables, sheet, intent.realm, intent.cell, value, lion)
+    after, bonuses = enter(tables, sheet, intent.realm, intent.cell, value, yellow_values)
     gain = points(tables, after) - points(tables, sheet)
     perks = [f"the {kind.realm.capitalize()} Bonus" if not kind.is_essence else "the Essence Shift"
              for kind in bonuses]
@@ -869,7 +864,15 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
               if getattr(after, field) > getattr(sheet, field)]
     now = f"{gain} point{'s' if gain != 1 else ''} now" if gain else "no points yet"
     if perks:
-        return f"{what}: {now}, and it earns {' and '.join(perks)}."
+        chain = " (a chain)" if bonuses else ""           # a colour bonus is entered at once, and may earn more
+        return f"{what}: {now}, and it earns {' and '.join(perks)}{chain}."
+    flow = view.flow
+    if isinstance(intent, Pick) and flow.stage == Stage.ACTIVE and flow.rolls_used < 3:
+        # The dice below the one chosen fall to the Forgotten Realm: choosing low keeps them for the next rolls.
+        face = view.dice.value(intent.die)
+        others = [die for die in view.dice.hand if die != intent.die]
+        if others and all(view.dice.value(die) >= face for die in others):
+            return f"{what}: {now}, and no die falls to the Forgotten Realm: {len(others)} left to roll."
     if worth is not None and worth > gain + 0.5:
         return f"{what}: {now}, and about {worth:.0f} by the end of the game as {name} fills."
     if gain:
@@ -892,8 +895,8 @@ def search_reason(tables: RealmTables, view: State, seat: int, intent: Value, se
     sheet = view.players[seat]
     detail = ""
     if isinstance(intent, (Pick, Boost, Bonus)):
-        lion = tables.lion_bonus_values.get(view.lion_bonus, {})
-        after, bonuses = enter(tables, sheet, intent.realm, intent.cell, _entry_value(tables, view, intent), lion)
+        yellow_values = tables.yellow_bonus_values.get(view.yellow_bonus, {})
+        after, bonuses = enter(tables, sheet, intent.realm, intent.cell, _entry_value(tables, view, intent), yellow_values)
         tokens = (("crests", "an Elemental Crest"), ("arcane_boosts", "an Arcane Boost"), ("time_warps", "a Time Warp"))
         earned = [label for field, label in tokens if getattr(after, field) > getattr(sheet, field)]
         earned += [f"the {kind.realm.capitalize()} Bonus" for kind in bonuses]

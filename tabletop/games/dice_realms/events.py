@@ -111,7 +111,7 @@ class CellMarked(Value):
 
 @dataclass(frozen=True, slots=True)
 class GoalCompleted(Value):
-    """A row, column, Dragon or the diagonal is complete (``points`` for a Dragon)."""
+    """A row, column or the diagonal is complete (``points`` for an Emberfall column)."""
 
     KIND = "goal-completed"
     seat: int

@@ -10,8 +10,8 @@ Text forms (stable; used by saves, scenarios and tests)::
     forfeit seat=0                                 # give up a roll with no usable die
     pass seat=1                                    # skip the passive pick / end a boost window
 
-``cell`` is the grimoire cell: a Dragon cell ``head-1`` .. ``heart-4`` (row, Dragon),
-a Gaia sum ``2`` .. ``12``, or a track position ``1`` .. ``11`` for Hydra, Phoenix, Lion.
+``cell`` is the grimoire cell: an Emberfall cell ``head-1`` .. ``heart-4`` (row, column),
+a Terra sum ``2`` .. ``12``, or a track position ``1`` .. ``11`` for Tide Abyss, Mystical Sky, Savanna.
 """
 
 from __future__ import annotations

@@ -45,8 +45,8 @@ META = GameMeta(
     minutes="30-40",
     options=(
         OptionSpec("lion_bonus", "Yellow Bonus value", ("six", "classic"), "six",
-                   "What a Yellow Bonus writes in Radiant Savanna. six: always a 6. classic: 4 from the wings row "
-                   "of Emberfall Dominion, 5 from row 1 of Terra's Heartland, 6 from Mystical Sky and the "
+                   "What a Yellow Bonus writes in Savanna. six: always a 6. classic: 4 from row 2 "
+                   "of Emberfall, 5 from row 1 of Terra, 6 from Mystical Sky and the "
                    "Essence Shift."),
         OptionSpec("boost_window", "Arcane Boost windows", ("split", "end-of-turn"), "split",
                    "When Arcane Boosts are spent. split: the active wizard after their last die, the passive "
@@ -96,8 +96,7 @@ _TURN_STARTED = _shared(ev.TurnStarted)
 _NO_DICE_ROLLED = Dice()
 _DIE_INDEX = {die: index for index, die in enumerate(DICE)}
 
-# The goal names of the Hydra's heads and of the track cells, by number.
-_HEADS = tuple(f"head-{number}" for number in range(32))
+# The goal names of the track cells (Tide Abyss, Mystical Sky, Savanna), by number.
 _CELLS = tuple(f"cell-{number}" for number in range(32))
 
 _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "crest": "crests"}
@@ -126,7 +125,7 @@ class DiceRealmsRules(BaseRules):
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
         self._numbered = tuple(Cell.at(number) for number in range(last + 1))   # Cell.at(n) is _numbered[n]
-        # Every pick and boost listed so far, by kind, seat, die and realm, then by its cell (a Dragon cell) or
+        # Every pick and boost listed so far, by kind, seat, die and realm, then by its cell (an Emberfall cell) or
         # number; a roll and a pass by seat.
         self._made_picks: dict[type, tuple[dict[str, dict[str, dict[Any, Pick | Boost]]], ...]] = {
             kind: tuple({die: {realm: {} for realm in REALMS} for die in DICE} for _ in range(2))
@@ -152,7 +151,7 @@ class DiceRealmsRules(BaseRules):
             players=tuple(Grimoire(name=name.strip()) for name in seats),
             dice=Dice(),
             flow=Flow(),
-            lion_bonus=chosen["lion_bonus"],
+            yellow_bonus=chosen["lion_bonus"],
             boost_window=chosen["boost_window"],
             rounds=len(self.tables.round_rewards),
             start=start,
@@ -228,17 +227,17 @@ class DiceRealmsRules(BaseRules):
         """
         sheet = state.players[seat]
         table = state.dice
-        gaia = table.green + table.white
+        terra = table.green + table.white
         t = self.tables
-        made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Dragon) or number -> intent
-        # What the tracks take next, worked out once for every die: the next Hydra head (from the lowest value
-        # it takes), the next Phoenix cell (above the value before it, unless that was a 6), the next Lion cell.
-        heads, thresholds = sheet.blue, t.blue_thresholds
-        lowest_head = thresholds[heads] if heads < len(thresholds) else 7
-        phoenix = sheet.magenta
-        phoenix_next = len(phoenix) + 1 if len(phoenix) < self._track_lengths["magenta"] else 0
-        above = phoenix[-1] if phoenix and phoenix[-1] != 6 else -1
-        lion_next = len(sheet.yellow) + 1 if len(sheet.yellow) < self._track_lengths["yellow"] else 0
+        made_for = self._made_picks[kind][seat]       # die -> realm -> cell (Emberfall) or number -> intent
+        # What the tracks take next, worked out once for every die: the next Tide Abyss cell (from the lowest value
+        # it takes), the next Mystical Sky cell (above the value before it, unless that was a 6), the next Savanna cell.
+        marked, thresholds = sheet.blue, t.blue_thresholds
+        next_threshold = thresholds[marked] if marked < len(thresholds) else 7
+        sky = sheet.magenta
+        sky_next = len(sky) + 1 if len(sky) < self._track_lengths["magenta"] else 0
+        above = sky[-1] if sky and sky[-1] != 6 else -1
+        savanna_next = len(sheet.yellow) + 1 if len(sheet.yellow) < self._track_lengths["yellow"] else 0
         out: list[Value] = []
         aims = self._aims
         for die in dice:
@@ -256,21 +255,21 @@ class DiceRealmsRules(BaseRules):
                             out.append(pick)
                     continue
                 if realm == "green":
-                    if gaia not in t.green_goals_by_cell or gaia in sheet.green:
+                    if terra not in t.green_goals_by_cell or terra in sheet.green:
                         continue
-                    number = gaia
+                    number = terra
                 elif realm == "blue":
-                    if face < lowest_head:
+                    if face < next_threshold:
                         continue
-                    number = heads + 1
+                    number = marked + 1
                 elif realm == "magenta":
-                    if not phoenix_next or face <= above:
+                    if not sky_next or face <= above:
                         continue
-                    number = phoenix_next
+                    number = sky_next
                 else:
-                    if not lion_next:
+                    if not savanna_next:
                         continue
-                    number = lion_next
+                    number = savanna_next
                 made = made_by_realm[realm]
                 pick = made.get(number)
                 if pick is None:
@@ -315,22 +314,22 @@ class DiceRealmsRules(BaseRules):
         dice = state.dice
         face = dice.value(die)
         if die != "white":
-            value = dice.gaia_sum() if die == "green" else face
+            value = dice.terra_sum() if die == "green" else face
             return [(die, cell) for cell in self.entry_targets(sheet, die, value)]
         return [(realm, cell) for realm in REALMS
-                for cell in self.entry_targets(sheet, realm, dice.gaia_sum() if realm == "green" else face)]
+                for cell in self.entry_targets(sheet, realm, dice.terra_sum() if realm == "green" else face)]
 
     def entry_targets(self, sheet: Grimoire, realm: str, value: int) -> tuple[Cell, ...]:
-        """Cells of ``realm`` a die entry of ``value`` may take (for green, value is the Gaia sum)."""
+        """Cells of ``realm`` a die entry of ``value`` may take (for green, value is the Terra sum)."""
         t = self.tables
         if realm == "red":
             return tuple(cell for cell in t.red_cells_by_value.get(value, ()) if cell not in sheet.red)
         if realm == "green":
             return (self._numbered[value],) if value in t.green_goals_by_cell and value not in sheet.green else ()
         if realm == "blue":
-            heads = sheet.blue
-            if heads < len(t.blue_thresholds) and value >= t.blue_thresholds[heads]:
-                return (self._numbered[heads + 1],)
+            marked = sheet.blue
+            if marked < len(t.blue_thresholds) and value >= t.blue_thresholds[marked]:
+                return (self._numbered[marked + 1],)
             return ()
         entries = sheet.magenta if realm == "magenta" else sheet.yellow
         if len(entries) >= self._track_lengths[realm]:
@@ -407,7 +406,7 @@ class DiceRealmsRules(BaseRules):
         return Step(state, tuple(events))
 
     def entry_value(self, state: State, die: str, realm: str) -> int:
-        return state.dice.gaia_sum() if realm == "green" else state.dice.value(die)
+        return state.dice.terra_sum() if realm == "green" else state.dice.value(die)
 
     def _roll(self, state: State, seat: int, rng: RandomSource, events: list[Value], time_warp: bool) -> State:
         dice = state.dice
@@ -461,7 +460,7 @@ class DiceRealmsRules(BaseRules):
         elif intent.realm == "green":
             value = intent.cell.number
         elif intent.realm == "blue":
-            value = 0  # a Blue Bonus marks the head without a die value
+            value = 0  # a Blue Bonus marks the next cell without a die value
         else:
             value = self.bonus_value(state, intent.kind, intent.realm)
         return self._mark(state, intent.seat, intent.realm, intent.cell, value, events)
@@ -513,9 +512,9 @@ class DiceRealmsRules(BaseRules):
                     goals.append(_GOAL_COMPLETED(seat, realm, goal.goal_id, goal.reward))
                     rewards.append((goal.reward, realm, goal.goal_id))
         elif realm == "blue":
-            heads = sheet.blue + 1
-            sheet = _sheet(sheet, blue=heads)
-            rewards.append((t.blue_rewards[heads - 1], realm, _HEADS[heads]))
+            marked = sheet.blue + 1
+            sheet = _sheet(sheet, blue=marked)
+            rewards.append((t.blue_rewards[marked - 1], realm, _CELLS[marked]))
         elif realm == "magenta":
             sheet = _sheet(sheet, magenta=(*sheet.magenta, value))
             rewards.append((t.magenta_rewards[len(sheet.magenta) - 1], realm, _CELLS[len(sheet.magenta)]))
@@ -535,7 +534,7 @@ class DiceRealmsRules(BaseRules):
                 events.append(_TOKEN_GAINED(seat, reward, source))
                 continue
             if reward == "yellow":
-                values = t.lion_bonus_values.get(state.lion_bonus, {})
+                values = t.yellow_bonus_values.get(state.yellow_bonus, {})
                 kind = self._made_once(BonusKind, reward, values.get(source.to_text(), 6))
             else:
                 kind = self._made_once(BonusKind, reward, 0)
@@ -703,7 +702,7 @@ class DiceRealmsRules(BaseRules):
                 problems.append(f"seat {seat} has overfilled a track")
             for before, after in zip(sheet.magenta, sheet.magenta[1:]):
                 if before != 6 and after <= before:
-                    problems.append(f"seat {seat} Phoenix entry {after} follows {before}")
+                    problems.append(f"seat {seat} Mystical Sky entry {after} follows {before}")
             if not sheet.boosted <= set(DICE):
                 problems.append(f"seat {seat} boosted an unknown die")
         return problems

@@ -8,58 +8,58 @@ from .state import Cell, Grimoire
 from .tables import REALMS, RealmTables, load_tables  # noqa: F401 - the doctests use it
 
 __all__ = [
-    "dragon_score", "gaia_score", "hydra_score", "phoenix_score", "lion_score",
+    "emberfall_score", "terra_score", "tide_abyss_score", "sky_score", "savanna_score",
     "realm_score", "realm_scores", "crest_value", "total_score", "decide_winners",
 ]
 
 
-def dragon_score(crossed: frozenset[Cell], tables: RealmTables) -> int:
-    """Emberfall Dominion: the points of every completed Dragon (column); NA cells count as crossed.
+def emberfall_score(crossed: frozenset[Cell], tables: RealmTables) -> int:
+    """Emberfall: the points of every completed column; NA cells count as crossed.
 
     >>> cells = lambda *texts: frozenset(Cell.from_text(text) for text in texts)
-    >>> dragon_score(cells("head-1", "wings-1", "tail-1"), load_tables())  # Dragon 1 (A4 case 7)
+    >>> emberfall_score(cells("head-1", "wings-1", "tail-1"), load_tables())  # column 1 (A4 case 7)
     10
-    >>> dragon_score(cells("head-1", "head-2", "head-3"), load_tables())   # a row scores nothing
+    >>> emberfall_score(cells("head-1", "head-2", "head-3"), load_tables())   # a row scores nothing
     0
     """
     return sum(goal.points for goal in tables.red_columns if goal.cells <= crossed)
 
 
-def gaia_score(crossed: frozenset[int], tables: RealmTables) -> int:
-    """Terra's Heartland: the Gaia table by number of crosses.
+def terra_score(crossed: frozenset[int], tables: RealmTables) -> int:
+    """Terra: its table of points by number of crosses.
 
-    >>> gaia_score(frozenset({2, 3, 4, 5, 6}), load_tables())   # A4 case 12
+    >>> terra_score(frozenset({2, 3, 4, 5, 6}), load_tables())   # A4 case 12
     11
-    >>> gaia_score(frozenset(range(2, 13)), load_tables())
+    >>> terra_score(frozenset(range(2, 13)), load_tables())
     56
     """
     return tables.green_points[len(crossed)]
 
 
-def hydra_score(heads: int, tables: RealmTables) -> int:
-    """Tide Abyss: the Hydra table by heads marked.
+def tide_abyss_score(marked: int, tables: RealmTables) -> int:
+    """Tide Abyss: its table of points by cells marked.
 
-    >>> hydra_score(7, load_tables()), hydra_score(11, load_tables())   # A4 case 13
+    >>> tide_abyss_score(7, load_tables()), tide_abyss_score(11, load_tables())   # A4 case 13
     (28, 66)
     """
-    return tables.blue_points[heads]
+    return tables.blue_points[marked]
 
 
-def phoenix_score(entries: Sequence[int]) -> int:
+def sky_score(entries: Sequence[int]) -> int:
     """Mystical Sky: the sum of the entered values.
 
-    >>> phoenix_score((2, 4, 6, 1, 3, 5, 6, 2))   # A4 case 14
+    >>> sky_score((2, 4, 6, 1, 3, 5, 6, 2))   # A4 case 14
     29
     """
     return sum(entries)
 
 
-def lion_score(entries: Sequence[int], tables: RealmTables) -> int:
-    """Radiant Savanna: each value times its cell's multiplier.
+def savanna_score(entries: Sequence[int], tables: RealmTables) -> int:
+    """Savanna: each value times its cell's multiplier.
 
-    >>> lion_score((3, 4, 5, 6), load_tables())   # A4 case 15
+    >>> savanna_score((3, 4, 5, 6), load_tables())   # A4 case 15
     24
-    >>> lion_score((6,) * 11, load_tables())
+    >>> savanna_score((6,) * 11, load_tables())
     96
     """
     return sum(value * multiplier for value, multiplier in zip(entries, tables.yellow_multipliers))
@@ -72,15 +72,15 @@ def realm_score(sheet: Grimoire, realm: str, tables: RealmTables) -> int:
     28
     """
     if realm == "red":
-        return dragon_score(sheet.red, tables)
+        return emberfall_score(sheet.red, tables)
     if realm == "green":
-        return gaia_score(sheet.green, tables)
+        return terra_score(sheet.green, tables)
     if realm == "blue":
-        return hydra_score(sheet.blue, tables)
+        return tide_abyss_score(sheet.blue, tables)
     if realm == "magenta":
-        return phoenix_score(sheet.magenta)
+        return sky_score(sheet.magenta)
     if realm == "yellow":
-        return lion_score(sheet.yellow, tables)
+        return savanna_score(sheet.yellow, tables)
     raise ValueError(f"no realm {realm!r}")
 
 

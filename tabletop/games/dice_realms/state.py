@@ -22,8 +22,8 @@ DIE_CODES = {"red": "R", "green": "G", "blue": "B", "magenta": "M", "yellow": "Y
 
 @dataclass(frozen=True, slots=True, order=True)
 class Cell(Token):
-    """A grimoire cell: in Emberfall a Dragon cell (``row`` and Dragon ``number``, ``head-1``);
-    elsewhere a ``number`` alone: the Gaia sum in Terra, the track position in the other realms.
+    """A grimoire cell: in Emberfall a cell by ``row`` and column ``number`` (``head-1``);
+    elsewhere a ``number`` alone: the sum in Terra, the track position in the other realms.
 
     >>> Cell.from_text("wings-3"), Cell.from_text("7").to_text()
     (Cell(row='wings', number=3), '7')
@@ -34,11 +34,11 @@ class Cell(Token):
 
     @classmethod
     def at(cls, number: int) -> "Cell":
-        """A numbered cell (a Gaia sum or a track position)."""
+        """A numbered cell (a Terra sum or a track position)."""
         return cls("", number)
 
     def to_text(self) -> str:
-        """``head-1`` for a Dragon cell, ``7`` otherwise."""
+        """``head-1`` for an Emberfall cell, ``7`` otherwise."""
         return f"{self.row}-{self.number}" if self.row else str(self.number)
 
     @classmethod
@@ -96,7 +96,7 @@ class BonusKind(Token):
 @dataclass(frozen=True, slots=True)
 class RewardSource(Token):
     """What paid a reward: a goal of a realm (``realm`` and ``goal``: a row, a column, the
-    diagonal, a Hydra head, a track cell) or the reward of a ``round``.
+    diagonal, a track cell) or the reward of a ``round``.
 
     >>> RewardSource.from_text("red-row-wings"), RewardSource.from_text("round-4").round
     (RewardSource(realm='red', goal='row-wings', round=0), 4)
@@ -143,11 +143,11 @@ class Grimoire:
     """One player's score sheet and tokens."""
 
     name: str
-    red: frozenset[Cell] = frozenset()       # crossed Dragon cells
-    green: frozenset[int] = frozenset()      # crossed Gaia sums, 2..12
-    blue: int = 0                            # Hydra heads marked, 0..11
-    magenta: tuple[int, ...] = ()            # Phoenix entries, in order
-    yellow: tuple[int, ...] = ()             # Lion entries, in order
+    red: frozenset[Cell] = frozenset()       # crossed Emberfall cells
+    green: frozenset[int] = frozenset()      # crossed Terra sums, 2..12
+    blue: int = 0                            # Tide Abyss cells marked, 0..11
+    magenta: tuple[int, ...] = ()            # Mystical Sky entries, in order
+    yellow: tuple[int, ...] = ()             # Savanna entries, in order
     time_warps: int = 0
     arcane_boosts: int = 0
     crests: int = 0
@@ -172,7 +172,7 @@ class Dice:
         """The face value of ``die``."""
         return getattr(self, die)
 
-    def gaia_sum(self) -> int:
+    def terra_sum(self) -> int:
         """Green die + white die, wherever they lie (A-15)."""
         return self.green + self.white
 
@@ -199,7 +199,7 @@ class State:
     players: tuple[Grimoire, ...]
     dice: Dice
     flow: Flow
-    lion_bonus: str = "six"          # option: "six" or "classic" (A-11)
+    yellow_bonus: str = "six"        # option lion_bonus: "six" or "classic" (A-11)
     boost_window: str = "split"      # option: "split" or "end-of-turn" (A-9)
     start: int = 0                   # the start player, active first in every round (option: at random, A-24)
     rounds: int = 6

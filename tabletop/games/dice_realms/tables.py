@@ -1,6 +1,6 @@
 """The realm tables of Dice Realms, loaded from ``data/dice_realms/realms.yaml`` into typed values.
 
-The tables say which cells exist, what each goal (a row, a column, the Dragon
+The tables say which cells exist, what each goal (a row, a column, the
 diagonal, a track cell) rewards, and how each realm scores.  The rules read them;
 nothing about a realm's layout is written in code.
 """
@@ -43,15 +43,15 @@ class RealmTables:
 
     names: dict[str, str]
     creatures: dict[str, str]
-    # Emberfall Dominion (red): Dragon grid.
+    # Emberfall (red): the grid of values.
     red_rows: tuple[str, ...]
-    red_values: dict[Cell, int]              # real Dragon cell -> value
+    red_values: dict[Cell, int]              # real Emberfall cell -> value
     red_pre_crossed: frozenset[Cell]         # the NA cells
     red_cells_by_value: dict[int, tuple[Cell, ...]]
     red_goals: tuple[Goal, ...]
     red_goals_by_cell: dict[Cell, tuple[Goal, ...]]
     red_columns: tuple[Goal, ...]
-    # Terra's Heartland (green): sum grid.
+    # Terra (green): sum grid.
     green_grid: tuple[tuple[int | None, ...], ...]
     green_cells: tuple[int, ...]
     green_goals_by_cell: dict[int, tuple[Goal, ...]]
@@ -62,11 +62,11 @@ class RealmTables:
     blue_points: tuple[int, ...]
     # Mystical Sky (magenta): rising track.
     magenta_rewards: tuple[str, ...]
-    # Radiant Savanna (yellow): free track with multipliers.
+    # Savanna (yellow): free track with multipliers.
     yellow_multipliers: tuple[int, ...]
     yellow_rewards: tuple[str, ...]
     round_rewards: tuple[str, ...]
-    lion_bonus_values: dict[str, dict[str, int]]
+    yellow_bonus_values: dict[str, dict[str, int]]
 
     def track_length(self, realm: str) -> int:
         """Number of cells on a track realm (blue, magenta, yellow)."""
@@ -76,7 +76,7 @@ class RealmTables:
 
 #: The keys each realm's mapping may hold, and the kind of board it is (``kind:`` must say so).
 _REALM_KEYS = {
-    "red": ("dragon_grid", ("rows", "grid", "row_rewards", "column_points", "diagonal", "diagonal_reward")),
+    "red": ("column_grid", ("rows", "grid", "row_rewards", "column_points", "diagonal", "diagonal_reward")),
     "green": ("sum_grid", ("grid", "row_rewards", "column_rewards", "points")),
     "blue": ("threshold_track", ("thresholds", "rewards", "points")),
     "magenta": ("rising_track", ("cells", "rewards")),
@@ -98,24 +98,24 @@ def _realm(realms: Reader, realm: str) -> Reader:
 
 
 def _read(path: Path) -> RealmTables:
-    root = Reader.from_file(path).only_keys("realms", "round_rewards", "lion_bonus_values")
+    root = Reader.from_file(path).only_keys("realms", "round_rewards", "yellow_bonus_values")
     realms = root["realms"].only_keys(*REALMS)
     realm_readers = {realm: _realm(realms, realm) for realm in REALMS}
     names = {realm: realm_readers[realm]["name"].str() for realm in REALMS}
     creatures = {realm: realm_readers[realm]["creature"].str() for realm in REALMS}
     round_rewards = tuple(item.str((*REWARDS, "essence_shift")) for item in root["round_rewards"])
-    lion = {name: {source: value.int(1, 6) for source, value in table.items()}
-            for name, table in root["lion_bonus_values"].items()}
+    yellow_values = {name: {source: value.int(1, 6) for source, value in table.items()}
+            for name, table in root["yellow_bonus_values"].items()}
     return RealmTables(
         names=names, creatures=creatures,
         **_read_red(realm_readers["red"]), **_read_green(realm_readers["green"]),
         **_read_tracks(realm_readers["blue"], realm_readers["magenta"], realm_readers["yellow"]),
-        round_rewards=round_rewards, lion_bonus_values=lion,
+        round_rewards=round_rewards, yellow_bonus_values=yellow_values,
     )
 
 
 def _read_red(red: Reader) -> dict[str, Any]:
-    """Emberfall Dominion: the Dragon's grid of values, its rows, columns (Dragons) and the diagonal."""
+    """Emberfall: the grid of values, its rows, columns and the diagonal."""
     rows = tuple(item.str() for item in red["rows"])
     if not rows:
         raise red["rows"].error("expected at least one row")
@@ -148,7 +148,7 @@ def _read_red(red: Reader) -> dict[str, Any]:
     columns = []
     for column in range(1, width + 1):
         cells = frozenset(Cell(row, column) for row in rows) - pre_crossed
-        columns.append(Goal(f"dragon-{column}", cells, "none", column_points[column - 1]))
+        columns.append(Goal(f"column-{column}", cells, "none", column_points[column - 1]))
     goals.extend(columns)
     texts = {cell.to_text(): cell for cell in values}
     diagonal = frozenset(texts[item.str(tuple(texts))] for item in red["diagonal"])
@@ -166,7 +166,7 @@ def _read_red(red: Reader) -> dict[str, Any]:
 
 
 def _read_green(green: Reader) -> dict[str, Any]:
-    """Terra's Heartland: the grid of sums, its rows' and columns' rewards, the points by cells crossed."""
+    """Terra: the grid of sums, its rows' and columns' rewards, the points by cells crossed."""
     green_rows = [list(row) for row in green["grid"]]
     if not green_rows or not green_rows[0]:
         raise green["grid"].error("expected at least one row of cells")
@@ -176,7 +176,7 @@ def _read_green(green: Reader) -> dict[str, Any]:
     grid = tuple(tuple(cell.optional(lambda c: c.int(2, 12)) for cell in row) for row in green_rows)
     cells = tuple(sorted(v for row in grid for v in row if v is not None))
     if len(set(cells)) != len(cells):
-        raise green["grid"].error("a Gaia sum appears twice")
+        raise green["grid"].error("a Terra sum appears twice")
     row_rewards = [_reward(item) for item in green["row_rewards"]]
     column_rewards = [_reward(item) for item in green["column_rewards"]]
     if len(row_rewards) != len(grid):
@@ -197,11 +197,11 @@ def _read_green(green: Reader) -> dict[str, Any]:
 
 
 def _read_tracks(blue: Reader, magenta: Reader, yellow: Reader) -> dict[str, Any]:
-    """The three tracks: Tide Abyss' heads, Mystical Sky's cells, Radiant Savanna's multipliers."""
+    """The three tracks: Tide Abyss' cells, Mystical Sky's cells, Savanna's multipliers."""
     thresholds = blue["thresholds"].ints(None, 1, 6)
     blue_rewards = tuple(_reward(item) for item in blue["rewards"])
     if len(blue_rewards) != len(thresholds):
-        raise blue["rewards"].error(f"expected {len(thresholds)} rewards, one per head")
+        raise blue["rewards"].error(f"expected {len(thresholds)} rewards, one per cell")
     magenta_rewards = tuple(_reward(item) for item in magenta["rewards"])
     if len(magenta_rewards) != magenta["cells"].int(1):
         raise magenta["rewards"].error("expected one reward per cell")

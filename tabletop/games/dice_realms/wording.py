@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "narrate", "progress", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
-    "prompt", "BOOST_STAGES", "cells_named", "goal_name",
+    "prompt", "BOOST_STAGES", "cells_named", "goal_name", "RED_ROWS",
 ]
 
 #: The stages in which Arcane Boosts may be spent.
@@ -54,41 +54,43 @@ def describe_bonus(kind: BonusKind) -> str:
     return f"{kind.realm.capitalize()} Bonus" + (f" ({kind.value})" if kind.value else "")
 
 
-def cell_name(realm: str, cell: Cell) -> str:
-    """A grimoire cell in words, the one way every text names it: ``head-1`` -> ``the head of Dragon 1``, a
-    Tide Abyss cell -> ``Hydra head 3``, any other -> ``cell 7``.
+#: Emberfall's rows as the grimoire shows them, top to bottom (saves and intents call them head, wings, tail
+#: and heart, after the original game; no text a player reads does).
+RED_ROWS = {"head": 1, "wings": 2, "tail": 3, "heart": 4}
 
-    >>> cell_name("red", Cell("head", 1)), cell_name("green", Cell.at(7)), cell_name("blue", Cell.at(3))
-    ('the head of Dragon 1', 'cell 7', 'Hydra head 3')
+
+def cell_name(realm: str, cell: Cell) -> str:
+    """A grimoire cell in words, the one way every text names it, by what the board shows: an Emberfall cell by
+    its row and column (``head-1`` -> ``row 1 of column 1``), any other by its number (a Terra cell's number is
+    the sum printed on it).
+
+    >>> cell_name("red", Cell("wings", 3)), cell_name("green", Cell.at(7)), cell_name("blue", Cell.at(3))
+    ('row 2 of column 3', 'cell 7', 'cell 3')
     """
     if realm == "red":
-        return f"the {cell.row} of Dragon {cell.number}"
-    if realm == "blue":
-        return f"Hydra head {cell.number}"
+        return f"row {RED_ROWS.get(cell.row, cell.row)} of column {cell.number}"
     return f"cell {cell.number}"
 
 
 def cells_named(realm: str, cells: "tuple[Cell, ...] | list[Cell]") -> str:
-    """Cells in words, joined with "or" (at most six, then "..."): ``the head of Dragon 2 or cell 4``."""
+    """Cells in words, joined with "or" (at most six, then "..."): ``row 1 of column 2 or cell 4``."""
     shown = " or ".join(cell_name(realm, cell) for cell in cells[:6])
     return shown + (" or another" if len(cells) > 6 else "")
 
 
 def goal_name(realm: str, goal: str) -> str:
-    """A row, column, diagonal or cell that earns a reward, in words: ``row-wings`` -> ``the wings row``.
+    """A row, column, diagonal or cell that earns a reward, in words: ``row-wings`` -> ``row 2``.
 
     >>> goal_name("red", "row-wings"), goal_name("red", "column-2"), goal_name("green", "row-1")
-    ('the wings row', 'Dragon 2', 'row 1')
+    ('row 2', 'column 2', 'row 1')
     >>> goal_name("blue", "cell-4"), goal_name("magenta", "cell-10"), goal_name("red", "diagonal")
-    ('Hydra head 4', 'cell 10', 'the diagonal')
+    ('cell 4', 'cell 10', 'the diagonal')
     """
     kind, _, which = goal.partition("-")
     if kind == "row":
-        return f"the {which} row" if not which.isdigit() else f"row {which}"
-    if kind == "column":
-        return f"Dragon {which}" if realm == "red" else f"column {which}"
-    if kind == "cell":
-        return f"Hydra head {which}" if realm == "blue" else f"cell {which}"
+        return f"row {RED_ROWS.get(which, which)}"
+    if kind in ("column", "cell"):
+        return f"{kind} {which}"
     return f"the {goal.replace('-', ' ')}"
 
 
@@ -134,7 +136,8 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
         return f"{who(event.seat)} uses the {describe_bonus(event.bonus)}: {realm}, {cell_name(event.realm, event.cell)}."
     if isinstance(event, ev.GoalCompleted):
         if event.points:
-            return f"{who(event.seat)} defeats Dragon {event.goal.split('-')[1]} (+{event.points})."
+            return (f"{who(event.seat)} completes {goal_name(event.realm, event.goal)} of "
+                    f"{tables.names.get(event.realm, event.realm)} (+{event.points}).")
         if event.reward == "none":
             return None
         return (f"{who(event.seat)} completes {goal_name(event.realm, event.goal)} of "
@@ -189,7 +192,7 @@ def why_illegal(rules: "DiceRealmsQueries", state: State, intent: Value) -> str:
         if intent.realm in ("red", "green"):
             return f"The {bonus} can cross any free cell of {where}: click a glowing one."
         if intent.realm == "blue":
-            return f"The {bonus} marks the next Hydra head only (Hydra head {targets[0].number}): click it."
+            return f"The {bonus} marks the next cell of {where} only (cell {targets[0].number}): click it."
         return f"The {bonus} fills the next cell of {where} only (cell {targets[0].number}): click it."
     if isinstance(intent, Roll):
         if stage != Stage.ACTIVE:
@@ -272,7 +275,7 @@ def _why_target_refused(rules: "DiceRealmsQueries", sheet: Grimoire, realm: str,
     if realm == "green":
         return f"In {label} green + white = {value}, and cell {value} is already crossed."
     if realm == "blue":
-        return f"In {label} the next Hydra head needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
+        return f"In {label} the next cell needs at least {t.blue_thresholds[sheet.blue]}; the die shows {value}."
     if realm == "magenta":
         return f"In {label} each entry must be higher than the last one ({sheet.magenta[-1]}), unless that was a 6."
     return f"{label} cannot take that die."

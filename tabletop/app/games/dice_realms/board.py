@@ -43,7 +43,7 @@ class MapCell:
 
 @dataclass(frozen=True)
 class MapReward:
-    """A printed reward (or a Dragon's points) next to the cells that earn it."""
+    """A printed reward (or an Emberfall column's points) next to the cells that earn it."""
 
     realm: str
     goal: str
@@ -162,7 +162,7 @@ class GrimoireMap:
         return None
 
     def goal_cells(self, realm: str, goal: str, tables) -> list[MapCell]:
-        """The cells of a completed row, column, Dragon or the diagonal (for its glow)."""
+        """The cells of a completed row, column or the diagonal (for its glow)."""
         if realm == "red":
             found = [g for g in tables.red_goals if g.goal_id == goal]
         elif realm == "green":
@@ -199,13 +199,13 @@ class GrimoireMap:
             pygame.draw.rect(surface, paper, cell.rect, border_radius=8)
             pygame.draw.rect(surface, colour, cell.rect, 3, border_radius=8)
             self._print_label(surface, cell)
-        # The Dragon diagonal, drawn as a faint line so its Arcane Boost makes sense (A-3).
+        # Emberfall's diagonal, drawn as a faint line so its Arcane Boost makes sense (A-3).
         diagonal = [self.cells[("red", cell)] for cell in (Cell.from_text(c) for c in ("head-1", "wings-2", "tail-3",
                                                                                          "heart-4"))
                     if ("red", cell) in self.cells]
         if len(diagonal) == 4:
             pygame.draw.line(surface, theme.rgb("accent"), diagonal[0].rect.topleft, diagonal[-1].rect.bottomright, 2)
-        points = self.layout["dragon_points"].style
+        points = self.layout["column_points"].style
         for reward in self.rewards:
             if reward.reward == "none":
                 text.draw(surface, str(reward.points), points, reward.rect)
@@ -240,7 +240,7 @@ class GrimoireMap:
         return self.art.symbol(kind.symbol, size, _bright(self.colours.get(realm, self.theme.rgb("ink"))))
 
     def _print_label(self, surface: pygame.Surface, cell: MapCell) -> None:
-        """What a cell shows before it is marked: its value, the Hydra's threshold, the Lion's multiplier."""
+        """What a cell shows before it is marked: its value, Tide Abyss' threshold, Savanna's multiplier."""
         text = self.app.text
         if not cell.label:
             return
@@ -251,7 +251,7 @@ class GrimoireMap:
             text.draw(surface, cell.label[2:] + "+", self.layout["threshold"].style, cell.rect)
         elif cell.label == "<":
             if cell.cell.number != 1:
-                # Each Phoenix entry must be higher than the one before: an arrow between the cells.
+                # Each Mystical Sky entry must be higher than the one before: an arrow between the cells.
                 mid = cell.rect.centery
                 tip = (cell.rect.left - 1, mid)
                 pygame.draw.polygon(surface, self.theme.rgb("dr_phoenix_arrow"), [(tip[0] - 8, mid - 9), tip, (tip[0] - 8, mid + 9)])
@@ -315,9 +315,9 @@ class GrimoireMap:
         for value in sheet.green:
             if ("green", Cell.at(value)) not in hidden:
                 _cross(surface, self.cells[("green", Cell.at(value))].rect, ink)
-        for head in range(1, sheet.blue + 1):
-            if ("blue", Cell.at(head)) not in hidden:
-                _cross(surface, self.cells[("blue", Cell.at(head))].rect, ink)
+        for number in range(1, sheet.blue + 1):
+            if ("blue", Cell.at(number)) not in hidden:
+                _cross(surface, self.cells[("blue", Cell.at(number))].rect, ink)
         text = self.app.text
         written = self.layout["written_value"].style
         times = self.layout["multiplier"].style

@@ -231,6 +231,6 @@ class DiceRealmsChoices(ChoicesBase[Chosen]):
             return cell_help(self.rules.tables, realm, cell)
         if target.kind == "reward":
             _, realm, goal, reward, points = cast(tuple[int, str, str, str, int], target.key)
-            values = self.rules.tables.lion_bonus_values.get(self.state.lion_bonus, {})
+            values = self.rules.tables.yellow_bonus_values.get(self.state.yellow_bonus, {})
             return reward_help(goal, reward, points, values.get(f"{realm}-{goal}", 6))
         return None

@@ -28,7 +28,7 @@ def cell_target(seat: int, realm: str, cell: Cell) -> Target:
 
 
 def reward_target(seat: int, reward: MapReward) -> Target:
-    """The target of a printed reward (or a Dragon's points) of ``seat``'s grimoire: what it gives travels with
+    """The target of a printed reward (or an Emberfall column's points) of ``seat``'s grimoire: what it gives travels with
     it, so the choices can explain it without the map."""
     return Target("reward", (seat, reward.realm, reward.goal, reward.reward, reward.points))
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from tabletop.games.dice_realms.state import Cell, Flow, Stage, State
-from tabletop.games.dice_realms.tables import RealmTables
+from tabletop.games.dice_realms.tables import RealmTables, load_tables
+from tabletop.games.dice_realms.wording import cell_name
 
 __all__ = ["banner", "legend_items", "roll_number", "cell_help", "die_help", "reward_help", "yellow_help", "REWARD_NAMES", "REWARD_HELP",
            "REWARD_LEGEND"]
@@ -16,12 +17,12 @@ REWARD_NAMES = {
     "crest": "Elemental Crest", "essence": "Essence Shift",
 }
 REWARD_HELP = {
-    "red": "Red Bonus: cross any free cell of Emberfall Dominion.",
-    "green": "Green Bonus: cross any free cell of Terra's Heartland.",
-    "blue": "Blue Bonus: mark the next Hydra head, whatever it needs.",
+    "red": "Red Bonus: cross any free cell of Emberfall.",
+    "green": "Green Bonus: cross any free cell of Terra.",
+    "blue": "Blue Bonus: mark the next cell of Tide Abyss, whatever it needs.",
     "magenta": "Magenta Bonus: write a 6 in the next cell of Mystical Sky.",
     "yellow": ("Yellow Bonus: write a 6 (with the classic option: 4, 5 or 6 by where it comes from) in the "
-               "next cell of Radiant Savanna (its multiplier counts)."),
+               "next cell of Savanna (its multiplier counts)."),
     "time_warp": "Time Warp: as the active wizard, re-roll all the dice of the roll you just made (any roll).",
     "arcane_boost": "Arcane Boost: after the dice are chosen, use any one die as it lies.",
     "crest": "Elemental Crest: at the end it scores as much as your weakest realm.",
@@ -30,37 +31,33 @@ REWARD_HELP = {
 #: The same, short enough for the rules screen's narrow legend (the tooltips say it in full).  No value is
 #: given for the Yellow Bonus: it depends on the option chosen.
 REWARD_LEGEND = {
-    "red": "Red Bonus: cross a free Emberfall Dominion cell",
-    "green": "Green Bonus: cross a free Terra's Heartland cell",
-    "blue": "Blue Bonus: mark the next Hydra head",
+    "red": "Red Bonus: cross a free Emberfall cell",
+    "green": "Green Bonus: cross a free Terra cell",
+    "blue": "Blue Bonus: mark the next Tide Abyss cell",
     "magenta": "Magenta Bonus: a 6 in the next Mystical Sky cell",
-    "yellow": "Yellow Bonus: the next Radiant Savanna cell",
+    "yellow": "Yellow Bonus: the next Savanna cell",
     "time_warp": "Time Warp: re-roll the dice just rolled",
     "arcane_boost": "Arcane Boost: use a die as it lies",
     "crest": "Elemental Crest: scores your weakest realm",
 }
 
-_DIE_REALM = {"red": "Emberfall Dominion", "green": "Terra's Heartland", "blue": "Tide Abyss",
-              "magenta": "Mystical Sky", "yellow": "Radiant Savanna"}
-
-
 def yellow_help(value: int) -> str:
     """What a Yellow Bonus writes, with the value it writes under the option chosen."""
-    return f"Yellow Bonus: write a {value} in the next cell of Radiant Savanna (its multiplier counts)."
+    return f"Yellow Bonus: write a {value} in the next cell of Savanna (its multiplier counts)."
 
 
 def cell_help(tables: RealmTables, realm: str, cell: Cell) -> str:
     """What it takes to mark this cell."""
     name = tables.names[realm]
     if realm == "red":
-        return (f"{name}, the {cell.row} of Dragon {cell.number}: a red or white die showing exactly "
+        return (f"{name}, {cell_name(realm, cell)}: a red or white die showing exactly "
                 f"{tables.red_values[cell]}.")
     if realm == "green":
         return f"{name}, cell {cell.number}: green + white must make {cell.number}, wherever those two dice lie."
     index = cell.number
     if realm == "blue":
-        return (f"{name}, Hydra head {index}: a blue or white die of {tables.blue_thresholds[index - 1]} or more. "
-                "Heads are marked from left to right.")
+        return (f"{name}, cell {index}: a blue or white die of {tables.blue_thresholds[index - 1]} or more. "
+                "Cells are marked from left to right.")
     if realm == "magenta":
         return (f"{name}, cell {index}: each entry must be higher than the one before; "
                 "after a 6 any value may follow.")
@@ -76,16 +73,16 @@ def die_help(die: str, value: int, white: int = 0) -> str:
         return f"White die{shown}: the Arcane Prism is wild: it can go to any realm."
     if die == "green":
         total = f" (now {value} + {white} = {value + white})" if value and white else ""
-        return (f"Green die{shown}: goes only to Terra's Heartland, and there it always counts as green + white"
+        return (f"Green die{shown}: goes only to {load_tables().names['green']}, and there it always counts as green + white"
                 f"{total}, wherever the white die lies.")
-    return f"{die.capitalize()} die{shown}: goes only to {_DIE_REALM[die]}."
+    return f"{die.capitalize()} die{shown}: goes only to {load_tables().names[die]}."
 
 
 def reward_help(goal: str, reward: str, points: int, yellow: int = 6) -> str:
-    """What a printed reward (or a Dragon's points) gives, and what earns it (``yellow``: what a Yellow Bonus
+    """What a printed reward (or an Emberfall column's points) gives, and what earns it (``yellow``: what a Yellow Bonus
     from here writes under the option chosen)."""
     if reward == "none":
-        return f"Dragon {goal.split('-')[1]}: {points} points when its three cells are crossed."
+        return f"Emberfall, column {goal.split('-')[1]}: {points} points when its three cells are crossed."
     where = {"row": "Completing this row", "column": "Completing this column",
              "diagonal": "Completing the diagonal 3-1-2-6", "cell": "Filling this cell"}
     said = yellow_help(yellow) if reward == "yellow" else REWARD_HELP.get(reward, reward)

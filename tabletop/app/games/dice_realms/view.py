@@ -20,7 +20,7 @@ from tabletop.games.dice_realms import events as ev
 from tabletop.games.dice_realms.queries import DiceRealmsQueries
 from tabletop.games.dice_realms.state import DICE, Cell, Stage
 from tabletop.games.dice_realms.tables import REALMS
-from tabletop.games.dice_realms.wording import describe_bonus
+from tabletop.games.dice_realms.wording import describe_bonus, goal_name
 
 from ...anim import ease_in_out
 from ...choosing import Target
@@ -212,8 +212,8 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
 
     def _on_goal_completed(self, event: ev.GoalCompleted) -> None:
         cells = self.map.goal_cells(event.realm, event.goal, self.tables)
-        label = f"Dragon {event.goal.split('-')[1]} defeated! +{event.points}" if event.points else \
-            f"{event.goal.replace('-', ' ').capitalize()} complete"
+        said = goal_name(event.realm, event.goal)
+        label = f"{said[0].upper()}{said[1:]} complete" + (f"! +{event.points}" if event.points else "")
         anchor = self.geometry.screen_rect(event.seat, cells[0].rect).center if cells else self.grimoire_rects[event.seat].center
 
         def begin() -> None:
