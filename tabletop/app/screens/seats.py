@@ -51,8 +51,8 @@ def draw_team_badge(app, surface: pygame.Surface, rect: pygame.Rect, team: int, 
     """A team's badge: its colour, its shape (a diamond for Team 1, a circle for Team 2, as on the Wizard Dice
     table) and its name, so it reads without the colour too."""
     colours = app.layouts.theme.colours
+    # A flat tag without a button's border: it is read, never clicked.
     pygame.draw.rect(surface, colours[TEAM_COLOURS[team % len(TEAM_COLOURS)]][:3], rect, border_radius=12)
-    pygame.draw.rect(surface, colours["text"][:3], rect, 2, border_radius=12)
     x, y = rect.x + 24, rect.centery
     mark = colours["text"][:3]
     if team % 2 == 0:
