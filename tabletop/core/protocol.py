@@ -283,6 +283,14 @@ class Rules(Protocol):
     def setup(self, options: Mapping[str, str], seats: Sequence[str], rng: RandomSource) -> Step:
         """The state before the first decision, with the opening events."""
 
+    @property
+    def plays_in_teams(self) -> bool:
+        """Whether some option makes teams (then ``seat_teams`` says who is on which)."""
+
+    def seat_teams(self, options: Mapping[str, str], players: int) -> tuple[int, ...]:
+        """Each seat's team (0, 1, ...) at a table of ``players`` with ``options``, as ``setup`` forms them; ()
+        when everyone plays for themselves (seat setup shows it before the match starts)."""
+
     def legal_intents(self, state: Any) -> Sequence[Value]:
         """Every intent the seat to act may send now; empty only when the game is over."""
 
@@ -345,6 +353,12 @@ class BaseRules:
     """Defaults for a game that hides nothing; a game with secrets overrides view, private_seat and secrets."""
 
     meta: GameMeta
+    #: Whether some option makes teams (seat setup keeps a column for each seat's team).
+    plays_in_teams = False
+
+    def seat_teams(self, options: Mapping[str, str], players: int) -> tuple[int, ...]:
+        """Everyone plays for themselves."""
+        return ()
 
     def view(self, state: Any, seat: int | None) -> Any:
         """Nothing is hidden: every seat sees the whole state."""

@@ -8,6 +8,7 @@ import pytest
 import tabletop.app.screens.seats as seats_module
 from tabletop.app.storage import NAME_LIMIT
 from tabletop.core.controller import MatchController
+from tabletop.core.rng import SeededRandom
 from tabletop.registry import game_ids, get_rules
 
 from .driver import Driver
@@ -286,3 +287,78 @@ def test_the_seat_kind_button_offers_expert_in_every_game(driver, game):
         driver.click(seats.kind_buttons[0].rect.center)
         seen.append(seats.kind_buttons[0].text)
     assert seen[-1] == "Bot: expert", seen
+
+
+# ---------------------------------------------------------------------------- teams
+def drawn_teams(driver: Driver, seats, monkeypatch) -> list[str]:
+    """The team words the screen draws in each row's team column ("" for a row with none), in a frame."""
+    drawn: list[tuple[str, pygame.Rect]] = []
+    text = driver.app.text
+    draw = text.draw
+
+    def watched(surface, words, style, rect, *args, **kwargs):
+        drawn.append((words, pygame.Rect(rect)))
+        return draw(surface, words, style, rect, *args, **kwargs)
+
+    monkeypatch.setattr(text, "draw", watched)
+    driver.frames(1)
+    monkeypatch.setattr(text, "draw", draw)
+    rows = [seats.team_rect(index) for index in range(len(seats.fields))]
+    return [" ".join(words for words, rect in drawn if words.startswith("Team") and row.contains(rect))
+            for row in rows]
+
+
+def teams_of_the_match(seats, monkeypatch) -> dict[str, str]:
+    """What the rules make of the seats as they stand: each player's team, by name ("" for none)."""
+    calls = sent_options(monkeypatch)
+    seats.start()
+    names, options, _ = calls[-1]
+    state = get_rules("wizard-dice").setup(options, names, SeededRandom(1)).state
+    return {name: f"Team {state.teams[seat] + 1}" if state.teams else "" for seat, name in enumerate(names)}
+
+
+def test_each_wizard_row_shows_the_team_the_rules_will_give_it_live(driver, monkeypatch):
+    """Issue 34, item 18: with teams on, each row's badge is the team the rules form from the seat order (the
+    starter sits first), and it follows a new starter; with teams off, or at five wizards, there are none."""
+    seats = open_seats(driver, "wizard-dice", 4)
+    names = [field.value for field in seats.fields]
+    assert drawn_teams(driver, seats, monkeypatch) == [""] * 4
+    index = next(i for i, spec in enumerate(seats.table_specs) if spec.key == "teams")
+    driver.click(seats.option_buttons[index].rect.center)
+    for starter in (0, 1, 2):
+        driver.click(seats.starter_buttons[starter].rect.center)
+        shown = drawn_teams(driver, seats, monkeypatch)
+        assert shown == ["Team 1", "Team 2", "Team 1", "Team 2"] if starter % 2 == 0 else \
+            ["Team 2", "Team 1", "Team 2", "Team 1"]
+        assert dict(zip(names, shown)) == teams_of_the_match(seats, monkeypatch)
+    driver.click(seats.add_button.rect.center)              # a fifth wizard: no teams
+    assert drawn_teams(driver, seats, monkeypatch) == [""] * 5
+    assert set(teams_of_the_match(seats, monkeypatch).values()) == {""}
+    driver.click(seats.remove_buttons[4].rect.center)      # four again: the option went back to off
+    assert drawn_teams(driver, seats, monkeypatch) == [""] * 4
+    driver.click(seats.option_buttons[index].rect.center)
+    assert drawn_teams(driver, seats, monkeypatch) == ["Team 1", "Team 2", "Team 1", "Team 2"]
+    driver.click(seats.option_buttons[index].rect.center)  # teams off
+    assert drawn_teams(driver, seats, monkeypatch) == [""] * 4
+
+
+def test_the_team_badges_cover_nothing_and_nothing_is_cut(driver, monkeypatch):
+    """The screen is laid out at 1920 x 1080 (a 1366 x 768 window shows the same picture scaled): the team
+    column, and the options it leaves room for, cover nothing and cut nothing."""
+    from .test_layouts_and_settings import TextWatch, seat_screen_places
+    seats = open_seats(driver, "wizard-dice", 4)
+    index = next(i for i, spec in enumerate(seats.table_specs) if spec.key == "teams")
+    driver.click(seats.option_buttons[index].rect.center)
+    watch = TextWatch(driver.app, monkeypatch)
+    driver.frames(1)
+    places = seat_screen_places(seats) + [(f"team {i}", seats.team_rect(i)) for i in range(4)]
+    screen = pygame.Rect(0, 0, 1920, 1080)
+    assert driver.app.display.surface.get_size() == screen.size
+    for number, (name, rect) in enumerate(places):
+        assert screen.contains(rect), (name, rect)
+        for other, other_rect in places[number + 1:]:
+            assert not rect.colliderect(other_rect), (name, other, rect, other_rect)
+    style = seats.layout["team"].style
+    for team in (1, 2):
+        assert driver.app.text.size(f"Team {team}", style.font, style.size)[0] <= seats.team_rect(0).width - 48
+    assert watch.cut == []

@@ -25,9 +25,10 @@ from ..storage import NAME_LIMIT
 from ..text import draw_box
 from ..widgets import Button, TextField, press_any
 
-__all__ = ["SeatsScene", "is_switch", "only_with"]
+__all__ = ["SeatsScene", "draw_team_badge", "is_switch", "only_with"]
 
 _SWITCHES = (("off", "on"), ("no", "yes"))
+TEAM_COLOURS = ("blue", "red")          # the theme's colours of Team 1 and Team 2
 
 
 def is_switch(spec: OptionSpec) -> bool:
@@ -46,6 +47,22 @@ def _words(spec: OptionSpec) -> list[str]:
     return list(spec.choices) + ([only_with(spec)] if spec.players else [])
 
 
+def draw_team_badge(app, surface: pygame.Surface, rect: pygame.Rect, team: int, style) -> None:
+    """A team's badge: its colour, its shape (a diamond for Team 1, a circle for Team 2, as on the Wizard Dice
+    table) and its name, so it reads without the colour too."""
+    colours = app.layouts.theme.colours
+    # A flat tag without a button's border: it is read, never clicked.
+    pygame.draw.rect(surface, colours[TEAM_COLOURS[team % len(TEAM_COLOURS)]][:3], rect, border_radius=12)
+    x, y = rect.x + 24, rect.centery
+    mark = colours["text"][:3]
+    if team % 2 == 0:
+        pygame.draw.polygon(surface, mark, [(x, y - 12), (x + 12, y), (x, y + 12), (x - 12, y)])
+    else:
+        pygame.draw.circle(surface, mark, (x, y), 11)
+    app.text.draw(surface, f"Team {team + 1}", replace(style, align="left"),
+                  pygame.Rect(rect.x + 42, rect.y, rect.width - 46, rect.height))
+
+
 def placed(element: Element, rect: pygame.Rect) -> Element:
     """``element`` with its look, at ``rect``."""
     return replace(element, rect=(rect.x, rect.y, rect.width, rect.height))
@@ -60,7 +77,8 @@ class SeatsScene(Scene):
         super().__init__(app)
         self.game_id = game_id
         self.help_game = game_id
-        self.meta = meta = get_rules(game_id).meta
+        self.rules = get_rules(game_id)
+        self.meta = meta = self.rules.meta
         self.layout = layout = app.layouts["seats"]
         self.spacing = layout.setting("row_spacing").int(40, 400)
         self.table_specs = [spec for spec in meta.options if not spec.per_seat]
@@ -97,12 +115,17 @@ class SeatsScene(Scene):
         layout, meta, text = self.layout, self.meta, self.app.text
         area = pygame.Rect(layout["area"].rect)
         gap = layout.setting("gap").int(0, 200)
-        pieces = ["swatch", "name_field", "kind", "starter"] + (["remove"] if self.can_change_count else [])
+        pieces = ["swatch", "name_field", "kind", "starter"] + (["remove"] if self.can_change_count else []) + \
+            (["team"] if self.rules.plays_in_teams else [])     # kept when teams are off, so nothing moves
         self.columns: dict[str, int] = {}
         x = area.x
+        # Where teams are played the name field gives up some of its width to the team column, so the table's
+        # options still fit beside the rows.
+        self.name_width = layout.setting("name_field_with_teams").int(200, 420) if "team" in pieces else \
+            layout["name_field"].rect[2]
         for piece in pieces:
             self.columns[piece] = x
-            x += layout[piece].rect[2] + gap
+            x += (self.name_width if piece == "name_field" else layout[piece].rect[2]) + gap
         rows_right = x - gap
         # The per-seat toggles: their own width where the table's options fit beside the rows, else the
         # rest of the row's width shared out.
@@ -162,6 +185,17 @@ class SeatsScene(Scene):
         """Whether players may be added and removed."""
         return self.meta.min_players != self.meta.max_players
 
+    def row_teams(self) -> list[int | None]:
+        """Each row's team as the rules will form it from the options and the seat order (the starter sits
+        first), or None for every row when everyone plays for themselves."""
+        count = len(self.fields)
+        teams = self.rules.seat_teams(self.chosen_options(), count)
+        return [teams[(index - self.starter) % count] if teams else None for index in range(count)]
+
+    def team_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index``'s team badge is drawn."""
+        return pygame.Rect(self._row_element("team", index).rect)
+
     def row_y(self, index: int) -> int:
         """The top of row ``index``."""
         return self.rows_top + index * self.spacing
@@ -196,7 +230,7 @@ class SeatsScene(Scene):
         index = len(self.fields)
         self.kinds.append("human")
         self.seat_values.append({spec.key: spec.default for spec in self.seat_specs})
-        self.fields.append(TextField(self.app, self._row_element("name_field", index), name,
+        self.fields.append(TextField(self.app, self._row_element("name_field", index, width=self.name_width), name,
                                      max_length=NAME_LIMIT, on_enter=self.start))
 
     def _row_element(self, piece: str, index: int, x: int | None = None, width: int | None = None) -> Element:
@@ -208,7 +242,7 @@ class SeatsScene(Scene):
     def _refresh_rows(self) -> None:
         """Re-place the fields and rebuild each row's buttons after a player came or went."""
         for index, field in enumerate(self.fields):
-            field.element = self._row_element("name_field", index)
+            field.element = self._row_element("name_field", index, width=self.name_width)
             field.rect = pygame.Rect(field.element.rect)
         rows = range(len(self.fields))
         can_remove = len(self.fields) > self.meta.min_players
@@ -450,6 +484,9 @@ class SeatsScene(Scene):
             self.remove_buttons[index].draw(surface)
             for spec, button in zip(self.seat_specs, self.seat_toggles[index]):
                 self._draw_toggle(surface, spec, button, self.seat_values[index][spec.key])
+        for index, team in enumerate(self.row_teams()):
+            if team is not None:
+                draw_team_badge(self.app, surface, self.team_rect(index), team, layout["team"].style)
 
     def _draw_starter(self, surface: pygame.Surface, button: Button, starts: bool) -> None:
         """A round mark: filled with "starts" beside it for the starter, an empty ring for the others."""

@@ -119,8 +119,7 @@ class WizardDiceRules(BaseRules):
         start = int(chosen["hp"])
         limit = 0 if chosen["round_limit"] == "off" else int(chosen["round_limit"])
         wizards = tuple(Wizard(name=name.strip(), hp=start) for name in seats)
-        # Two against two: the 1st and 3rd seats against the 2nd and 4th (the teams alternate round the table).
-        teams = tuple(seat % 2 for seat in range(len(seats))) if chosen["teams"] != "off" else ()
+        teams = self.seat_teams(options, len(seats))
         state = State(wizards=wizards, flow=Flow(round=0), start_hp=start, round_limit=limit,
                       repeat_spells=chosen["repeat_spells"] == "yes",
                       ally_ward_pooled=chosen["shield_allies"] == "pooled",
@@ -130,6 +129,14 @@ class WizardDiceRules(BaseRules):
         events: list[Value] = []
         state = self._begin_round(state, events)
         return Step(state, tuple(events))
+
+    plays_in_teams = True
+
+    def seat_teams(self, options: Mapping[str, str], players: int) -> tuple[int, ...]:
+        """Two against two: the 1st and 3rd seats against the 2nd and 4th (the teams alternate round the table);
+        () without the option (or at a table it is not offered at)."""
+        chosen = self.meta.resolve_options(options, players)
+        return tuple(seat % 2 for seat in range(players)) if chosen["teams"] != "off" else ()
 
     def _begin_round(self, state: State, events: list[Value]) -> State:
         """The next round: what lasts moves on a round, the first seat rotates, upkeep (or the secret stage)."""
