@@ -22,7 +22,7 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
-        self._randbelow = self._random._randbelow  # type: ignore[attr-defined]  # private: in no stub
+        self._randbelow = self._random._randbelow  # type: ignore[attr-defined]  # randrange's private draw: in no stub
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """One of ``legal`` (which must not be empty): ``legal[randrange(len(legal))]``, drawn as
