@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence, TypeVar
 
 from .values import Value
 
 __all__ = ["RandomBot", "WeightedBot", "Explaining", "by_playouts", "by_paired_gain"]
+
+#: What a searching bot weighs: a game's intent, or a move made of several (the options keep its type).
+Move = TypeVar("Move")
+#: A game's own intent type (its ``intents.Intent`` union), for a bot that reads the fields of its intents.
+IntentT = TypeVar("IntentT", bound=Value)
 
 
 class RandomBot:
@@ -17,7 +22,7 @@ class RandomBot:
 
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
-        self._randbelow = self._random._randbelow  # type: ignore[attr-defined]
+        self._randbelow = self._random._randbelow  # type: ignore[attr-defined]  # randrange's private draw: in no stub
 
     def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
         """One of ``legal`` (which must not be empty): ``legal[randrange(len(legal))]``, drawn as
@@ -46,8 +51,8 @@ class WeightedBot:
         return self._random.choices(legal, weights)[0]
 
 
-def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[float]],
-                margin: float, without_best: bool = False) -> list[tuple[float, Value, str]]:
+def by_playouts(options: Sequence[tuple[float, Move, str]], outcomes: list[list[float]],
+                margin: float, without_best: bool = False) -> list[tuple[float, Move, str]]:
     """For a searching bot: ``options`` (the choice of the bot whose moves it searches first) and the scores of
     their play-outs on the same samples.  The first stays first unless another beats it by ``margin`` on
     average and on every sample but one: then the best such comes first.  ``without_best``: the average is taken
@@ -80,8 +85,8 @@ def by_playouts(options: list[tuple[float, Value, str]], outcomes: list[list[flo
     return [(means[index], options[index][1], options[index][2]) for index in order]
 
 
-def by_paired_gain(options: list[tuple[float, Value, str]], outcomes: list[list[float]], margin: float,
-                   z: float) -> list[tuple[float, Value, str]]:
+def by_paired_gain(options: Sequence[tuple[float, Move, str]], outcomes: list[list[float]], margin: float,
+                   z: float) -> list[tuple[float, Move, str]]:
     """For a searching bot with many play-outs a move: ``options`` (the first is the choice of the bot whose moves
     it searches) and the scores of their play-outs on the same samples.  The first stays first unless another
     gains on it by more than ``margin`` on average and by more than ``z`` standard errors of that average gain
@@ -110,19 +115,19 @@ def by_paired_gain(options: list[tuple[float, Value, str]], outcomes: list[list[
     return [(means[index], options[index][1], options[index][2]) for index in order]
 
 
-class Explaining:
+class Explaining(Generic[IntentT]):
     """A bot whose ``_decide(legal, view)`` gives its move and one plain sentence of why, drawing only from
     ``self._random``: :meth:`decide` runs it on a generator of the caller's (the hint), so ``choose`` makes the
-    same move when its own generator is in the same state."""
+    same move when its own generator is in the same state.  ``Explaining[Intent]``: a game's bot, on its intents."""
 
     rules: Any
     seat: int
     _random: random.Random
 
-    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+    def _decide(self, legal: Sequence[IntentT], view: Any) -> tuple[IntentT, str]:
         raise NotImplementedError
 
-    def decide(self, view: Any, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: Any, rng: random.Random) -> tuple[IntentT, str]:
         """The move this bot would make from ``view`` (its seat's view) with ``rng`` as its generator, and why."""
         # This seat's moves, not legal_intents: at a decision taken at the same time that lists one seat only.
         legal = self.rules.legal_for(view, self.seat)

@@ -52,7 +52,7 @@ code for (a public view, no secrets, no hand-overs, no extra invariants).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
 from .rng import RandomSource
 from .values import Codec, Value
@@ -349,8 +349,16 @@ class Rules(Protocol):
         """A whole state consistent with ``seat``'s view, its hidden parts sampled (for a bot's search)."""
 
 
-class BaseRules:
-    """Defaults for a game that hides nothing; a game with secrets overrides view, private_seat and secrets."""
+#: A game's own intent type (its ``intents.Intent`` union), so its rules list and its bots read typed intents.
+IntentT = TypeVar("IntentT", bound=Value)
+
+
+class BaseRules(Generic[IntentT]):
+    """Defaults for a game that hides nothing; a game with secrets overrides view, private_seat and secrets.
+
+    ``BaseRules[Intent]`` names the game's intent type: ``legal_intents``, ``legal_for`` and ``cached_legal``
+    give that type.  ``apply`` and ``why_illegal`` still take any ``Value`` (the table may send anything, and
+    the :class:`Rules` protocol says so); a game narrows after ``refuse_unless_legal``."""
 
     meta: GameMeta
     #: Whether some option makes teams (seat setup keeps a column for each seat's team).
@@ -373,7 +381,7 @@ class BaseRules:
         seat = state.to_act
         return () if seat is None else (seat,)
 
-    def legal_for(self, state: Any, seat: int) -> tuple[Value, ...]:
+    def legal_for(self, state: Any, seat: int) -> tuple[IntentT, ...]:
         """The legal intents that name ``seat`` (a game whose seats decide at once lists each one's)."""
         return tuple(intent for intent in self.legal_intents(state) if getattr(intent, "seat", None) == seat)
 
@@ -413,11 +421,11 @@ class BaseRules:
         """A refusal's sentence (a game words its own)."""
         return "That is not possible now."
 
-    def legal_intents(self, state: Any) -> Sequence[Value]:
+    def legal_intents(self, state: Any) -> Sequence[IntentT]:
         """Every intent the seat to act may send now (each game lists its own)."""
         raise NotImplementedError
 
-    def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[Value]]) -> tuple[Value, ...]:
+    def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[IntentT]]) -> tuple[IntentT, ...]:
         """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state
         asked about (the table, its view and the bots ask again and again between two moves)."""
         cache = getattr(self, "_legal_for", None)

@@ -118,14 +118,14 @@ class SeededRandom:
         # numbers returns start + _randbelow(stop - start) (CPython 3.2 onwards): the same number, without the
         # argument checks that cost more than the draw itself.
         if high >= low:
-            return low + generator._randbelow(high - low + 1)  # type: ignore[attr-defined]
+            return low + generator._randbelow(high - low + 1)  # type: ignore[attr-defined]  # private, in no stub
         return generator.randrange(low, high + 1)
 
     def choose(self, names: Sequence[str], label: str = "") -> int:
         """A uniformly drawn position among ``names`` (``randrange(len(names))``, drawn as randint is)."""
         generator = self._random or self._start()
         if names:
-            return generator._randbelow(len(names))  # type: ignore[attr-defined,no-any-return]
+            return generator._randbelow(len(names))  # type: ignore[attr-defined]  # private, in no stub
         return generator.randrange(0, len(names))
 
 
@@ -218,7 +218,8 @@ class ScriptedRandom:
         """The next forced outcome, checked against the range and the label."""
         item = self._take(low, high, label)
         if item is None:
-            return self._then.randint(low, high, label)  # type: ignore[union-attr]
+            assert self._then is not None       # _take gives None only when a generator takes over
+            return self._then.randint(low, high, label)
         want_label, value, text = item
         if want_label == _REST:
             return low
@@ -238,7 +239,8 @@ class ScriptedRandom:
         """The next forced outcome: a name found among ``names``, or a position."""
         item = self._take(0, len(names) - 1, label)
         if item is None:
-            return self._then.choose(names, label)  # type: ignore[union-attr]
+            assert self._then is not None       # _take gives None only when a generator takes over
+            return self._then.choose(names, label)
         want_label, value, text = item
         if want_label == _REST:
             return 0

@@ -237,7 +237,9 @@ def _run_step(match: MatchController, step: Reader, number: int, last_events: tu
         say(f"  step {number}: given {', '.join(step['given'].keys())}")
         return last_events
     if keys == ["random"]:
-        _push_random(match._fixed_rng, step["random"])  # type: ignore[arg-type]
+        script = match._fixed_rng
+        assert isinstance(script, ScriptedRandom)       # a scenario's match draws from its script (see run)
+        _push_random(script, step["random"])
         return last_events
     if keys == ["undo"]:
         allowed, reason = match.undo_status()

@@ -46,6 +46,7 @@ def check_invariants(match: MatchController) -> None:
     if not legal:
         raise InvariantBroken(f"no legal intent for seat {state.to_act} before the game ended")
     for intent in legal:
+        # Any game's intents, so Values: each names its seat (the Intent protocol), which Value does not declare.
         if intent.seat != state.to_act and not intent.OTHER_SEAT:  # type: ignore[attr-defined]
             raise InvariantBroken(f"'{intent.to_str()}' is listed but seat {state.to_act} is to act")
     problems = match.rules.invariants(state)

@@ -207,10 +207,12 @@ class PrivateEvent(Value):
     """
 
     __slots__ = ()
+    if typing.TYPE_CHECKING:            # for mypy only: each subclass has the field, a dataclass field
+        seat: int
 
     def audience(self) -> int | None:
         """The owner's seat."""
-        return self.seat  # type: ignore[attr-defined]
+        return self.seat
 
     def public_form(self) -> "Value | None":
         """Nothing, unless the subclass says what the others learn."""
@@ -367,7 +369,7 @@ def evolve(record: R, **changes: Any) -> R:
     if not name_set.issuperset(changes):
         unknown = sorted(set(changes) - name_set)
         raise TypeError(f"{cls.__name__} has no field {', '.join(unknown)}")
-    return copy(record, changes)  # type: ignore[no-any-return]
+    return copy(record, changes)
 
 
 # ---------------------------------------------------------------------------

@@ -40,7 +40,8 @@ from typing import Any, Sequence
 from tabletop.core.bots import Explaining, by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
-from tabletop.core.values import Value
+
+from .intents import Activate, Attack, BlockWith, Charge, FightNext, Intent, Strike, Summon, Unblock
 
 __all__ = ["DuelBot", "EasyBot", "GreedyBot", "StrongBot", "ExpertBot", "make_bot", "STRONG_DECK", "LEVELS"]
 
@@ -59,13 +60,13 @@ class DuelBot:
     def __init__(self, seed: int) -> None:
         self._random = random.Random(seed)
 
-    def weight(self, intent: Value) -> float:
+    def weight(self, intent: Intent) -> float:
         kind = intent.KIND
-        if kind == "attack":
-            return 3.0 if intent.units else 0.5          # type: ignore[attr-defined]
+        if isinstance(intent, Attack):
+            return 3.0 if intent.units else 0.5
         return _WEIGHTS.get(kind, 1.0)
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal`` (which must not be empty)."""
         return self._random.choices(legal, [self.weight(intent) for intent in legal])[0]
 
@@ -95,10 +96,10 @@ class EasyBot(DuelBot):
 
     bot_id = "easy"
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal``, at random among the sensible ones."""
         kinds = {intent.KIND for intent in legal}
-        seat = legal[0].seat                                           # type: ignore[attr-defined]
+        seat = legal[0].seat
         open_field = view is not None and not view.field_units(1 - seat)
         sensible = list(legal)
         if kinds & {"summon", "charge"}:
@@ -106,20 +107,21 @@ class EasyBot(DuelBot):
         elif "battle" in kinds and open_field:
             return next(i for i in legal if i.KIND == "battle")
         elif "attack" in kinds:
+            attacks = [i for i in legal if isinstance(i, Attack)]        # all of them: the attack step lists no other
             if open_field:
-                return max(legal, key=lambda i: len(i.units))        # type: ignore[attr-defined]
-            sensible = [i for i in legal if i.units] or sensible         # type: ignore[attr-defined]
+                return max(attacks, key=lambda i: len(i.units))
+            sensible = [i for i in attacks if i.units] or sensible
         elif "unblock" in kinds:
             sensible = [i for i in legal if i.KIND != "unblock"]
         elif "fight" in kinds and view is not None:
-            return self._fight(legal, view, seat)
+            return self._fight([i for i in legal if isinstance(i, FightNext)], view, seat)   # the step's only kind
         return super().choose(sensible, view)
 
-    def _fight(self, legal: Sequence[Value], view: Any, seat: int) -> Value:
+    def _fight(self, legal: Sequence[FightNext], view: Any, seat: int) -> Intent:
         """The next battle: first one that may send an enemy captive home (its owner may have to discard a
         unit still to fight), last one that may bring its own captive home to its full field."""
-        def rank(intent: Value) -> int:
-            held = [view.captive_of(uid) for uid in (intent.unit, intent.attacker)]  # type: ignore[attr-defined]
+        def rank(intent: FightNext) -> int:
+            held = [view.captive_of(uid) for uid in (intent.unit, intent.attacker)]
             owners = {unit.owner for unit in held if unit is not None}
             return (seat in owners) - ((1 - seat) in owners)
         best = min(rank(intent) for intent in legal)
@@ -200,7 +202,7 @@ def _token_of(duelist: Any, archetype: str) -> bool:
             or any(r.ability.split(".")[0] == archetype for r in duelist.relics))
 
 
-class StrongBot(Explaining):
+class StrongBot(Explaining[Intent]):
     """Greedy Main Phases on a score of the table, and an exhaustive search of every battle.
 
     ``deck`` and ``enabler`` (what a caster of each archetype is worth) are there to try others.
@@ -217,11 +219,11 @@ class StrongBot(Explaining):
         self._random = random.Random(seed)
 
     # ---------------------------------------------------------------- choosing
-    def choose(self, legal: Sequence[Value], view: Any) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any) -> Intent:
         """One of ``legal``, from ``view`` (this seat's view) only."""
         return self._decide(legal, view)[0]
 
-    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+    def _decide(self, legal: Sequence[Intent], view: Any) -> tuple[Intent, str]:
         stage = view.flow.stage
         if len(legal) == 1:
             return legal[0], "The only move there is."
@@ -230,8 +232,8 @@ class StrongBot(Explaining):
         if stage == "main":
             return self._main(legal, view)
         if stage == "attack":
-            intent = self._attack(legal, view)
-            units = len(intent.units)                                  # type: ignore[attr-defined]
+            intent = self._attack([i for i in legal if isinstance(i, Attack)], view)   # the attack step's only kind
+            units = len(intent.units)
             if not units:
                 return intent, "No attack: every attack loses more than it gains against their blockers."
             return intent, (f"Attack with {units} unit{'s' if units > 1 else ''}: against their best blocks this gains the most"
@@ -245,7 +247,7 @@ class StrongBot(Explaining):
         # discard, overflow, shed: whatever scores best
         return self._best_by_score(legal, view), "The die or unit the table misses least."
 
-    def _deck(self, legal: Sequence[Value]) -> tuple[Value, str]:
+    def _deck(self, legal: Sequence[Intent]) -> tuple[Intent, str]:
         """The bot's own deck (or, where it is not offered, the offered deck sharing most archetypes with it),
         with a reason naming every archetype in it: a hint points at one archetype tile at a time."""
         def shared(intent: Any) -> int:
@@ -267,7 +269,7 @@ class StrongBot(Explaining):
     def _sample(self, view: Any) -> Any:
         return self.rules.determinize(view, self.seat, self._random)
 
-    def _scored(self, state: Any, legal: Sequence[Value]) -> list[tuple[float, int, Value]]:
+    def _scored(self, state: Any, legal: Sequence[Intent]) -> list[tuple[float, int, Intent]]:
         """Each intent's score after it is played on ``state`` (one seed for all: common random numbers)."""
         seed = self._random.randrange(1 << 30)
         out = []
@@ -276,10 +278,10 @@ class StrongBot(Explaining):
             out.append((self.evaluate(after), -index, intent))
         return out
 
-    def _best_by_score(self, legal: Sequence[Value], view: Any) -> Value:
+    def _best_by_score(self, legal: Sequence[Intent], view: Any) -> Intent:
         return max(self._scored(self._sample(view), legal), key=lambda t: t[:2])[2]
 
-    def _order(self, legal: Sequence[Value], view: Any) -> Value:
+    def _order(self, legal: Sequence[Intent], view: Any) -> Intent:
         """The next unit battle: each choice played out to the end of the unit battles, the later questions
         (the bot's own orders, and the discards a full field calls for) answered by whoever must answer, for
         their own side; the choice that then scores best."""
@@ -298,19 +300,19 @@ class StrongBot(Explaining):
                   for intent in self.rules.legal_intents(state)]
         return max(values) if state.to_act == self.seat else min(values)
 
-    def _main(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+    def _main(self, legal: Sequence[Intent], view: Any) -> tuple[Intent, str]:
         """The move that raises the score most, counting the best move it opens up (a charge that pays for
         an ability, a summon that gives it a caster); when none does, the battle (Main 1) if an attack is worth
         making, else the end of the turn."""
         options = self._main_options(legal, view)
         return options[0][1], options[0][2]
 
-    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+    def _main_options(self, legal: Sequence[Intent], view: Any) -> list[tuple[float, Intent, str]]:
         """The moves worth making now, best first, with their gain and why: each move that raises the score,
         then the battle or the end of the turn."""
         state = self._sample(view)
         moves = [i for i in legal if i.KIND not in ("end", "battle")]
-        options: list[tuple[float, Value, str]] = []
+        options: list[tuple[float, Intent, str]] = []
         now = self.evaluate(state)
         if moves:
             seed = self._random.randrange(1 << 30)
@@ -343,23 +345,23 @@ class StrongBot(Explaining):
             options.append((0.0, legal[0], "The first move there is."))
         return options
 
-    def _opening(self, moves: list[Value], scores: list[float]) -> Sequence[int]:
+    def _opening(self, moves: list[Intent], scores: list[float]) -> Sequence[int]:
         """The moves (indexes) whose best next move is counted too: every one."""
         return range(len(moves))
 
-    def _move_reason(self, view: Any, intent: Value) -> str:
+    def _move_reason(self, view: Any, intent: Intent) -> str:
         """Why a Main Phase move, in the game's words."""
         # A Summon's or a Charge's ``die`` is the value of the hand die it uses (the rules' intents say so).
-        if intent.KIND == "summon":
-            value = intent.die                                          # type: ignore[attr-defined]
-            if getattr(intent, "ability", ""):
-                return f"Use {self.rules.ability(intent.ability).name}: a stronger unit than a plain summon."  # type: ignore
+        if isinstance(intent, Summon):
+            value = intent.die
+            if intent.ability:
+                return f"Use {self.rules.ability(intent.ability).name}: a stronger unit than a plain summon."
             return f"Summon a Power {(value + 1) // 2} unit with your {value}: one more unit to attack and block with."
-        if intent.KIND == "charge":
-            value = intent.die                                          # type: ignore[attr-defined]
+        if isinstance(intent, Charge):
+            value = intent.die
             return f"Charge your {value}: the energy pays for an ability this turn or later."
-        if intent.KIND == "activate":
-            return f"Use {self.rules.ability(intent.ability).name}: it is worth more than the energy it costs."  # type: ignore
+        if isinstance(intent, Activate):
+            return f"Use {self.rules.ability(intent.ability).name}: it is worth more than the energy it costs."
         return "This move raises the table's worth for you most."
 
     # ---------------------------------------------------------------- the score
@@ -440,34 +442,34 @@ class StrongBot(Explaining):
     def _battle(self, state: Any, attacker_seat: int) -> "BattleSearch":
         return BattleSearch(self, state, attacker_seat)
 
-    def _attack(self, legal: Sequence[Value], view: Any) -> Value:
+    def _attack(self, legal: Sequence[Attack], view: Any) -> Attack:
         battle = self._battle(view, self.seat)
         chosen = battle.best_attack()
         for intent in legal:
-            if set(intent.units) == chosen:                        # type: ignore[attr-defined]
+            if set(intent.units) == chosen:
                 return intent
         return legal[0]
 
-    def _block(self, legal: Sequence[Value], view: Any) -> Value:
+    def _block(self, legal: Sequence[Intent], view: Any) -> Intent:
         """Assign the planned blocks one by one (taking back any that are not in the plan), then done."""
         battle = self._battle(view, 1 - self.seat)
         plan = battle.best_blocks(frozenset(view.flow.attackers))[1]
         assigned = [(b.defender, b.attacker) for b in view.flow.blocks]
         for index, block in enumerate(assigned):
             if index >= len(plan) or plan[index] != block:
-                return next(i for i in legal if i.KIND == "unblock" and i.unit == block[0])  # type: ignore
+                return next(i for i in legal if isinstance(i, Unblock) and i.unit == block[0])
         if len(assigned) < len(plan):
             defender, attacker = plan[len(assigned)]
-            return next(i for i in legal if i.KIND == "block" and i.unit == defender  # type: ignore
-                        and i.attacker == attacker)                                 # type: ignore
+            return next(i for i in legal if isinstance(i, BlockWith) and i.unit == defender
+                        and i.attacker == attacker)
         return next(i for i in legal if i.KIND == "blocks-done")
 
-    def _strike(self, legal: Sequence[Value], view: Any) -> Value:
+    def _strike(self, legal: Sequence[Intent], view: Any) -> Intent:
         battle = self._battle(view, self.seat)
         hits = {uid: battle.hit_on_shield(view.unit(uid)) for uid in view.flow.striking}
         order = battle.best_strike_order(tuple(sorted(hits.values(), reverse=True)))[1]
         first = order[0]
-        return next(i for i in legal if hits[i.unit] == first)         # type: ignore[attr-defined]
+        return next(i for i in legal if isinstance(i, Strike) and hits[i.unit] == first)   # the strike step's only kind
 
 
 class GreedyBot(StrongBot):
@@ -488,11 +490,11 @@ class GreedyBot(StrongBot):
                              + sum(self.rules.power(state, unit) for unit in state.field_units(seat)))
         return total
 
-    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+    def _main_options(self, legal: Sequence[Intent], view: Any) -> list[tuple[float, Intent, str]]:
         state = self._sample(view)
         now = self.measure(state)
         seed = self._random.randrange(1 << 30)
-        options: list[tuple[float, Value, str]] = []
+        options: list[tuple[float, Intent, str]] = []
         for intent in legal:
             if intent.KIND in ("end", "battle"):
                 continue
@@ -506,13 +508,13 @@ class GreedyBot(StrongBot):
                 break
         return options or [(0.0, legal[0], "The first move there is.")]
 
-    def _attack(self, legal: Sequence[Value], view: Any) -> Value:
+    def _attack(self, legal: Sequence[Attack], view: Any) -> Attack:
         rules = self.rules
         blockers = view.field_units(1 - self.seat)
         strongest = max((rules.power(view, unit, defending=True) for unit in blockers), default=0)
         safe = {unit.uid for unit in view.field_units(self.seat) if rules.power(view, unit) > strongest}
-        return max(legal, key=lambda i: (set(i.units) <= safe, len(i.units)) if blockers  # type: ignore
-                   else (True, len(i.units)))                                             # type: ignore
+        return max(legal, key=lambda i: (set(i.units) <= safe, len(i.units)) if blockers
+                   else (True, len(i.units)))
 
 
 class ExpertBot(StrongBot):
@@ -543,7 +545,7 @@ class ExpertBot(StrongBot):
     #: How many turns after this one a play-out goes on (unless the duel ends first).
     HORIZON = 1
 
-    def _main_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+    def _main_options(self, legal: Sequence[Intent], view: Any) -> list[tuple[float, Intent, str]]:
         options = super()._main_options(legal, view)
         # The end of the turn and the battle are always weighed beside the best moves.
         weighed = options[:self.CANDIDATES]
@@ -553,28 +555,30 @@ class ExpertBot(StrongBot):
                                 else "Go to battle: played out, an attack does best."))
         return self._searched(view, weighed)
 
-    def _attack_options(self, legal: Sequence[Value], view: Any) -> list[tuple[float, Value, str]]:
+    def _attack_options(self, legal: Sequence[Attack], view: Any) -> list[tuple[float, Intent, str]]:
         battle = self._battle(view, self.seat)
         chosen = battle.best_attack()
         scored = []
         for intent in legal:
-            gain = battle.best_blocks(frozenset(intent.units))[0] if intent.units else 0.0   # type: ignore
+            gain = battle.best_blocks(frozenset(intent.units))[0] if intent.units else 0.0
             # The strong bot's own attack first (it breaks ties towards more attackers).
-            scored.append((gain, set(intent.units) == chosen, intent))                       # type: ignore
+            scored.append((gain, set(intent.units) == chosen, intent))
         scored.sort(key=lambda item: (item[1], item[0]), reverse=True)
         return [(gain, intent, "") for gain, _, intent in scored[:self.CANDIDATES]]
 
-    def _decide(self, legal: Sequence[Value], view: Any) -> tuple[Value, str]:
+    def _decide(self, legal: Sequence[Intent], view: Any) -> tuple[Intent, str]:
         if view.flow.stage == "attack" and len(legal) > 1:
-            best = self._searched(view, self._attack_options(legal, view), self.ATTACK_SAMPLES)[0][1]
-            units = len(best.units)                                    # type: ignore[attr-defined]
+            attacks = [i for i in legal if isinstance(i, Attack)]      # the attack step's only kind
+            best = self._searched(view, self._attack_options(attacks, view), self.ATTACK_SAMPLES)[0][1]
+            assert isinstance(best, Attack)                            # one of the attacks searched
+            units = len(best.units)
             return best, (f"Attack with {units} unit{'s' if units > 1 else ''}: played out against their best "
                           f"blocks and the turn after, this does best." if units else
                           "No attack: played out, every attack does worse than waiting.")
         return super()._decide(legal, view)
 
-    def _searched(self, view: Any, options: list[tuple[float, Value, str]],
-                  counts: tuple[int, int] | None = None) -> list[tuple[float, Value, str]]:
+    def _searched(self, view: Any, options: list[tuple[float, Intent, str]],
+                  counts: tuple[int, int] | None = None) -> list[tuple[float, Intent, str]]:
         """``options`` by their play-outs: the first (the strong bot's choice) unless another is clearly better
         (``counts``: the sampled states of the two rounds, SAMPLES and MORE unless given)."""
         if len(options) < 2:
@@ -600,7 +604,7 @@ class ExpertBot(StrongBot):
         order = [best] + [index for index in range(len(options)) if index != best]
         return [(sum(outcomes[i]) / len(outcomes[i]), options[i][1], options[i][2]) for i in order]
 
-    def _playout(self, state: Any, intent: Value, seed: int, turn: int) -> float:
+    def _playout(self, state: Any, intent: Intent, seed: int, turn: int) -> float:
         rules = self.rules
         state = rules.apply(state, intent, SeededRandom(seed + 7)).state
         rng = SeededRandom(seed)           # the same dice after every choice weighed
@@ -624,7 +628,7 @@ class _PlayoutStrong(StrongBot):
     def _sample(self, view: Any) -> Any:
         return view
 
-    def _opening(self, moves: list[Value], scores: list[float]) -> Sequence[int]:
+    def _opening(self, moves: list[Intent], scores: list[float]) -> Sequence[int]:
         """Quicker than the strong bot: the charges (they pay for an ability) and the best few other moves."""
         others = sorted((i for i, m in enumerate(moves) if m.KIND != "charge"), key=lambda i: -scores[i])
         return [i for i, m in enumerate(moves) if m.KIND == "charge"] + others[:self.OPENING]

@@ -31,11 +31,12 @@ Text forms (stable; used by saves, scenarios and tests)::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeAlias
 
 from tabletop.core.values import Codec, Value
 
 __all__ = ["ChooseDeck", "Summon", "Charge", "Activate", "Adjust", "MoveRelic", "Battle", "Attack", "BlockWith",
-           "Unblock", "BlocksDone", "FightNext", "Strike", "Discard", "Remove", "Shed", "EndTurn", "INTENTS"]
+           "Unblock", "BlocksDone", "FightNext", "Strike", "Discard", "Remove", "Shed", "EndTurn", "INTENTS", "Intent"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,3 +213,8 @@ class EndTurn(Value):
 
 INTENTS = Codec(ChooseDeck, Summon, Charge, Activate, Adjust, MoveRelic, Battle, Attack, BlockWith, Unblock,
                 BlocksDone, FightNext, Strike, Discard, Remove, Shed, EndTurn)
+
+#: Any one of the game's intents: what ``legal_intents`` lists and ``apply`` takes, so code that reads a
+#: field of one kind narrows with ``isinstance`` and mypy checks the field.
+Intent: TypeAlias = (ChooseDeck | Summon | Charge | Activate | Adjust | MoveRelic | Battle | Attack | BlockWith |
+                     Unblock | BlocksDone | FightNext | Strike | Discard | Remove | Shed | EndTurn)

@@ -24,7 +24,7 @@ from . import wording
 from .content import Ability, Content, load_content
 from .costs import payments
 from .intents import (INTENTS, Activate, Adjust, Attack, Battle, BlocksDone, BlockWith, Charge, ChooseDeck, Discard,
-                      EndTurn, FightNext, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
+                      EndTurn, FightNext, Intent, MoveRelic, Remove, Shed, Strike, Summon, Unblock)
 from .state import (HAND_LIMIT, HIDDEN_DIE, MAX_UNITS, SLOTS, STOCK, Block, Duelist, Equip, FieldToken, Flow, HandDie,
                     Relic, Stage, State, Unit, dice_of_power)
 
@@ -58,6 +58,14 @@ DICE_PER_DUELIST = STOCK + 3
 _SUMMON_KINDS = ("ritual", "fusion", "realm", "relic")
 
 
+def _uid(unit: int | None) -> int:
+    """The unit an ability names: its effect needs one, and ``legal_intents`` lists none without it (a missing
+    unit is the KeyError ``State.unit`` gives for a uid it does not hold)."""
+    if unit is None:
+        raise KeyError(unit)
+    return unit
+
+
 def _without(values: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
     """``values`` less one of each of ``taken`` (a multiset difference, kept in order)."""
     left = list(values)
@@ -66,7 +74,7 @@ def _without(values: Sequence[int], taken: Sequence[int]) -> tuple[int, ...]:
     return tuple(left)
 
 
-class DiceCardsRules(BaseRules):
+class DiceCardsRules(BaseRules[Intent]):
     """The Dice Cards rules object (see the module docstring)."""
 
     meta = META
@@ -300,7 +308,7 @@ class DiceCardsRules(BaseRules):
         return problems
 
     # ================================================================ legal intents
-    def legal_intents(self, state: State) -> tuple[Value, ...]:
+    def legal_intents(self, state: State) -> tuple[Intent, ...]:
         """Every intent the seat to act may send now, in a fixed order."""
         return self.cached_legal(state, self._enumerate)
 
@@ -318,7 +326,7 @@ class DiceCardsRules(BaseRules):
             return f"{state.duelists[seat].name}: choose one to three archetypes for your deck."
         return super().prompt_for(state, seat)
 
-    def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
+    def legal_for(self, state: State, seat: int) -> tuple[Intent, ...]:
         """The intents of ``seat``; while the decks are chosen, either duelist still to choose may choose."""
         if state.flow.stage == Stage.DECK and seat != state.to_act:
             if seat not in self.deciding(state):
@@ -326,7 +334,7 @@ class DiceCardsRules(BaseRules):
             return tuple(ChooseDeck(seat, deck) for deck in self._decks)
         return super().legal_for(state, seat)
 
-    def _enumerate(self, state: State) -> list[Value]:
+    def _enumerate(self, state: State) -> list[Intent]:
         flow = state.flow
         stage = flow.stage
         seat = state.to_act
@@ -342,7 +350,7 @@ class DiceCardsRules(BaseRules):
                     for chosen in combinations(able, size)]
         if stage == Stage.BLOCK:
             blocking = {b.defender for b in flow.blocks}
-            out: list[Value] = [BlockWith(seat, u.uid, attacker) for u in state.field_units(seat)
+            out: list[Intent] = [BlockWith(seat, u.uid, attacker) for u in state.field_units(seat)
                                 if u.uid not in blocking for attacker in flow.attackers]
             out += [Unblock(seat, b.defender) for b in flow.blocks]
             out.append(BlocksDone(seat))
@@ -360,11 +368,11 @@ class DiceCardsRules(BaseRules):
             return [Shed(seat, index) for index in range(self.slots_used(state, unit))]
         return []
 
-    def _main_intents(self, state: State, seat: int) -> list[Value]:
+    def _main_intents(self, state: State, seat: int) -> list[Intent]:
         flow = state.flow
         duelist = state.duelists[seat]
         values = sorted({d.value for d in duelist.hand})
-        out: list[Value] = []
+        out: list[Intent] = []
         if not flow.summoned and values:
             out += self._summons(state, seat, values)
         out += [Charge(seat, value) for value in values]
@@ -383,9 +391,9 @@ class DiceCardsRules(BaseRules):
         out.append(EndTurn(seat))
         return out
 
-    def _summons(self, state: State, seat: int, values: list[int]) -> list[Value]:
+    def _summons(self, state: State, seat: int, values: list[int]) -> list[Intent]:
         duelist = state.duelists[seat]
-        out: list[Value] = []
+        out: list[Intent] = []
         for archetype in duelist.deck:
             if self.content.archetypes[archetype].has_units:
                 out += [Summon(seat, v, archetype=archetype) for v in values]
@@ -415,11 +423,11 @@ class DiceCardsRules(BaseRules):
                     out += [Summon(seat, v, ability=aid) for v in values]
         return out
 
-    def _activations(self, state: State, seat: int, ability: Ability, pay: tuple[int, ...]) -> list[Value]:
+    def _activations(self, state: State, seat: int, ability: Ability, pay: tuple[int, ...]) -> list[Intent]:
         """The activations of ``ability`` paid with ``pay``, one per choice of caster, target and mode."""
         aid = ability.ability_id
         enemy = 1 - seat
-        out: list[Value] = []
+        out: list[Intent] = []
         own_kind = [u for u in state.units if u.owner == seat and u.archetype == ability.archetype]
         for mode, (effect, args) in enumerate(ability.modes):
             if effect == "strike_first":
@@ -473,9 +481,9 @@ class DiceCardsRules(BaseRules):
                 out.append(Activate(seat, aid, pay, mode=mode))
         return out
 
-    def _realm_and_relic_moves(self, state: State, seat: int) -> list[Value]:
+    def _realm_and_relic_moves(self, state: State, seat: int) -> list[Intent]:
         duelist = state.duelists[seat]
-        out: list[Value] = []
+        out: list[Intent] = []
         for token in duelist.field:
             if token.kind != "realm" or f"adjust:{token.ability}" in state.flow.used:
                 continue
@@ -501,8 +509,9 @@ class DiceCardsRules(BaseRules):
         if isinstance(intent, Activate) and list(intent.pay) != sorted(intent.pay):
             intent = evolve(intent, pay=tuple(sorted(intent.pay)))      # energy tokens paid in any order
         self.refuse_unless_legal(state, intent)
+        assert isinstance(intent, Intent)       # refuse_unless_legal let through only an intent of the lists
         events: list[Value] = []
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         if isinstance(intent, ChooseDeck):
             state = self._choose_deck(state, seat, intent.archetypes, rng, events)
         elif isinstance(intent, Summon):
@@ -872,11 +881,11 @@ class DiceCardsRules(BaseRules):
                 state = self._duelist(state, seat, stock=state.duelists[seat].stock - 1)
 
         if effect == "strike_first":
-            unit = state.unit(intent.target)  # type: ignore[arg-type]
+            unit = state.unit(_uid(intent.target))
             state = self._put_unit(state, evolve(unit, strike_first=True))
             events.append(ev.StrikeFirst(unit.uid))
         elif effect == "equip":
-            unit = state.unit(intent.target)  # type: ignore[arg-type]
+            unit = state.unit(_uid(intent.target))
             token_die()
             if intent.slot is None:
                 equips = unit.equips + (Equip(ability.ability_id, 1),)
@@ -894,14 +903,14 @@ class DiceCardsRules(BaseRules):
                                   + (FieldToken(ability.ability_id, "field"),))
             events.append(ev.TokenPlaced(seat, ability.ability_id, "field"))
         elif effect == "damage":
-            caster = state.unit(intent.caster)  # type: ignore[arg-type]
+            caster = state.unit(_uid(intent.caster))
             amount = self.power(state, caster)
             if intent.player:
                 state = self._hit_player(state, enemy, amount, 0, seat, rng, events)
             else:
-                state = self._damage_unit(state, intent.target, amount, events, seat)  # type: ignore[arg-type]
+                state = self._damage_unit(state, _uid(intent.target), amount, events, seat)
         elif effect == "destroy_unit":
-            state = self._remove_unit(state, intent.target, "ability", events, seat)  # type: ignore[arg-type]
+            state = self._remove_unit(state, _uid(intent.target), "ability", events, seat)
         elif effect == "destroy_units":
             doomed = [u.uid for u in state.units_of(enemy) if self.power(state, u) <= args["most_power"]]
             for uid in doomed:
@@ -929,9 +938,9 @@ class DiceCardsRules(BaseRules):
             token_die()
             state = self._set_unit(state, seat, ability.archetype, args["power"], 0, "extra", events)
         elif effect == "capture":
-            target = state.unit(intent.target)  # type: ignore[arg-type]
+            target = state.unit(_uid(intent.target))
             state = self._put_unit(state, evolve(target, captor=intent.caster))
-            events.append(ev.Captured(intent.caster, target.uid))  # type: ignore[arg-type]
+            events.append(ev.Captured(_uid(intent.caster), target.uid))
         elif effect == "opponent_discards":
             count = min(args["count"], len(state.duelists[enemy].hand))
             state = self._flow(state, stage=Stage.DISCARD, deciding=enemy, discarding=count, why="tithe",

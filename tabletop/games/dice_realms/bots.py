@@ -18,9 +18,9 @@ from typing import Any, Iterable, Sequence
 from tabletop.core.bots import by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import derive_seed
-from tabletop.core.values import Value, copier
+from tabletop.core.values import copier
 
-from .intents import Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .intents import Bonus, Boost, Forfeit, Intent, Pass, Pick, Roll, TimeWarp
 from .scoring import realm_scores, total_score
 from .state import DICE, BonusKind, Cell, Grimoire, Stage, State
 from .tables import REALMS, RealmTables
@@ -50,7 +50,7 @@ class EasyBot:
         self._random = random.Random(seed)
         self.seat = seat
 
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """One of ``legal`` (which must not be empty)."""
         entries = [i for i in legal if isinstance(i, (Pick, Boost, Bonus))]
         if not entries:
@@ -64,13 +64,13 @@ class EasyBot:
         pool = sensible or entries
         return pool[self._random.randrange(len(pool))]
 
-    def _wasteful(self, intent: Value, view: State) -> bool:
+    def _wasteful(self, intent: Pick | Boost | Bonus, view: State) -> bool:
         """A die of 1 to 3 on a Savanna cell that multiplies: points thrown away for nothing."""
-        if isinstance(intent, Bonus) or intent.realm != "yellow":  # type: ignore[attr-defined]
+        if isinstance(intent, Bonus) or intent.realm != "yellow":
             return False
         tables = self._rules.tables
-        return (tables.yellow_multipliers[intent.cell.number - 1] > 1  # type: ignore[attr-defined]
-                and view.dice.value(intent.die) <= 3)  # type: ignore[attr-defined]
+        return (tables.yellow_multipliers[intent.cell.number - 1] > 1
+                and view.dice.value(intent.die) <= 3)
 
 
 # --------------------------------------------------------------------------- the grimoire model
@@ -335,11 +335,11 @@ class StrongBot:
         self.valuer = SheetValuer(self.tables, self.weights)
 
     # ----------------------------------------------------------------- the decision
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """The legal intent with the best estimate."""
         return self._best(legal, view, self._random)
 
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: State, rng: random.Random) -> tuple[Intent, str]:
         """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why, in a
         sentence of the game's words (for the hint button)."""
         legal = self._rules.legal_intents(view)
@@ -351,7 +351,7 @@ class StrongBot:
             worth = self._value(after) - self._value(sheet)
         return intent, explain(self._rules, view, self.seat, intent, len(legal), worth)
 
-    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+    def _best(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         if len(legal) == 1:
             return legal[0]
         state = self._prepare(view, rng)
@@ -375,7 +375,7 @@ class StrongBot:
         self._alive: dict[int, Grimoire] = {}
         return state
 
-    def _score(self, intent: Value, state: State, sheet: Grimoire) -> float:
+    def _score(self, intent: Intent, state: State, sheet: Grimoire) -> float:
         flow = state.flow
         if isinstance(intent, Pass):
             return self._value(sheet)
@@ -589,14 +589,14 @@ class GreedyBot(StrongBot):
     def _value(self, sheet: Grimoire) -> float:
         return float(points(self.tables, sheet))
 
-    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+    def _best(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         if len(legal) == 1:
             return legal[0]
         self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
         self._time_left, self._final = 0.0, False
         sheet = view.players[self.seat]
         base = points(self.tables, sheet)
-        scored: list[tuple[float, int, Value]] = []
+        scored: list[tuple[float, int, Intent]] = []
         for intent in legal:
             if isinstance(intent, (Pick, Bonus)) or (isinstance(intent, Boost)):
                 gain = self._score_now(intent, view, sheet) - base
@@ -609,7 +609,7 @@ class GreedyBot(StrongBot):
         ties = [intent for gain, kind, intent in scored if (gain, kind) == top]
         return ties[rng.randrange(len(ties))]
 
-    def _score_now(self, intent: Value, state: State, sheet: Grimoire) -> float:
+    def _score_now(self, intent: Intent, state: State, sheet: Grimoire) -> float:
         if isinstance(intent, Pick):
             return self._value(self._entered(sheet, state, intent.die, intent.realm, intent.cell))
         return self._score(intent, state, sheet)
@@ -652,8 +652,8 @@ class Search:
     further ahead the move's play-outs ended on average, on how many sampled futures, and whether it overturned
     the strong bot's first choice."""
 
-    move: Value
-    runner_up: Value | None
+    move: Intent
+    runner_up: Intent | None
     gap: float
     samples: int
     overturned: bool
@@ -695,7 +695,7 @@ class ExpertBot(StrongBot):
         self.search: Search | None = None            # what the last decision's search found
         self._sampled = False                        # a play-out of this decision rolled dice
 
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: State, rng: random.Random) -> tuple[Intent, str]:
         """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why: what its
         search found, in the game's words (the strong bot's reason when there was nothing to search)."""
         legal = self._rules.legal_intents(view)
@@ -704,7 +704,7 @@ class ExpertBot(StrongBot):
             return intent, explain(self._rules, view, self.seat, intent, len(legal))
         return intent, search_reason(self.tables, view, self.seat, intent, self.search)
 
-    def _best(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+    def _best(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         self.search = None
         if len(legal) == 1:
             return legal[0]
@@ -735,7 +735,7 @@ class ExpertBot(StrongBot):
         self.search = Search(move, runner_up, gap, len(seeds), move != first, self._sampled)
         return move
 
-    def _playout(self, state: State, intent: Value, seed: int) -> float:
+    def _playout(self, state: State, intent: Intent, seed: int) -> float:
         """This seat's lead over the rival once ``intent`` and the rest of the turn are played on the sampled
         future ``seed``, each sheet valued by the estimate of its final score."""
         rules = self._rules
@@ -796,17 +796,17 @@ class _PlayoutStrong(StrongBot):
         return view
 
 
-def _entry_value(tables: RealmTables, view: State, intent: Value) -> int:
+def _entry_value(tables: RealmTables, view: State, intent: Pick | Boost | Bonus) -> int:
     """The value an entry writes: a die's face (the green + white sum in Terra), a bonus's value or cell."""
     if isinstance(intent, Bonus):
         return (tables.red_values[intent.cell] if intent.realm == "red" else intent.cell.number
                 if intent.realm == "green" else 0 if intent.realm == "blue"
                 else (intent.kind.value or 6) if intent.realm == "yellow" else 6)
     dice = view.dice
-    return dice.terra_sum() if intent.realm == "green" else dice.value(intent.die)  # type: ignore[attr-defined]
+    return dice.terra_sum() if intent.realm == "green" else dice.value(intent.die)
 
 
-def move_words(tables: RealmTables, view: State, intent: Value, subject: bool = True) -> str:
+def move_words(tables: RealmTables, view: State, intent: Intent, subject: bool = True) -> str:
     """The move in a few of the game's words, to begin a sentence ("Blue 5 on Tide Abyss", "Spend a Time Warp")
     or, not ``subject``, to follow one ("blue 5 on Tide Abyss", "a Time Warp")."""
     if isinstance(intent, (Pick, Boost)):
@@ -835,7 +835,7 @@ def move_words(tables: RealmTables, view: State, intent: Value, subject: bool = 
     return words[0].upper() + words[1:] if subject else words
 
 
-def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, worth: float | None = None) -> str:
+def explain(rules: Any, view: State, seat: int, intent: Intent, choices: int, worth: float | None = None) -> str:
     """One plain sentence on why ``intent`` is a good move for ``seat`` now (``worth``: what the entry adds to
     the bot's estimate of the final score, when it weighed one)."""
     tables: RealmTables = rules.tables
@@ -885,7 +885,7 @@ def explain(rules: Any, view: State, seat: int, intent: Value, choices: int, wor
 REASON_LIMIT = 80
 
 
-def search_reason(tables: RealmTables, view: State, seat: int, intent: Value, search: "Search") -> str:
+def search_reason(tables: RealmTables, view: State, seat: int, intent: Intent, search: "Search") -> str:
     """Why the expert's move, from what its search found, in one short line of the game's words: the move, what
     it keeps or earns, and how much further ahead of the rival its play-outs ended on average than the next best
     move's ("Blue 5 on Tide Abyss, keeping 3 dice: +9 points on average against yellow 5 on Savanna.").  Within

@@ -20,7 +20,7 @@ exactly one possible cell is resolved at once, and one with none is lost.
 
 from __future__ import annotations
 
-from typing import Any, Callable, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Mapping, Sequence, TypeVar, cast
 
 from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource
@@ -28,7 +28,7 @@ from tabletop.core.values import Value, copier
 
 from . import events as ev
 from . import wording
-from .intents import INTENTS, Bonus, Boost, Forfeit, Pass, Pick, Roll, TimeWarp
+from .intents import INTENTS, Bonus, Boost, Forfeit, Intent, Pass, Pick, Roll, TimeWarp
 from .scoring import decide_winners, realm_score, realm_scores, total_score
 from .state import DICE, DIE_CODES, BonusKind, Cell, Dice, Flow, Grimoire, RewardSource, Stage, State
 from .tables import REALMS, RealmTables, load_tables
@@ -108,7 +108,7 @@ def bonus_realms(kind: BonusKind) -> tuple[str, ...]:
     return REALMS if kind.is_essence else (kind.realm,)
 
 
-class DiceRealmsRules(BaseRules):
+class DiceRealmsRules(BaseRules[Intent]):
     """The Dice Realms rules object (see the module docstring for the flow)."""
 
     meta = META
@@ -120,7 +120,7 @@ class DiceRealmsRules(BaseRules):
         self.tables = t = tables or load_tables()
         # One-entry cache of (state, its legal intents): _settle, then the screen or the
         # bots, then apply() all ask for the legal intents of the same state in a row.
-        self._legal_cache: tuple[State | None, tuple[Value, ...]] = (None, ())
+        self._legal_cache: tuple[State | None, tuple[Intent, ...]] = (None, ())
         # Looked up on every legal-intent enumeration, so worked out once here.
         self._track_lengths = {realm: t.track_length(realm) for realm in ("blue", "magenta", "yellow")}
         last = max(*t.green_cells, *self._track_lengths.values())
@@ -179,7 +179,7 @@ class DiceRealmsRules(BaseRules):
             winners, tie_break = decide_winners(totals, [b["best_realm"] for b in breakdowns])
         return Outcome(finished, totals, winners, tie_break, tuple(breakdowns))
 
-    def legal_intents(self, state: State) -> tuple[Value, ...]:
+    def legal_intents(self, state: State) -> tuple[Intent, ...]:
         """Every intent the seat to act may send now, in a fixed order; empty once the game is over."""
         cached_for, cached = self._legal_cache
         if state is cached_for:
@@ -188,7 +188,7 @@ class DiceRealmsRules(BaseRules):
         self._legal_cache = (state, legal)
         return legal
 
-    def _enumerate(self, state: State) -> list[Value]:
+    def _enumerate(self, state: State) -> list[Intent]:
         flow = state.flow
         seat = state.to_act
         if seat is None:
@@ -218,7 +218,7 @@ class DiceRealmsRules(BaseRules):
             return out
         return []
 
-    def _picks(self, state: State, seat: int, dice: Sequence[str], kind: type[Pick | Boost] = Pick) -> list[Value]:
+    def _picks(self, state: State, seat: int, dice: Sequence[str], kind: type[Pick | Boost] = Pick) -> list[Intent]:
         """Every pick (or ``Boost``) of one of ``dice`` that ``seat`` could make, die by die in the order given.
 
         The same list as ``kind(seat, die, realm, cell)`` for each of ``die_targets(state, seat, die)``
@@ -238,7 +238,7 @@ class DiceRealmsRules(BaseRules):
         sky_next = len(sky) + 1 if len(sky) < self._track_lengths["magenta"] else 0
         above = sky[-1] if sky and sky[-1] != 6 else -1
         savanna_next = len(sheet.yellow) + 1 if len(sheet.yellow) < self._track_lengths["yellow"] else 0
-        out: list[Value] = []
+        out: list[Intent] = []
         aims = self._aims
         for die in dice:
             face = getattr(table, die)
@@ -277,9 +277,9 @@ class DiceRealmsRules(BaseRules):
                 out.append(pick)
         return out
 
-    def _bonus_intents(self, state: State, seat: int) -> list[Value]:
+    def _bonus_intents(self, state: State, seat: int) -> list[Intent]:
         sheet = state.players[seat]
-        out: list[Value] = []
+        out: list[Intent] = []
         seen = set()
         for kind in state.flow.pending:
             if kind in seen:
@@ -290,7 +290,7 @@ class DiceRealmsRules(BaseRules):
                            for cell in self.bonus_targets(sheet, target_realm))
         return out
 
-    def _boost_intents(self, state: State, seat: int) -> list[Value]:
+    def _boost_intents(self, state: State, seat: int) -> list[Intent]:
         sheet = state.players[seat]
         if not sheet.arcane_boosts:
             return []
@@ -376,8 +376,9 @@ class DiceRealmsRules(BaseRules):
         else:
             if intent not in legal:
                 raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        assert isinstance(intent, Intent)   # one of the legal intents, checked just above
         events: list[Value] = []
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         if isinstance(intent, Roll):
             state = self._roll(state, seat, rng, events, time_warp=False)
         elif isinstance(intent, TimeWarp):
@@ -471,7 +472,7 @@ class DiceRealmsRules(BaseRules):
         value = self._made.get(key)
         if value is None:
             value = self._made[key] = make(realm, detail)
-        return value  # type: ignore[return-value]
+        return cast(_Frozen, value)    # the cache holds several kinds of value: the one make made for this key
 
     def _with_sheet(self, state: State, seat: int, sheet: Grimoire, **changes: object) -> State:
         """``state`` with ``seat``'s grimoire replaced by ``sheet`` (and any other ``changes``, in one copy)."""
@@ -576,9 +577,10 @@ class DiceRealmsRules(BaseRules):
                 if len(live) != len(flow.pending):
                     state = _state(state, flow=_flow(flow, pending=tuple(live)))
                     continue
-                choices = self.legal_intents(state)   # the pending seat's bonus intents
+                # The pending seat's bonus intents (a pending bonus lists no other kind).
+                choices = [i for i in self.legal_intents(state) if isinstance(i, Bonus)]
                 if len(choices) == 1:
-                    state = self._resolve_bonus(state, choices[0], events)  # type: ignore[arg-type]
+                    state = self._resolve_bonus(state, choices[0], events)
                     continue
                 return state
             stage = flow.stage

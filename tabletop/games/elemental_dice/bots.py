@@ -48,10 +48,9 @@ from typing import Any, Sequence
 from tabletop.core.bots import Explaining, by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
-from tabletop.core.values import Value
 
 from .cards import CHANCE, CONTROLLABLE, DICE, Card, CardBook, Formula, Step
-from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, KeepOrder, Pass, Pay, Play,
+from .intents import (Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Intent, KeepOrder, Pass, Pay, Play,
                       Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop, Swap, Take, Term)
 from .state import HIDDEN, Phase, State, Window, chooser
 
@@ -85,12 +84,12 @@ class EagerBot:
         self._random = random.Random(seed)
         self.book = book
 
-    def weight(self, intent: Value, legal: Sequence[Value]) -> float:
+    def weight(self, intent: Intent, legal: Sequence[Intent]) -> float:
         """How likely ``intent`` is chosen, relative to the other legal intents."""
         kind = intent.KIND
         weight = _WEIGHTS.get(kind, 1.0)
-        if kind in ("buy", "play", "reveal"):
-            steps = {step.kind for step in self.book[intent.card].steps}        # type: ignore[attr-defined]
+        if isinstance(intent, (Buy, Play, Reveal)):
+            steps = {step.kind for step in self.book[intent.card].steps}
             if "damage" in steps:
                 weight *= 5
             elif "heal" in steps:
@@ -101,7 +100,7 @@ class EagerBot:
             weight = 3.0           # nothing to buy in the row: look at five new cards
         return weight
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal`` (which must not be empty)."""
         weights = [self.weight(intent, legal) for intent in legal]
         return self._random.choices(legal, weights)[0]
@@ -131,15 +130,15 @@ class EasyBot(EagerBot):
         super().__init__(seed, book)
         self.seat = seat
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal``: an attack if it may play one, otherwise as the eager bot would."""
-        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
+        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)
         hp = view.players[self.seat].hp if view is not None else 60
-        safe = [intent for intent in mine if intent.KIND not in ("play", "reveal")
-                or _worst_self_damage(self.book[intent.card]) < hp]                     # type: ignore[attr-defined]
+        safe = [intent for intent in mine if not isinstance(intent, (Play, Reveal))
+                or _worst_self_damage(self.book[intent.card]) < hp]
         mine = safe or mine
-        attacks = [intent for intent in mine if intent.KIND in ("play", "reveal")
-                   and _hits_opponent(self.book[intent.card])]                          # type: ignore[attr-defined]
+        attacks = [intent for intent in mine if isinstance(intent, (Play, Reveal))
+                   and _hits_opponent(self.book[intent.card])]
         if attacks:
             return attacks[self._random.randrange(len(attacks))]
         return super().choose(mine, view)
@@ -345,7 +344,7 @@ class Valuer:
         total = 0.0
         for step in self.book[card].steps:
             if step.kind == "damage" and "opponent" in step.targets:
-                total += _mean(step.formula, dice)            # type: ignore[arg-type]
+                total += _mean(step.formula, dice)
         return total
 
     def deck_value(self, cards: Sequence[str], dice: Sequence[float], hand: int, actions: int,
@@ -375,7 +374,7 @@ class Valuer:
 
 
 # ==================================================================== strong
-class StrongBot(Explaining):
+class StrongBot(Explaining[Intent]):
     """A one-move look-ahead over sampled states, scoring positions by HP, gold, hand and deck (see the
     module docstring)."""
 
@@ -430,7 +429,7 @@ class StrongBot(Explaining):
         self._plays_this_turn = 0
 
     # ---------------------------------------------------------------- entry
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """The move judged best among ``legal`` from ``view`` (this seat's view) alone."""
         return self._decide(legal, view)[0]
 
@@ -613,13 +612,13 @@ class StrongBot(Explaining):
             if flow.phase == Phase.WINDOW:
                 if flow.window == Window.TURN_START and not flow.chain:
                     return state
-                intent: Value = Pass(flow.priority)
+                intent: Intent = Pass(flow.priority)
             else:
                 intent = self._rule_of_thumb(state, self.rules.legal_intents(state), valuer)
             state = self.rules.apply(state, intent, SeededRandom(seed * 131 + step)).state
         return state
 
-    def _after(self, state: State, intent: Value, valuer: Valuer, seed: int) -> State:
+    def _after(self, state: State, intent: Intent, valuer: Valuer, seed: int) -> State:
         """The position after ``intent`` and the chain it starts."""
         state = self.rules.apply(state, intent, SeededRandom(seed)).state
         return self._resolve(state, valuer, seed)
@@ -629,10 +628,10 @@ class StrongBot(Explaining):
         return 3 if any(s.formula is not None and CHANCE in s.formula.dice for s in self.book[card].steps) else 1
 
     # ---------------------------------------------------------------- the main phase
-    def _main_choice(self, view: State, mine: list[Value]) -> Value:
+    def _main_choice(self, view: State, mine: list[Intent]) -> Intent:
         return self._main_options(view, mine)[0][1]
 
-    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+    def _main_options(self, view: State, mine: list[Intent]) -> list[tuple[float, Intent, str]]:
         """The main-phase moves worth weighing, best first, each with its gain over the position now (in HP)
         and the sentence that says why: the best play if it beats keeping the cards, then the buys, a reroll
         of the shop and the end of the turn, by what each gains."""
@@ -652,9 +651,9 @@ class StrongBot(Explaining):
         worn_out = self._plays_this_turn > self.MOST_MOVES_A_TURN
         if worn_out:
             plays = []
-        scored: list[tuple[float, Value]] = []
+        scored: list[tuple[float, Play | Reveal]] = []
         for intent in plays:
-            card = intent.card                                              # type: ignore[attr-defined]
+            card = intent.card
             runs = self._chance_samples(card)
             total = 0.0
             for run in range(runs):
@@ -663,7 +662,7 @@ class StrongBot(Explaining):
         # The best play first (the first met of equal scores), then the others worth more than keeping the cards.
         scored.sort(key=lambda item: item[0], reverse=True)
         best_play = scored[0][1] if scored else None
-        options: list[tuple[float, Value, str]] = []
+        options: list[tuple[float, Intent, str]] = []
         if scored and scored[0][0] > ending:
             # Every play worth more than keeping the cards comes first, best first (a searching bot weighs them).
             options += [(math.inf, intent, self._play_reason(view, intent, valuer))
@@ -680,7 +679,7 @@ class StrongBot(Explaining):
             options.append((ending - base, end, self._end_reason(view, mine, weighed_reroll=not worn_out)))
         if not options:
             fallback = best_play or mine[0]
-            return [(0.0, fallback, self._play_reason(view, fallback, valuer) if best_play else
+            return [(0.0, fallback, self._play_reason(view, best_play, valuer) if best_play else
                      "The only sensible move now.")]
         options.sort(key=lambda item: item[0], reverse=True)
         return options
@@ -689,8 +688,8 @@ class StrongBot(Explaining):
     def _name(self, card: str) -> str:
         return self.book[card].name
 
-    def _play_reason(self, view: State, intent: Value, valuer: Valuer) -> str:
-        card = intent.card                                                  # type: ignore[attr-defined]
+    def _play_reason(self, view: State, intent: Play | Reveal, valuer: Valuer) -> str:
+        card = intent.card
         verb = "Flip" if isinstance(intent, Reveal) else "Play"
         dice = view.dice
         damage = valuer.damage_value(card, dice)
@@ -705,8 +704,8 @@ class StrongBot(Explaining):
                     f"gold, and nothing in hand does more now.")
         return f"{verb} {self._name(card)}: it is the most useful card in hand now."
 
-    def _buy_reason(self, view: State, intent: Value, valuer: Valuer) -> str:
-        card = intent.card                                                  # type: ignore[attr-defined]
+    def _buy_reason(self, view: State, intent: Buy, valuer: Valuer) -> str:
+        card = intent.card
         price = self.book[card].cost
         gold = view.players[self.seat].gold
         damage = valuer.damage_value(card, view.dice)
@@ -729,7 +728,7 @@ class StrongBot(Explaining):
         return (f"Reroll the shop: nothing in the row is worth its price yet, and for {cost} of your {gold} gold "
                 "five new cards may be.")
 
-    def _end_reason(self, view: State, mine: list[Value], weighed_reroll: bool = True) -> str:
+    def _end_reason(self, view: State, mine: list[Intent], weighed_reroll: bool = True) -> str:
         """Why end the turn, naming every other thing the player could still do there (the hand, a buy, a
         reroll of the shop) and the cause each is left: a hint never leaves out a move it did not weigh."""
         player = view.players[self.seat]
@@ -758,8 +757,8 @@ class StrongBot(Explaining):
         return f"End the turn: {hand}, and {shop}."
 
     # ---------------------------------------------------------------- the hint: a choice and why
-    def _decide(self, legal: Sequence[Value], view: State) -> tuple[Value, str]:
-        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)   # type: ignore[attr-defined]
+    def _decide(self, legal: Sequence[Intent], view: State) -> tuple[Intent, str]:
+        mine = [intent for intent in legal if intent.seat == self.seat] or list(legal)
         self._remember(view)
         if len(mine) == 1:
             if isinstance(mine[0], EndTurn):
@@ -778,7 +777,7 @@ class StrongBot(Explaining):
         _, intent, reason = self._main_options(view, mine)[0]
         return intent, reason
 
-    def _reroll_gain(self, view: State, reroll: Value, valuer: Valuer, base: float) -> float:
+    def _reroll_gain(self, view: State, reroll: Intent, valuer: Valuer, base: float) -> float:
         """The average, over sampled shop decks, of the position after the reroll and the best buy the new
         row offers (or none), against the position now."""
         total = 0.0
@@ -794,7 +793,7 @@ class StrongBot(Explaining):
         return total / self.REROLL_SAMPLES - base
 
     # ---------------------------------------------------------------- windows
-    def _window_choice(self, view: State, mine: list[Value]) -> Value:
+    def _window_choice(self, view: State, mine: list[Intent]) -> Intent:
         flow = view.flow
         passing = next((i for i in mine if isinstance(i, Pass)), mine[0])
         top = flow.chain[-1] if flow.chain else None
@@ -820,42 +819,44 @@ class StrongBot(Explaining):
         return respond if respond is not None else best
 
     # ---------------------------------------------------------------- choices while a card takes effect
-    def _effect_choice(self, view: State, mine: list[Value]) -> Value:
+    def _effect_choice(self, view: State, mine: list[Intent]) -> Intent:
         valuer = Valuer(self.rules, self._context(view))
         return self._rule_of_thumb(view, mine, valuer)
 
-    def _rule_of_thumb(self, state: State, legal: Sequence[Value], valuer: Valuer) -> Value:
+    def _rule_of_thumb(self, state: State, legal: Sequence[Intent], valuer: Valuer) -> Intent:
         """A choice for whoever decides the executing card's step, by a simple rule for each kind."""
         seat = chooser(state)
         first = legal[0]
         execution = state.flow.executing
         dice = state.dice
         if isinstance(first, Chance):
-            ours = execution.controller == seat                              # type: ignore[union-attr]
+            assert execution is not None            # a chance choice is a step of the executing card
+            ours = execution.controller == seat
             low = state.die(CHANCE) < 4
             return Chance(seat, low if ours else not low)
         if isinstance(first, Term):       # Magical Barrier: lower the term that costs the attack most
-            return max(legal, key=lambda i: state.die(i.die))              # type: ignore[attr-defined]
+            return max((i for i in legal if isinstance(i, Term)), key=lambda i: state.die(i.die))   # all terms
         if isinstance(first, Pay):
-            return max(legal, key=lambda i: i.gold)                          # type: ignore[attr-defined]
+            return max((i for i in legal if isinstance(i, Pay)), key=lambda i: i.gold)   # all payments
         if isinstance(first, (Reroll, SetDie, FlipDie, Swap)):
             return max(legal, key=lambda i: self._dice_score(state, self._dice_after(dice, i), valuer, seat))
         if isinstance(first, Again):
-            die = execution.die                                              # type: ignore[union-attr]
+            assert execution is not None            # an again choice is a step of the executing card
+            die = execution.die
             keep = self._dice_score(state, dice, valuer, seat)
             roll = sum(self._dice_score(state, _with(dice, die, v), valuer, seat) for v in range(1, 7)) / 6
             return Again(seat, roll > keep)
         if isinstance(first, (Take, Put)):
             options = [i for i in legal if isinstance(i, (Take, Put))]
             worth = {i: valuer.play_value(i.card, dice) + (3 if self.book[i.card].type == "passive" else 0)
-                     for i in options}                                       # type: ignore[attr-defined]
+                     for i in options}
             sabotage = isinstance(first, Put) and self.rules._current_step(execution).zone == "opponent_draw"
             # Our own pile: the best cards on top; the other's (Sabotage): the worst.
             return (min(options, key=lambda i: worth[i]) if sabotage else max(options, key=lambda i: worth[i]))
         if isinstance(first, Discard):
-            return min(legal, key=lambda i: valuer.play_value(i.card, dice))  # type: ignore[attr-defined]
+            return min((i for i in legal if isinstance(i, Discard)), key=lambda i: valuer.play_value(i.card, dice))
         if isinstance(first, Cancel):
-            return max(legal, key=lambda i: valuer.play_value(i.card, dice))  # type: ignore[attr-defined]
+            return max((i for i in legal if isinstance(i, Cancel)), key=lambda i: valuer.play_value(i.card, dice))
         if isinstance(first, (Remove, Stop)):
             return self._thinning(state, legal, valuer, seat)
         for intent in legal:
@@ -863,10 +864,10 @@ class StrongBot(Explaining):
                 return intent
         return first
 
-    def _thinning(self, state: State, legal: Sequence[Value], valuer: Valuer, seat: int) -> Value:
+    def _thinning(self, state: State, legal: Sequence[Intent], valuer: Valuer, seat: int) -> Intent:
         """Optimization: remove the card whose going makes the deck's hand of a turn better most (a Basic Income
         in a deck with attacks: the attacks come to hand more often), or stop when none does."""
-        stop: Value = next(i for i in legal if isinstance(i, Stop))
+        stop: Intent = next(i for i in legal if isinstance(i, Stop))
         cards = self.deck(state, seat)
         hand, actions = self._hand_and_actions(state, seat)
         if len(cards) <= hand:
@@ -881,7 +882,7 @@ class StrongBot(Explaining):
                     best, best_value = intent, value
         return best
 
-    def _dice_after(self, dice: tuple[int, ...], intent: Value) -> tuple[int, ...] | list[tuple[int, ...]]:
+    def _dice_after(self, dice: tuple[int, ...], intent: Intent) -> tuple[int, ...] | list[tuple[int, ...]]:
         if isinstance(intent, SetDie):
             return _with(dice, intent.die, intent.value)
         if isinstance(intent, FlipDie):
@@ -928,11 +929,11 @@ class GreedyBot(StrongBot):
         mine, theirs = state.players[self.seat], state.players[1 - self.seat]
         return mine.hp - theirs.hp + 0.01 * mine.gold
 
-    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+    def _main_options(self, view: State, mine: list[Intent]) -> list[tuple[float, Intent, str]]:
         valuer = Valuer(self.rules, self._context(view))
         sample = self._sample(view)
         now = self._measure(sample)
-        options: list[tuple[float, Value, str]] = []
+        options: list[tuple[float, Intent, str]] = []
         for intent in mine:
             if isinstance(intent, Play):
                 seed = self._random.randrange(1 << 30)
@@ -956,7 +957,7 @@ class GreedyBot(StrongBot):
         options.sort(key=lambda item: item[0], reverse=True)
         return options
 
-    def _window_choice(self, view: State, mine: list[Value]) -> Value:
+    def _window_choice(self, view: State, mine: list[Intent]) -> Intent:
         return next((i for i in mine if isinstance(i, Pass)), mine[0])
 
     def _cheapest_attack(self) -> int:
@@ -1006,16 +1007,18 @@ class ExpertBot(StrongBot):
     def _context(self, state: State) -> Context:
         return _shared_context(super()._context(state), self._contexts)
 
-    def _main_options(self, view: State, mine: list[Value]) -> list[tuple[float, Value, str]]:
+    def _main_options(self, view: State, mine: list[Intent]) -> list[tuple[float, Intent, str]]:
         self._contexts.clear()          # one decision's worths at a time (the memory stays small)
         options = super()._main_options(view, mine)
         # A card worth playing comes first (math.inf), with the other plays worth more than keeping the cards.
         if options[0][0] == math.inf:
             # Copies of a card (eight Basic Incomes) play alike: each kind is weighed once, at its best copy.
-            by_kind: dict[str, tuple[float, Value, str]] = {}
+            by_kind: dict[str, tuple[float, Intent, str]] = {}
             for option in options:
                 if option[0] == math.inf:
-                    by_kind.setdefault(self.book[option[1].card].key, option)  # type: ignore[attr-defined]
+                    move = option[1]
+                    assert isinstance(move, (Play, Reveal, Buy))     # worth math.inf: a play (see above)
+                    by_kind.setdefault(self.book[move.card].key, option)
             candidates = list(by_kind.values())[:self.PLAY_CANDIDATES]
         else:
             candidates = options[:self.CANDIDATES]
@@ -1049,7 +1052,7 @@ class ExpertBot(StrongBot):
             bot._turn_seen, bot._plays_this_turn = self._turn_seen, self._plays_this_turn
         return bot
 
-    def _playout(self, state: State, intent: Value, valuer: Valuer, seed: int, last: int) -> float:
+    def _playout(self, state: State, intent: Intent, valuer: Valuer, seed: int, last: int) -> float:
         """The score after ``intent`` on the sampled ``state`` and the play until turn ``last`` ends, strong bots
         in both seats (``seed`` fixes their dice and draws)."""
         rules = self.rules

@@ -32,9 +32,9 @@ from . import events as ev
 from . import wording
 from .cards import CHANCE, CONTROLLABLE, DICE, Card, CardBook, Formula, load_cards
 from .cards import Step as CardStep
-from .intents import (INTENTS, Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Interrupt, KeepOrder,
-                      Pass, PassTurn, Pay, Place, Play, Put, Remove, RerollShop, Respond, Reveal, Reroll, SetDie, Stop,
-                      Swap, Take, Term)
+from .intents import (INTENTS, Again, Buy, Cancel, Chance, Discard, Done, EndTurn, FlipDie, Intent, Interrupt,
+                      KeepOrder, Pass, PassTurn, Pay, Place, Play, Put, Remove, RerollShop, Respond, Reveal, Reroll,
+                      SetDie, Stop, Swap, Take, Term)
 from .scoring import buff_multiplier, shield_terms, strength
 from .state import HIDDEN, Execution, FaceDown, Flow, Lasting, Pending, Phase, Player, State, Window, chooser
 
@@ -117,7 +117,7 @@ def _executing(state: State) -> Execution:
     return execution
 
 
-class ElementalDiceRules(BaseRules):
+class ElementalDiceRules(BaseRules[Intent]):
     """The Elemental Dice rules object (see the module docstring for the flow)."""
 
     meta = META
@@ -484,8 +484,7 @@ class ElementalDiceRules(BaseRules):
         if execution is not None:
             places.append(execution.card)
         if len(places) != len(set(places)):
-            seen: set[str] = set()
-            twice = sorted({c for c in places if c in seen or seen.add(c)})   # type: ignore[func-returns-value]
+            twice = sorted({c for c in places if places.count(c) > 1})
             problems.append(f"cards in two places: {', '.join(twice[:5])}")
         if any(not 1 <= value <= 6 for value in state.dice):
             problems.append(f"a die outside 1..6: {state.dice}")
@@ -497,11 +496,11 @@ class ElementalDiceRules(BaseRules):
         return problems
 
     # ================================================================ legal intents
-    def legal_intents(self, state: State) -> tuple[Value, ...]:
+    def legal_intents(self, state: State) -> tuple[Intent, ...]:
         """Every intent that may be sent now, in a fixed order (the opponent's Interrupt last)."""
         return self.cached_legal(state, self._enumerate)
 
-    def _enumerate(self, state: State) -> list[Value]:
+    def _enumerate(self, state: State) -> list[Intent]:
         flow = state.flow
         if flow.phase == Phase.OVER:
             return []
@@ -516,7 +515,7 @@ class ElementalDiceRules(BaseRules):
             return [Pass(seat), Respond(seat), *rest]
         seat = flow.active
         player = state.players[seat]
-        out: list[Value] = list(self.responses(state, seat))
+        out: list[Intent] = list(self.responses(state, seat))
         if self.actions_left(state, seat) and player.gold >= self.face_down_cost(state, seat) \
                 and len(player.facedown) < self.face_down_room(state, seat):
             out += [Place(seat, card) for card in player.hand]
@@ -533,7 +532,7 @@ class ElementalDiceRules(BaseRules):
         out.append(Interrupt(_other(seat)))
         return out
 
-    def _receivable(self, state: State, seat: int, card: str, make: Callable[[str | None], Value]) -> list[Value]:
+    def _receivable(self, state: State, seat: int, card: str, make: Callable[[str | None], Intent]) -> list[Intent]:
         """The intents that take ``card`` (At What Cost: one per own other passive it may remove)."""
         if self.book[card].passive != "at_what_cost":
             return [make(None)]
@@ -544,12 +543,12 @@ class ElementalDiceRules(BaseRules):
         return tuple(p.card for p in state.flow.chain
                      if p.controller != seat and self.book[p.card].type == "action")
 
-    def responses(self, state: State, seat: int) -> list[Value]:
+    def responses(self, state: State, seat: int) -> list[Intent]:
         """The cards ``seat`` may play now: blessings, face-down cards placed before this turn, and actions
         while an allowance is left (A.5 rule 4).  A Veto needs a pending opponent Action."""
         player = state.players[seat]
         can_veto = bool(self.vetoable(state, seat))
-        out: list[Value] = []
+        out: list[Intent] = []
         actions = self.actions_left(state, seat) > 0
         for card in player.hand:
             kind = self.book[card]
@@ -566,7 +565,7 @@ class ElementalDiceRules(BaseRules):
             out.append(Reveal(seat, face_down.card))
         return out
 
-    def _choices(self, state: State) -> list[Value]:
+    def _choices(self, state: State) -> list[Intent]:
         """What the chooser of the executing card's current step may decide."""
         execution = state.flow.executing
         assert execution is not None
@@ -600,7 +599,7 @@ class ElementalDiceRules(BaseRules):
             left = [card for card in execution.seen if card not in execution.picked]
             return [*(Put(seat, card) for card in left), KeepOrder(seat)]
         if stage in ("tutor", "wish"):
-            out: list[Value] = []
+            out: list[Intent] = []
             for card in execution.seen:
                 if stage == "wish":
                     out += self._receivable(state, seat, card, partial(Take, seat, card))
@@ -644,8 +643,9 @@ class ElementalDiceRules(BaseRules):
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
         if intent not in self.legal_intents(state):
             raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        assert isinstance(intent, Intent)   # one of the legal intents, checked just above
         events: list[Value] = []
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         flow = state.flow
         if isinstance(intent, (Play, Reveal)):
             state = self._play(state, seat, intent.card, isinstance(intent, Reveal), rng, events)
@@ -1241,11 +1241,11 @@ class ElementalDiceRules(BaseRules):
         return self._next_step(state)
 
     # ================================================================ choices
-    def _choose(self, state: State, intent: Value, rng: RandomSource, events: list[Value]) -> State:
+    def _choose(self, state: State, intent: Intent, rng: RandomSource, events: list[Value]) -> State:
         """Apply a choice made for the executing card; the step then goes on (``_settle`` runs it)."""
         execution = state.flow.executing
         assert execution is not None
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         if isinstance(intent, Chance):
             if intent.reroll:
                 state = self._roll(state, CHANCE, rng, events)

@@ -31,11 +31,10 @@ from typing import Any, Callable, Sequence
 from tabletop.core.bots import by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom, derive_seed
-from tabletop.core.values import Value
 
 from .elements import ELEMENTS, ETHER, SUN, Content, load_content, symbols
 from .intents import (Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Forfeit, Give,
-                      Oppose, PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
+                      Intent, Oppose, PassWindow, Pay, Pick, Split, StartMana, TakeMajor, TakeMinor, Tap)
 from .scoring import best_split
 from .state import ROUNDS, Die, State
 
@@ -411,7 +410,7 @@ class EasyBot:
         self.seat = seat
         self.rules = rules
 
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """One of ``legal``."""
         kinds = {intent.KIND: intent for intent in legal}
         pick = self._random.choice
@@ -513,14 +512,14 @@ class StrongBot:
         return found
 
     # ---------------------------------------------------------------- choose
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: State, rng: random.Random) -> tuple[Intent, str]:
         """The intent :meth:`choose` sends from ``view`` (nothing is left to chance in it, so ``rng`` is not
         drawn from) and one sentence in the game's words on why, from what the bot weighed."""
         legal = self.rules.legal_intents(view)
         intent = self.choose(legal, view)
         return intent, self.explain(view, intent, legal)
 
-    def explain(self, view: State, intent: Value, legal: Sequence[Value]) -> str:
+    def explain(self, view: State, intent: Intent, legal: Sequence[Intent]) -> str:
         """Why ``intent``, in one plain sentence."""
         content = self.rules.content
         flow = view.flow
@@ -591,7 +590,7 @@ class StrongBot:
             return "These counters: the colours your spells need least, colourless ones first."
         return "The best of the moves open now."
 
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """The legal intent worth most."""
         if len(legal) == 1:
             return legal[0]
@@ -609,14 +608,14 @@ class StrongBot:
             return max(taps, key=lambda i: self._colours_worth(view, (i.colour,))) if taps else legal[0]
         if stage == "declare":
             return self._declare(legal, view)
-        handlers: dict[str, Callable[..., Value]] = {
+        handlers: dict[str, Callable[..., Intent]] = {
             "cast": self._cast, "counter": self._counter, "pick": self._pick, "split": self._split,
             "choose": self._choose_colours, "push": self._push, "oppose": self._oppose, "pay": self._pay,
             "give": self._give}
         handler = handlers.get(stage)
         return handler(legal, view) if handler else legal[0]
 
-    def _declare(self, legal: Sequence[Value], state: State) -> Value:
+    def _declare(self, legal: Sequence[Intent], state: State) -> Intent:
         """Declare when a spell is worth casting, else pass: declaring only to forfeit every time is a bluff
         that fools nobody.  When a mage who declared before casts first, the dice may still change, so the
         option is kept open."""
@@ -701,7 +700,7 @@ class StrongBot:
         return max(legal, key=worth)
 
     # ---------------------------------------------------------------- pushing one's luck
-    def _push(self, legal: Sequence[Value], state: State) -> Value:
+    def _push(self, legal: Sequence[Intent], state: State) -> Intent:
         flow = state.flow
         outlook = self.outlook(state, self.seat)
         channel = tuple(flow.channel.get(e) for e in ELEMENTS)
@@ -756,9 +755,9 @@ class StrongBot:
         return max(legal, key=lambda i: (round(worth(i), 9), -len(i.dice)))
 
     # ---------------------------------------------------------------- spells
-    def _cast(self, legal: Sequence[Value], state: State) -> Value:
+    def _cast(self, legal: Sequence[Intent], state: State) -> Intent:
         """The spell worth most after its cost, if any is worth something; else forfeit (which is free)."""
-        best: Value = next(i for i in legal if isinstance(i, Forfeit))
+        best: Intent = next(i for i in legal if isinstance(i, Forfeit))
         best_value = CAST_MARGIN
         baseline = self.stake(state)
         for intent in legal:
@@ -768,7 +767,7 @@ class StrongBot:
                     best, best_value = intent, value
         return best
 
-    def _counter(self, legal: Sequence[Value], state: State) -> Value:
+    def _counter(self, legal: Sequence[Intent], state: State) -> Intent:
         """Counter Spell when the spell cast on the bot would cost it more than voiding it does (for Incinerate
         and Tornado: its own counters picked, less the rivals' that the counter would spare too)."""
         window = state.flow.window
@@ -795,13 +794,13 @@ class StrongBot:
         needs = self._spell_colours(state, target)
         return self.rival_weight(state, target), (0 if unit.startswith(_PALE) else 1 + needs.get(unit, 0))
 
-    def _pick(self, legal: Sequence[Value], state: State) -> Value:
+    def _pick(self, legal: Sequence[Intent], state: State) -> Intent:
         """Incinerate or Tornado: every counter allowed, from the leading rival first, the colours the victim's
         spells want first."""
-        picks = [i for i in legal if isinstance(i, Pick) and i.target is not None]
+        picks = [(i, i.target) for i in legal if isinstance(i, Pick) and i.target is not None]
         if not picks:
             return legal[-1]
-        return max(picks, key=lambda i: self._pick_worth(state, i.target, i.mana))  # type: ignore[arg-type]
+        return max(picks, key=lambda pick: self._pick_worth(state, pick[1], pick[0].mana))[0]
 
     def _mana_plan(self, state: State, caster: int, spell_id: str) -> list[tuple[int, str]]:
         """The counters Incinerate or Tornado cast by ``caster`` would take, picked as :meth:`_pick` picks."""
@@ -995,11 +994,11 @@ class GreedyBot(StrongBot):
 
     bot_id = "greedy"
 
-    def _push(self, legal: Sequence[Value], state: State) -> Value:
+    def _push(self, legal: Sequence[Intent], state: State) -> Intent:
         return next((i for i in legal if isinstance(i, Bank)), legal[0])
 
-    def _cast(self, legal: Sequence[Value], state: State) -> Value:
-        best: Value = next(i for i in legal if isinstance(i, Forfeit))
+    def _cast(self, legal: Sequence[Intent], state: State) -> Intent:
+        best: Intent = next(i for i in legal if isinstance(i, Forfeit))
         best_value = 0.0
         for intent in legal:
             if isinstance(intent, Cast) and intent.spell in ("incinerate", "tornado"):
@@ -1051,8 +1050,8 @@ class Search:
     worth on average (Mana ahead of the rivals, or a share of a win in the last round), on how many sampled
     futures, and whether it overturned the strong bot's choice."""
 
-    move: tuple[Value, Value | None]          # a move, and for a declaration the spell it was made for
-    runner_up: tuple[Value, Value | None]
+    move: tuple[Intent, Intent | None]          # a move, and for a declaration the spell it was made for
+    runner_up: tuple[Intent, Intent | None]
     gap: float
     samples: int
     overturned: bool
@@ -1091,7 +1090,7 @@ class ExpertBot(StrongBot):
         super().__init__(seed, seat, rules)
         self._policies: dict[int, StrongBot] = {}
         self.search: Search | None = None
-        self._planned: tuple[int, int, Value] | None = None     # a spell declared for: (round, turn's mage, spell)
+        self._planned: tuple[int, int, Intent] | None = None     # a spell declared for: (round, turn's mage, spell)
 
     def _policy(self, seat: int) -> "StrongBot":
         policy = self._policies.get(seat)
@@ -1099,11 +1098,11 @@ class ExpertBot(StrongBot):
             policy = self._policies[seat] = StrongBot(0, seat, self.rules)
         return policy
 
-    def choose(self, legal: Sequence[Value], view: State) -> Value:
+    def choose(self, legal: Sequence[Intent], view: State) -> Intent:
         """The legal intent whose play-outs end best (see the class docstring)."""
         return self._searched(legal, view, self._random)
 
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: State, rng: random.Random) -> tuple[Intent, str]:
         """The intent :meth:`choose` would send from ``view`` with ``rng`` as its generator, and why: what its
         search found, in the game's words (the strong bot's reason when nothing was searched)."""
         legal = self.rules.legal_intents(view)
@@ -1120,7 +1119,7 @@ class ExpertBot(StrongBot):
                        if not (major == ETHER and minor == ETHER))
         return max(legal, key=lambda i: (round(best(i.element), 6), EXPERT_MAJOR.get(i.element, 0)))
 
-    def _searched(self, legal: Sequence[Value], view: State, rng: random.Random) -> Value:
+    def _searched(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         self.search = None
         strong = super().choose(legal, view)
         stage = view.flow.stage
@@ -1130,7 +1129,7 @@ class ExpertBot(StrongBot):
             strong = planned[2]          # the spell it declared for stays the first choice
         if len(legal) == 1 or stage not in self.SEARCHED:
             return strong
-        plans: list[tuple[Value, Value | None]] = [(strong, None)]
+        plans: list[tuple[Intent, Intent | None]] = [(strong, None)]
         plans += self._rivals(legal, view, strong)[:self.SEARCHED[stage]]
         if len(plans) < 2:
             return strong
@@ -1139,13 +1138,13 @@ class ExpertBot(StrongBot):
         outcomes = [[worth for worth, _ in scores] for scores in played]
         wins = {plan: sum(won for _, won in scores) / len(scores) for plan, scores in zip(plans, played)}
         options = [(0.0, plan, "") for plan in plans]
-        ranked = by_paired_gain(options, outcomes, self.MARGIN, self.Z)  # type: ignore[arg-type]
-        chosen: tuple[Value, Value | None] = ranked[0][1]  # type: ignore[assignment]
+        ranked = by_paired_gain(options, outcomes, self.MARGIN, self.Z)
+        chosen = ranked[0][1]
         first = plans[0]
         if chosen != first:
             runner_up, gap = first, ranked[0][0] - next(mean for mean, plan, _ in ranked if plan == first)
         else:
-            runner_up = max(ranked[1:], key=lambda item: item[0])[1]  # type: ignore[assignment]
+            runner_up = max(ranked[1:], key=lambda item: item[0])[1]
             gap = ranked[0][0] - max(item[0] for item in ranked[1:])
         self.search = Search(chosen, runner_up, gap, len(seeds), chosen != first, view.flow.round >= ROUNDS,
                              wins[chosen] - wins[runner_up])
@@ -1153,7 +1152,7 @@ class ExpertBot(StrongBot):
             self._planned = (view.flow.round, view.flow.active, chosen[1])
         return chosen[0]
 
-    def _rivals(self, legal: Sequence[Value], view: State, strong: Value) -> list[tuple[Value, Value | None]]:
+    def _rivals(self, legal: Sequence[Intent], view: State, strong: Intent) -> list[tuple[Intent, Intent | None]]:
         """The choices weighed against the strong bot's, closest first: each a move, and for a declaration the
         spell it is made for (cast when this mage's turn to cast comes)."""
         stage = view.flow.stage
@@ -1170,7 +1169,7 @@ class ExpertBot(StrongBot):
                 (cast, None) for cast in self._best_casts(view, others)]
         return [(intent, None) for intent in others]
 
-    def _best_casts(self, state: State, legal: Sequence[Value]) -> list[Value]:
+    def _best_casts(self, state: State, legal: Sequence[Intent]) -> list[Intent]:
         """The spells of ``legal`` worth weighing, the strong bot's worth first: those its worth puts no more than
         WORTH_FLOOR Mana below their cost (a spell the strong bot's sums find far too dear is not played out)."""
         self._outlooks = {}
@@ -1179,7 +1178,7 @@ class ExpertBot(StrongBot):
                   if isinstance(i, Cast)]
         return [cast for loss, _, cast in sorted(worths) if loss < self.WORTH_FLOOR]
 
-    def _at_my_cast(self, state: State, declare: Value) -> State | None:
+    def _at_my_cast(self, state: State, declare: Intent) -> State | None:
         """The window after this mage declares and the others pass, at its turn to cast (None if it never
         comes: nothing left to cast)."""
         after = self.rules.apply(state, declare, SeededRandom(0)).state
@@ -1189,7 +1188,7 @@ class ExpertBot(StrongBot):
             after = self.rules.apply(after, PassWindow(after.to_act), SeededRandom(0)).state
         return after if after.flow.stage == "cast" and after.to_act == self.seat else None
 
-    def _playout(self, state: State, intent: Value, then: Value | None, seed: int) -> tuple[float, float]:
+    def _playout(self, state: State, intent: Intent, then: Intent | None, seed: int) -> tuple[float, float]:
         """What ``intent`` (and, declared, the spell ``then`` when this mage's turn to cast comes) and the rest of
         the round are worth to this mage on the sampled future ``seed``, and its share of the win (0 unless the
         game ends)."""
@@ -1237,7 +1236,7 @@ EXPERT_MAJOR = {"water": 3, "fire": 2, "earth": 1, "air": 0}
 REASON_LIMIT = 80
 
 
-def move_words(rules: Any, view: State, plan: tuple[Value, Value | None], seat: int, subject: bool = True) -> str:
+def move_words(rules: Any, view: State, plan: tuple[Intent, Intent | None], seat: int, subject: bool = True) -> str:
     """A move (and the spell a declaration is made for) in a few of the game's words, to begin a sentence
     ("Bank the 4 Mana", "Char on Bo's double fire") or, not ``subject``, to follow one ("banking the 4 Mana")."""
     intent, then = plan

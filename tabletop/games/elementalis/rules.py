@@ -21,8 +21,8 @@ from . import events as ev
 from . import wording
 from .elements import ELEMENTS, ETHER, SUN, Content, Spell, load_content, symbols
 from .intents import (INTENTS, Allow, Bank, Cast, Chance, Choose, Cosmic, Counter as CounterSpell, Declare, Done,
-                      Forfeit, Give, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor, TakeMinor,
-                      Tap)
+                      Forfeit, Give, Intent, Oppose, PassWindow, Pay, Pick, Roll, Split, StartMana, TakeMajor,
+                      TakeMinor, Tap)
 from .scoring import Result, apply_to_channel, best_split, score
 from .state import NO_MANA, ROUNDS, Die, Flow, Mage, Mana, Stage, State, Window
 
@@ -78,7 +78,7 @@ def _units(mage: Mage, coloured_only: bool = False) -> list[str]:
     return out
 
 
-class ElementaliSRules(BaseRules):
+class ElementaliSRules(BaseRules[Intent]):
     """The ElementaliS rules object (see the module docstring)."""
 
     meta = META
@@ -419,11 +419,11 @@ class ElementaliSRules(BaseRules):
         return problems
 
     # ================================================================ legal intents
-    def legal_intents(self, state: State) -> tuple[Value, ...]:
+    def legal_intents(self, state: State) -> tuple[Intent, ...]:
         """Every intent the seat to act may send now."""
         return self.cached_legal(state, self._enumerate)
 
-    def _enumerate(self, state: State) -> list[Value]:
+    def _enumerate(self, state: State) -> list[Intent]:
         flow = state.flow
         stage = flow.stage
         seat = state.to_act
@@ -442,7 +442,7 @@ class ElementaliSRules(BaseRules):
             return [StartMana(seat, combo) for combo in combinations_with_replacement(ELEMENTS, START_MANA)
                     if all(self.available(state, c) >= n for c, n in Counter(combo).items())]
         if stage == Stage.TURN:
-            out: list[Value] = []
+            out: list[Intent] = []
             mage = state.mages[seat]
             if not flow.tapped and not flow.rolled and mage.total == 0:
                 colours = [mage.major] if mage.major in ELEMENTS else list(ELEMENTS)
@@ -455,7 +455,8 @@ class ElementaliSRules(BaseRules):
         if stage == Stage.COUNTER:
             return [CounterSpell(seat), Allow(seat)]
         if stage == Stage.PICK:
-            spell = self.content.spell(flow.window.pending)  # type: ignore[union-attr]
+            assert flow.window is not None          # a pick answers the spell pending in the window
+            spell = self.content.spell(flow.window.pending)
             return [*(Pick(seat, unit, mage) for mage, unit in self._mana_targets(state, seat, spell)), Done(seat)]
         if stage == Stage.SPLIT:
             ether = self._counts(state)[ETHER]
@@ -493,8 +494,9 @@ class ElementaliSRules(BaseRules):
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
         if intent not in self.legal_intents(state):
             raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        assert isinstance(intent, Intent)   # one of the legal intents, checked just above
         events: list[Value] = []
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         state = self._handlers[type(intent)](state, seat, intent, rng, events)
         return Step(state, tuple(events))
 
@@ -822,10 +824,10 @@ class ElementaliSRules(BaseRules):
         if result.choice:
             # Mana of choice is offered only in colours the Flux still holds (E-17); no choice, no question.
             state = self._flow(state, stage=Stage.CHOOSE, deciding=seat, pay_count=result.choice)
-            offered = self.legal_intents(state)
+            offered = [i for i in self.legal_intents(state) if isinstance(i, Choose)]   # the stage's only kind
             if len(offered) > 1:
                 return state
-            chosen = offered[0].mana if offered else ()  # type: ignore[attr-defined]
+            chosen = offered[0].mana if offered else ()
             return self._after_score(self._to_channel(state, {}, events, chosen), events)
         return self._after_score(state, events)
 

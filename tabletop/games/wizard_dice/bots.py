@@ -39,10 +39,10 @@ from itertools import product
 from math import factorial
 from typing import Any, Iterable, NamedTuple, Sequence
 
-from tabletop.core.values import Value, evolve
+from tabletop.core.values import evolve
 
-from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies, Release, Roll,
-                      Stop)
+from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Intent, Keep, KeepAllies, Release,
+                      Roll, Stop)
 from .scoring import dice_available
 from .spells import Spell, load_spells
 from .state import Cast, Stage, State, Target
@@ -71,7 +71,7 @@ class PlayoutBot:
         self._random = random.Random(seed)
         self._book = load_spells()
 
-    def _weight(self, intent: Value, view: Any) -> float:
+    def _weight(self, intent: Intent, view: Any) -> float:
         if view is not None and harms_own_side(view, intent, self._book):
             return 0.0             # never at itself, a team-mate or their allies
         if isinstance(intent, Cancel) and view is not None and view.friends(intent.seat, intent.caster):
@@ -90,7 +90,7 @@ class PlayoutBot:
             return 0.05 if any(t.is_wizard and t.index == intent.seat for t in intent.targets) else 4.0 * size
         return 0.5 * size if own else 0.05
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal`` (which must not be empty)."""
         weights = [self._weight(intent, view) for intent in legal]
         if not any(weights):
@@ -106,7 +106,7 @@ def side_of(view: State, target: Target) -> int:
     return found[0] if found is not None else -1
 
 
-def harms_own_side(view: State, intent: Value, book: Any) -> bool:
+def harms_own_side(view: State, intent: Intent, book: Any) -> bool:
     """Whether ``intent`` aims an attack at its caster's own side: itself, a team-mate, or their allies."""
     if not isinstance(intent, CastSpell) or book[intent.spell].category != "attack":
         return False
@@ -281,7 +281,7 @@ class EasyBot:
         self.seat = seat
         self._book = load_spells()
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """One of ``legal``: see the class docstring."""
         pick = self._random
         kinds = {intent.KIND for intent in legal}
@@ -315,7 +315,7 @@ class EasyBot:
                        for t in cast.targets)
         return all(t == Target.wizard(self.seat) for t in cast.targets)
 
-    def _roll_or_keep(self, legal: Sequence[Value], view: Any) -> Value:
+    def _roll_or_keep(self, legal: Sequence[Intent], view: Any) -> Intent:
         dice = view.wizards[self.seat].secret.dice if view is not None else ()
         # Dice that repeat grow into patterns; a 6 is a Magic Missile.
         keeps = [i for i in legal if isinstance(i, Keep) and dice
@@ -323,7 +323,7 @@ class EasyBot:
         roll = [i for i in legal if isinstance(i, Roll)]
         stop = [i for i in legal if isinstance(i, Stop)]
         weights = [1.0] * len(keeps) + [1.5] * len(roll) + [0.2] * len(stop)
-        options: list[Value] = [*keeps, *roll, *stop]
+        options: list[Intent] = [*keeps, *roll, *stop]
         return self._random.choices(options, weights)[0]
 
 
@@ -1016,18 +1016,18 @@ class StrongBot:
             raise ValueError("this bot looks ahead with the rules that made it: make it with rules.make_bot")
         return self.rules
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """The intent the plan calls for; see the class docstring."""
         return self._choose(legal, view, self._random)
 
-    def decide(self, view: State, rng: random.Random) -> tuple[Value, str]:
+    def decide(self, view: State, rng: random.Random) -> tuple[Intent, str]:
         """The intent :meth:`choose` would send from ``view`` (``rng`` the generator a search draws from), and
         one sentence in the game's words on why (for the hint button)."""
         legal = self.search_rules().legal_intents(view)
         intent = self._choose(legal, view, rng)
         return intent, self.explain(view, intent)
 
-    def _choose(self, legal: Sequence[Value], view: Any, rng: random.Random) -> Value:
+    def _choose(self, legal: Sequence[Intent], view: Any, rng: random.Random) -> Intent:
         first = legal[0]
         if view is not None and view.flow.stage != Stage.OVER:
             self._observe(view)
@@ -1048,7 +1048,7 @@ class StrongBot:
         return intent
 
     # ---------------------------------------------------------------- the reasons
-    def explain(self, view: State, intent: Value) -> str:
+    def explain(self, view: State, intent: Intent) -> str:
         """Why ``intent`` is the bot's choice in ``view``, from what it weighs: one plain sentence."""
         book = self._book
         planner = self.planner(view)
@@ -1201,7 +1201,7 @@ class StrongBot:
                 keep[index] = True
         return keep
 
-    def _keep(self, legal: Sequence[Value], view: State) -> Value:
+    def _keep(self, legal: Sequence[Intent], view: State) -> Intent:
         secret = view.wizards[self.seat].secret
         assert secret is not None
         dice = tuple(secret.dice)
@@ -1216,7 +1216,7 @@ class StrongBot:
         return Roll(self.seat)
 
     # ---------------------------------------------------------------- allocating
-    def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
+    def _allocate(self, legal: Sequence[Intent], view: State, rng: random.Random | None = None) -> Intent:
         planner = self.planner(view)
         secret = view.wizards[self.seat].secret
         assert secret is not None
@@ -1263,7 +1263,7 @@ class StrongBot:
             return CastSpell(self.seat, spell_id, form, (at,) * len(form))
         return CastSpell(self.seat, spell_id, form, (at,), (spell.split,) if spell.split else ())
 
-    def _aim(self, legal: Sequence[Value], view: State, outlook: Outlook) -> Value | None:
+    def _aim(self, legal: Sequence[Intent], view: State, outlook: Outlook) -> Intent | None:
         """With three or more wizards: every ally at the bot's target."""
         for intent in legal:
             if isinstance(intent, Aim) and intent.at == outlook.target:
@@ -1271,7 +1271,7 @@ class StrongBot:
         return None
 
     # ---------------------------------------------------------------- the open table
-    def _upkeep(self, legal: Sequence[Value], view: State) -> Value:
+    def _upkeep(self, legal: Sequence[Intent], view: State) -> Intent:
         """Banish the weakest ally when the die it holds is worth more this round than its strike: an ally
         deals its HP every round, a die adds what one more die adds to the expected allocation."""
         me = view.wizards[self.seat]
@@ -1284,11 +1284,11 @@ class StrongBot:
             return banish
         return next(i for i in legal if isinstance(i, KeepAllies))
 
-    def _cancel(self, legal: Sequence[Value], view: State) -> Value:
+    def _cancel(self, legal: Sequence[Intent], view: State) -> Intent:
         """Cancel the spell that would do the bot most harm (or its opponent most good)."""
         revealed = view.flow.revealed
 
-        def harm(intent: Value) -> float:
+        def harm(intent: Intent) -> float:
             if not isinstance(intent, Cancel):
                 return 0.0          # letting everything through
             cast = next((c for s, c in revealed if s == intent.caster and c.spell == intent.spell), None)
@@ -1327,14 +1327,14 @@ class StrongBot:
                 return cast.targets[0]
         return None
 
-    def _carry(self, legal: Sequence[Value], view: State) -> Value:
+    def _carry(self, legal: Sequence[Intent], view: State) -> Intent:
         """The dice that promise most for next round: the expected value of a round that starts from them
         (the carried dice standing, the rest rolled, two more rolls to come)."""
         me = view.wizards[self.seat]
         size = dice_available(len(me.allies), me.paralysis_next)
         planner = self.planner(view)
 
-        def promise(intent: Value) -> float:
+        def promise(intent: Intent) -> float:
             assert isinstance(intent, Carry)
             kept = tuple(sorted(intent.dice))[:size]     # too many: the higher ones are dropped
             return planner.keep_value(kept, ROLLS, (), size)
@@ -1375,7 +1375,7 @@ class GreedyBot:
         return max(((greedy_worth([effect_of(*c) for c in plan], me.hp, outlook.cap, outlook.target_hp), plan)
                     for plan in full_allocations(dice, view.loose_patterns)), key=lambda pair: pair[0])
 
-    def choose(self, legal: Sequence[Value], view: Any = None) -> Value:
+    def choose(self, legal: Sequence[Intent], view: Any = None) -> Intent:
         """See the class docstring."""
         first = legal[0]
         if len(legal) == 1:
@@ -1442,7 +1442,7 @@ class ExpertBot(StrongBot):
         self._chosen: tuple[int, tuple[tuple[str, Dice], ...], tuple[Aim_, ...]] | None = None
         self._others: dict[int, StrongBot] = {}
 
-    def _allocate(self, legal: Sequence[Value], view: State, rng: random.Random | None = None) -> Value:
+    def _allocate(self, legal: Sequence[Intent], view: State, rng: random.Random | None = None) -> Intent:
         secret = view.wizards[self.seat].secret
         assert secret is not None
         if not secret.casts:
@@ -1599,7 +1599,7 @@ def _ally_words(view: State, number: int) -> str:
     return f"the {found[1].kind.capitalize()}" if found else "the ally"
 
 
-def _cancel_of(seat: int, key: str) -> Value:
+def _cancel_of(seat: int, key: str) -> Intent:
     if key == "nothing":
         return CancelNothing(seat)
     caster, spell, target = key.split(":")

@@ -30,7 +30,7 @@ from tabletop.core.values import Value, copier
 
 from . import events as ev
 from . import wording
-from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Keep, KeepAllies,
+from .intents import (INTENTS, Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Intent, Keep, KeepAllies,
                       Release, Roll, Stop, Uncast)
 from .resolution import NOTHING, portion_key, resolve
 from .scoring import CARRY_MOST, CARRY_USED_MOST, DICE, dice_available, may_carry
@@ -96,7 +96,7 @@ def _counts(dice: Sequence[int]) -> Counter:
     return Counter(dice)
 
 
-class WizardDiceRules(BaseRules):
+class WizardDiceRules(BaseRules[Intent]):
     """The Wizard Dice rules object (see the module docstring for the round)."""
 
     meta = META
@@ -108,7 +108,7 @@ class WizardDiceRules(BaseRules):
         self.book = book or load_spells()
         self._formable_by_counts: dict[tuple[tuple[int, ...], bool], _Formable] = {}
         self._last_view: tuple[State, int | None, State] | None = None
-        self._casts_by_key: dict[tuple[Any, ...], tuple[Value, ...]] = {}
+        self._casts_by_key: dict[tuple[Any, ...], tuple[Intent, ...]] = {}
         self._hidden: dict[int, tuple[Wizard, Wizard]] = {}      # by seat: a wizard and its hidden form
 
     # ================================================================ setup and rounds
@@ -347,11 +347,11 @@ class WizardDiceRules(BaseRules):
         return _copy_state(view, wizards=tuple(wizards))
 
     # ================================================================ legal intents
-    def legal_intents(self, state: State) -> tuple[Value, ...]:
+    def legal_intents(self, state: State) -> tuple[Intent, ...]:
         """Every intent the seat to act may send now, in a fixed order."""
         return self.cached_legal(state, self._enumerate)
 
-    def _enumerate(self, state: State) -> list[Value]:
+    def _enumerate(self, state: State) -> list[Intent]:
         flow = state.flow
         if flow.stage == Stage.OVER:
             return []
@@ -382,7 +382,7 @@ class WizardDiceRules(BaseRules):
             return wording.prompt(self, state, seat)
         return super().prompt_for(state, seat)
 
-    def legal_for(self, state: State, seat: int) -> tuple[Value, ...]:
+    def legal_for(self, state: State, seat: int) -> tuple[Intent, ...]:
         """The intents of ``seat``: while the wizards allocate, each uncommitted wizard's own rolls, keeps,
         spells, aims and commit, whoever is the seat to act."""
         if state.flow.stage != Stage.SECRET or seat == state.to_act:
@@ -391,7 +391,7 @@ class WizardDiceRules(BaseRules):
             return ()
         return tuple(self._secret_intents(state, seat))
 
-    def _secret_intents(self, state: State, seat: int) -> list[Value]:
+    def _secret_intents(self, state: State, seat: int) -> list[Intent]:
         """One wizard's secret decision: roll, keep or release, stop; then spells, withdrawals, aims, commit."""
         wizard = state.wizards[seat]
         secret = wizard.secret
@@ -399,7 +399,7 @@ class WizardDiceRules(BaseRules):
         if not secret.rolled_out:
             if secret.rolls == 0:
                 return [Roll(seat)]
-            out: list[Value] = []
+            out: list[Intent] = []
             for die in range(secret.fixed, len(secret.dice)):
                 out.append(Release(seat, die) if secret.kept[die] else Keep(seat, die))
             if not all(secret.kept):
@@ -417,7 +417,7 @@ class WizardDiceRules(BaseRules):
         out.append(Commit(seat))
         return out
 
-    def _cancel_intent(self, seat: int, key: str) -> Value:
+    def _cancel_intent(self, seat: int, key: str) -> Intent:
         if key == NOTHING:
             return CancelNothing(seat)
         caster, spell, target = key.split(":")
@@ -443,7 +443,7 @@ class WizardDiceRules(BaseRules):
         out += [Target.ally(a.number) for s in state.living for a in state.wizards[s].allies]
         return out
 
-    def castable(self, state: State, seat: int) -> list[Value]:
+    def castable(self, state: State, seat: int) -> list[Intent]:
         """Every cast the wizard may allocate now: a spell not cast yet (unless repeats are allowed), each way
         its pattern can be taken from the free dice, each legal choice of targets."""
         wizard = state.wizards[seat]
@@ -469,7 +469,7 @@ class WizardDiceRules(BaseRules):
         known = self._casts_by_key.get(key)
         if known is not None:
             return list(known)
-        out: list[Value] = []
+        out: list[Intent] = []
         for spell, forms in self._formable(counts, state.loose_patterns):
             if spell.spell_id in cast_already and not state.repeat_spells:
                 continue
@@ -521,8 +521,9 @@ class WizardDiceRules(BaseRules):
         """Apply one legal intent (while the wizards allocate, one of any uncommitted wizard's); an illegal one
         raises IllegalIntent and changes nothing."""
         self.refuse_unless_legal(state, intent)
+        assert isinstance(intent, Intent)       # refuse_unless_legal let through only an intent of the lists
         events: list[Value] = []
-        seat = intent.seat  # type: ignore[attr-defined]
+        seat = intent.seat
         if isinstance(intent, Banish):
             state = self._banish(state, seat, intent.ally, events)
         elif isinstance(intent, KeepAllies):
@@ -532,18 +533,18 @@ class WizardDiceRules(BaseRules):
         elif isinstance(intent, Roll):
             state = self._roll(state, seat, rng, events)
         elif isinstance(intent, (Keep, Release)):
-            secret = state.wizards[seat].secret
+            secret = _secret_of(state.wizards[seat])
             kept = list(secret.kept)
             kept[intent.die] = isinstance(intent, Keep)
             state = self._secret(state, seat, kept=tuple(kept))
         elif isinstance(intent, Stop):
-            state = self._secret(state, seat, kept=(True,) * len(state.wizards[seat].secret.dice), rolled_out=True)
+            state = self._secret(state, seat, kept=(True,) * len(_secret_of(state.wizards[seat]).dice), rolled_out=True)
         elif isinstance(intent, CastSpell):
-            secret = state.wizards[seat].secret
+            secret = _secret_of(state.wizards[seat])
             state = self._secret(state, seat, casts=(*secret.casts, intent.as_cast()))
             events.append(ev.Allocated(seat, intent.spell, intent.dice, intent.targets))
         elif isinstance(intent, Uncast):
-            secret = state.wizards[seat].secret
+            secret = _secret_of(state.wizards[seat])
             casts = list(secret.casts)
             for index in range(len(casts) - 1, -1, -1):
                 if casts[index].spell == intent.spell:
@@ -552,7 +553,7 @@ class WizardDiceRules(BaseRules):
             state = self._secret(state, seat, casts=tuple(casts))
             events.append(ev.Withdrawn(seat, intent.spell))
         elif isinstance(intent, Aim):
-            secret = state.wizards[seat].secret
+            secret = _secret_of(state.wizards[seat])
             aims = tuple((a, s) for a, s in secret.aims if a != intent.ally) + ((intent.ally, intent.at),)
             state = self._secret(state, seat, aims=aims)
             events.append(ev.Aimed(seat, intent.ally, intent.at))
