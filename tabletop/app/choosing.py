@@ -32,7 +32,7 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Iterator, Mapping
 from tabletop.core.values import Value
 
 __all__ = ["Target", "Slot", "Menu", "Reply", "Seen", "Narrowing", "ChoicesBase", "explore", "Exploration",
-           "KEEP", "field_of", "Move", "moves", "route_to", "NOTHING", "group_by"]
+           "KEEP", "field_of", "Move", "moves", "route_to", "NOTHING", "group_by", "only"]
 
 
 class _Keep:
@@ -63,6 +63,14 @@ class Target:
 
     def __str__(self) -> str:
         return self.kind if self.key is None else f"{self.kind}:{self.key}"
+
+    @property
+    def number(self) -> int:
+        """The key of a numbered target (a seat, a die's place, a unit's id), as an int."""
+        key = self.key
+        if not isinstance(key, (int, str)):
+            raise TypeError(f"{self} has no number")
+        return int(key)
 
 
 @dataclass(frozen=True)
@@ -383,6 +391,14 @@ def route_to(make: Callable[[Any], ChoicesBase], intent: Value, start: Any = Non
              ) -> tuple[Move, ...] | None:
     """A shortest click sequence from ``start`` that sends ``intent`` (None if there is none)."""
     return explore(make, start, limit).routes.get(intent)
+
+
+IntentT = TypeVar("IntentT", bound=Value)
+
+
+def only(kind: type[IntentT], grouped: Mapping[type, Sequence[Value]]) -> list[IntentT]:
+    """The intents of ``kind`` among intents grouped by their class, typed as that class (their fields are read)."""
+    return [intent for intent in grouped.get(kind, ()) if isinstance(intent, kind)]
 
 
 def group_by(intents: Iterable[Value], key: Callable[[Value], Hashable]) -> Mapping[Hashable, list[Value]]:

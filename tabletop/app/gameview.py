@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from tabletop.core.controller import MatchController
 
     from .services import AppServices
+    from .widgets import ActionBar
 
 __all__ = ["TableStatus", "Tooltip", "GameView", "GameViewBase", "TableAccess"]
 
@@ -165,6 +166,9 @@ class GameViewBase(Generic[C]):
     choices: C
     #: Where things lie on the game's table.
     geometry: Any
+    #: The buttons under the table and the chips of a menu (every game's view makes both).
+    action_bar: ActionBar
+    menu_bar: ActionBar
 
     def __init__(self, app: "AppServices", table: TableAccess, match: "MatchController") -> None:
         self.app = app
@@ -272,9 +276,9 @@ class GameViewBase(Generic[C]):
             rect = self.geometry.rect_of(self.state, move.target)
             return None if rect is None else rect.center
         if move.kind == "button":
-            return self.action_bar.buttons[move.index].rect.center  # type: ignore[attr-defined]
+            return self.action_bar.buttons[move.index].rect.center
         if move.kind == "menu":
-            return self.menu_bar.buttons[move.index].rect.center  # type: ignore[attr-defined]
+            return self.menu_bar.buttons[move.index].rect.center
         return None
 
     def explain_at(self, pos: tuple[int, int]) -> Tooltip | None:
@@ -423,30 +427,3 @@ class GameViewBase(Generic[C]):
             return None
         return draw_bot_badge(self.app, surface, anchor, kind, align)
 
-    # ---------------------------------------------------------------- shared geometry from the layout
-    def seat_corners(self, seats: int) -> list[tuple[int, int]]:
-        """The corners of the seats' panels for this many seats, from the layout's ``panel_slots``
-        (a list of ``[x, y]`` by seat count)."""
-        slots = self.layout.setting("panel_slots")
-        corners = [tuple(int(v) for v in item.numbers(2)) for item in slots[str(seats)]]
-        if len(corners) != seats:
-            raise slots.error(f"expected {seats} panel corners for {seats} seats")
-        return corners  # type: ignore[return-value]
-
-    def seat_element(self, name: str, seat: int) -> pygame.Rect:
-        """Element ``name`` of a seat's panel (placed relative to the panel's corner), in ``seat``'s panel;
-        the view keeps its panels' corners in ``self.corners`` (from :meth:`seat_corners`)."""
-        return pygame.Rect(self.layout[name].rect).move(*self.corners[seat])  # type: ignore[attr-defined]
-
-    def die_centre(self, index: int) -> tuple[int, int]:
-        """Where die ``index`` of the view's row of dice lies (settings ``die_x``, ``die_step``, ``die_y``)."""
-        layout = self.layout
-        return (layout.setting("die_x").int() + index * layout.setting("die_step").int(),
-                layout.setting("die_y").int())
-
-    def die_rect(self, index: int) -> pygame.Rect:
-        """The square die ``index`` of the row covers (the view's ``die_size``)."""
-        size = self.die_size  # type: ignore[attr-defined]
-        rect = pygame.Rect(0, 0, size, size)
-        rect.center = self.die_centre(index)
-        return rect

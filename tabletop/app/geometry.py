@@ -64,10 +64,10 @@ class GeometryBase:
         """The corners of the seats' panels for this many seats, from the layout's ``panel_slots`` (a list of
         ``[x, y]`` by seat count)."""
         slots = self.layout.setting("panel_slots")
-        corners = [tuple(int(v) for v in item.numbers(2)) for item in slots[str(self.seats)]]
+        corners = [item.point() for item in slots[str(self.seats)]]
         if len(corners) != self.seats:
             raise slots.error(f"expected {self.seats} panel corners for {self.seats} seats")
-        return corners  # type: ignore[return-value]
+        return corners
 
     def seat_element(self, name: str, seat: int) -> pygame.Rect:
         """Element ``name`` of a seat's panel (placed relative to the panel's corner), in ``seat``'s panel."""
@@ -87,7 +87,7 @@ class GeometryBase:
     def positions(self, key: str, count: int) -> list[tuple[int, int]]:
         """A list of ``count`` ``[x, y]`` positions under setting ``key``."""
         reader = self.layout.setting(key)
-        found = [tuple(int(v) for v in item.numbers(2)) for item in reader]
+        found = [item.point() for item in reader]
         if len(found) != count:
             raise reader.error(f"expected {count} positions, got {len(found)}")
-        return found  # type: ignore[return-value]
+        return found

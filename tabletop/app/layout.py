@@ -48,7 +48,7 @@ def parse_colour(text: str) -> Colour | None:
         return None
     if len(values) == 3:
         values.append(255)
-    return tuple(values)  # type: ignore[return-value]
+    return values[0], values[1], values[2], values[3]
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,8 @@ class Theme:
 
     def rgb(self, name: str) -> tuple[int, int, int]:
         """A theme colour by name, without its alpha (KeyError naming the theme if there is none)."""
-        return self.rgba(name)[:3]  # type: ignore[return-value]
+        red, green, blue, _alpha = self.rgba(name)
+        return red, green, blue
 
     def rgba(self, name: str) -> Colour:
         """A theme colour by name, with its alpha."""
@@ -165,7 +166,8 @@ class Layout:
 
     def _read_element(self, name: str, reader: Reader) -> Element:
         reader.mapping()
-        rect = tuple(int(v) for v in reader["rect"].numbers(4, -_RECT_LIMIT, _RECT_LIMIT))
+        x, y, width, height = (int(v) for v in reader["rect"].numbers(4, -_RECT_LIMIT, _RECT_LIMIT))
+        rect = (x, y, width, height)
         if rect[2] < 0 or rect[3] < 0:
             raise reader["rect"].error("width and height must not be negative")
         base = Style()
@@ -177,7 +179,7 @@ class Layout:
             base = self.theme.styles[style_name]
         style = self.theme.read_style(reader, base)
         text = reader["text"].str() if reader.has("text") else ""
-        return Element(name, rect, style, text, reader)  # type: ignore[arg-type]
+        return Element(name, rect, style, text, reader)
 
     def __getitem__(self, name: str) -> Element:
         element = self._elements.get(name)

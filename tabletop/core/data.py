@@ -367,6 +367,11 @@ class Reader:
             raise self.error(f"expected {count} numbers, got {len(items)}")
         return tuple(items)
 
+    def point(self) -> tuple[builtins.int, builtins.int]:
+        """An ``[x, y]`` pair of numbers, as whole pixels (a fraction is dropped, as everywhere in a layout)."""
+        x, y = self.numbers(2)
+        return int(x), int(y)
+
     def ints(self, count: builtins.int | None = None, low: builtins.int | None = None,
              high: builtins.int | None = None) -> tuple[builtins.int, ...]:
         """A list of whole numbers, of exactly ``count`` items when given."""

@@ -1,19 +1,16 @@
 """What a click means at the Elemental Dice table (no pygame).
 
-Everything clickable comes from the rules' legal intents for the seat at the screen:
-a hand card glows when some intent plays or places it, a face-down card when it may
-be flipped, a shop card when it can be bought, a die when a card is choosing one.
-Clicking a card chooses it (a click while the last move still plays out may too) and the buttons
-below say what to do with it: Play, Face down, Flip it, Put it back; a shop card is bought by its click.
-Choices among cards (looking, reordering, taking, discarding, removing, and which
-passive At What Cost removes) fill the card picker; a die with values to take shows a
-chip per value; Paid Militia's payment is counted with − 1 and + 1.  A click on
-something that cannot be used asks the rules why not.
+Everything clickable comes from the rules' legal intents for the seat at the screen: a hand card glows when some
+intent plays or places it, a face-down card when it may be flipped, a shop card when it can be bought, a die when a
+card is choosing one. Clicking a card chooses it (a click while the last move still plays out may too) and the
+buttons below say what to do with it: Play, Face down, Flip it, Put it back; a shop card is bought by its click.
+Choices among cards (looking, reordering, taking, discarding, removing, and which passive At What Cost removes) fill
+the card picker; a die with values to take shows a chip per value; Paid Militia's payment is counted with − 1
+and + 1. A click on something that cannot be used asks the rules why not.
 
-Targets: ``die`` (a rules die), ``hand`` (a card), ``facedown`` ((seat, index)),
-``shop`` (a card), ``pile`` ((seat, pile)), ``shop_label`` and ``pick`` (the index of a
-card in the picker); for hover help only: ``chip`` ((seat, index)), ``more`` ((seat, the
-first card not shown)), ``hp``, ``gold`` and ``actions`` (a seat).
+Targets: ``die`` (a rules die), ``hand`` (a card), ``facedown`` ((seat, index)), ``shop`` (a card), ``pile`` ((seat,
+pile)), ``shop_label`` and ``pick`` (the index of a card in the picker); for hover help only: ``chip`` ((seat,
+index)), ``more`` ((seat, the first card not shown)), ``hp``, ``gold`` and ``actions`` (a seat).
 """
 
 from __future__ import annotations
@@ -31,7 +28,7 @@ from tabletop.games.elemental_dice.queries import ElementalDiceQueries
 from tabletop.games.elemental_dice.state import Phase
 from tabletop.games.elemental_dice.wording import card_name, die_name
 
-from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by
+from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target, group_by, only
 from . import help as words
 
 __all__ = ["ElementalDiceChoices", "Chosen", "Picked", "BUTTONS", "placed", "pile_of"]
@@ -124,9 +121,9 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         if among is not None and not all(intent in self.legal for intent in among.candidates):
             among = None
         payment = selection.payment
-        pay = self.plain.get(Pay, [])
+        pay = only(Pay, self.plain)
         if pay:
-            payment = max(0, min(payment, max(intent.gold for intent in pay)))   # type: ignore[attr-defined]
+            payment = max(0, min(payment, max(intent.gold for intent in pay)))
         return Chosen(card, die, among, payment)
 
     def send(self, intent: Value) -> Reply:
@@ -190,7 +187,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         counting: list[Slot | None] = [None, None]
         if Pay in self.plain and not self.picking:
             slots[1] = None                          # − 1 and + 1 take the middle button's place
-            most = max(intent.gold for intent in self.plain[Pay])   # type: ignore[attr-defined]
+            most = max(intent.gold for intent in only(Pay, self.plain))
             payment = self.selection.payment
             counting = [Slot("− 1", Reply(selection=replace(self.selection, payment=max(0, payment - 1)))),
                         Slot("+ 1", Reply(selection=replace(self.selection, payment=min(most, payment + 1))))]
@@ -210,17 +207,17 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         if Chance in plain or Again in plain:
             slots = self._reroll_slots()
         elif Term in plain:
-            slots = [self._button(f"Lower {die_name(i.die)} ({state.die(i.die)})", i, index == 0)  # type: ignore
-                     for index, i in enumerate(plain[Term][:3])]
+            slots = [self._button(f"Lower {die_name(i.die)} ({state.die(i.die)})", i, index == 0)
+                     for index, i in enumerate(only(Term, self.plain)[:3])]
         elif Pay in plain:
-            paying = {getattr(i, "gold"): i for i in plain[Pay]}
+            paying = {i.gold: i for i in only(Pay, self.plain)}
             payment = self.selection.payment
             slots = [self._button(f"Pay {payment} gold", paying[payment], True), Slot(""),
                      self._button("Pay nothing", paying[0])]
         elif self.selection.card is not None:
             slots = self._card_slots(self.selection.card)
         elif Respond in plain or Pass in plain:
-            seat = (plain.get(Pass) or plain[Respond])[0].seat       # type: ignore[attr-defined]
+            seat = ([i.seat for i in only(Pass, self.plain)] or [i.seat for i in only(Respond, self.plain)])[0]
             # A public prompt names whom it asks ("Bo: answer"); that seat's own screen does not ("Answer").
             who = f"{names[seat]}: " if Respond in plain and self.seen.shows != seat else ""
             say = (lambda words: f"{who}{words}") if who else (lambda words: words.capitalize())
@@ -235,23 +232,23 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
                 slots.append(Slot.disabled(f"Reroll · {cost} gold", self.seen.why(RerollShop(state.flow.active))))
             slots += [self._button("End turn", i, True) for i in plain.get(EndTurn, ())[:1]]
         if Interrupt in plain and self.selection.card is None:
-            step_in = plain[Interrupt][0]
-            slots.append(self._button(f"{names[step_in.seat]}: step in", step_in))  # type: ignore[attr-defined]
+            step_in = only(Interrupt, self.plain)[0]
+            slots.append(self._button(f"{names[step_in.seat]}: step in", step_in))
         return slots
 
     def _reroll_slots(self) -> list[Slot]:
         """Risk Aversion's chance die, or a die rerolled: roll again or keep it."""
         state = self.state
         if Chance in self.plain:
-            keep = next(i for i in self.plain[Chance] if not i.reroll)   # type: ignore[attr-defined]
-            again = next(i for i in self.plain[Chance] if i.reroll)      # type: ignore[attr-defined]
+            keep = next(i for i in only(Chance, self.plain) if not i.reroll)
+            again = next(i for i in only(Chance, self.plain) if i.reroll)
             return [self._button("Reroll chance", again, True), self._button(f"Keep {state.die(CHANCE)}", keep)]
         execution = state.flow.executing
         die = execution.die if execution else ""
-        keep = next(i for i in self.plain[Again] if not i.reroll)        # type: ignore[attr-defined]
-        again = next(i for i in self.plain[Again] if i.reroll)           # type: ignore[attr-defined]
-        return [self._button("Roll again", again, True),
-                self._button(f"Keep {state.die(die) if die else ''}".strip(), keep)]
+        keep_again = next(i for i in only(Again, self.plain) if not i.reroll)
+        roll_again = next(i for i in only(Again, self.plain) if i.reroll)
+        return [self._button("Roll again", roll_again, True),
+                self._button(f"Keep {state.die(die) if die else ''}".strip(), keep_again)]
 
     def _card_slots(self, card: str) -> list[Slot]:
         """Buttons for the chosen card: play it, place it face down, flip it, buy it; or put it back."""
@@ -302,7 +299,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         shows = self.seen.shows
         if flow.phase != Phase.WINDOW or flow.responding or not flow.chain or shows is None:
             return None
-        mine = [intent for intent in self.plain.get(Pass, []) if getattr(intent, "seat") == shows]
+        mine = [intent for intent in only(Pass, self.plain) if intent.seat == shows]
         if not mine:
             return None
         name = self.state.players[shows].name
@@ -314,7 +311,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         values = [i for i in self.die_intents.get(die, []) if isinstance(i, SetDie)] if die else []
         if not values:
             return None
-        return Menu("", tuple(Slot(str(i.value), self.send(i)) for i in values))   # type: ignore[attr-defined]
+        return Menu("", tuple(Slot(str(i.value), self.send(i)) for i in values))
 
     def picker_title(self) -> str:
         """What the picker asks (after the name of the card asking, unless At What Cost asks)."""

@@ -40,10 +40,10 @@ class ElementalDiceGeometry(GeometryBase):
         setting = layout.setting
         self.column_step = setting("column_step").int(0, 1920)
         self.die_size = setting("die_size").int(20, 200)
-        centres = [tuple(int(v) for v in item.numbers(2)) for item in setting("dice")]
+        centres = [item.point() for item in setting("dice")]
         if len(centres) != len(DICE):
             raise setting("dice").error(f"expected {len(DICE)} die positions, got {len(centres)}")
-        self.die_centres: dict[str, tuple[int, int]] = dict(zip(DICE, centres))  # type: ignore[arg-type]
+        self.die_centres: dict[str, tuple[int, int]] = dict(zip(DICE, centres))
         self.pile_step = setting("pile_step").int(0, 400)
         self.facedown_step = setting("facedown_step").int(0, 400)
         self.chip_step = setting("chip_step").int(0, 200)
@@ -51,9 +51,9 @@ class ElementalDiceGeometry(GeometryBase):
         self.chain_step = setting("chain_step").int(10, 600)
         self.shop_step = setting("shop_step").int(0, 400)
         self.hand_area = pygame.Rect(layout["hand"].rect)
-        self.hand_card: tuple[int, int] = tuple(layout["hand_card"].rect[2:])  # type: ignore[assignment]
+        self.hand_card = layout["hand_card"].rect[2], layout["hand_card"].rect[3]
         self.picker_area = pygame.Rect(layout["picker_cards"].rect)
-        self.picker_card: tuple[int, int] = tuple(layout["picker_card"].rect[2:])  # type: ignore[assignment]
+        self.picker_card = layout["picker_card"].rect[2], layout["picker_card"].rect[3]
         self.shop_label = pygame.Rect(layout["shop_label"].rect)
 
     def screen(self, shows: int | None, picker: int | None, scroll: int) -> "ElementalDiceGeometry":

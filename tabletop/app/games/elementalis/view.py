@@ -154,7 +154,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
 
     def _on_die_changed(self, event: ev.DieChanged) -> None:
         if event.die in self.sprites:
-            self.floating.add(self.timeline, event.what.capitalize(), self.die_rect(event.die).midtop,
+            self.floating.add(self.timeline, event.what.capitalize(), self.geometry.die_rect(event.die).midtop,
                               self.theme.rgb("gain"))
 
     def _float_panel(self, seat: int, text: str, colour: str, sound: str | None = None) -> None:
@@ -324,7 +324,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
             alpha = 90 if die.destroyed or die.charred else 255
             lift = 0.3 if index in picked else 0.0
             self.art.draw(surface, die.kind, face, (x, y), self.die_size, angle, lift, alpha)
-            rect = self.die_rect(index)
+            rect = self.geometry.die_rect(index)
             if index in glowing:
                 width = 6 if index in picked else 3 + int(2 * pulse)
                 pygame.draw.rect(surface, self.theme.rgb("glow"), rect.inflate(14, 14), width, border_radius=22)

@@ -320,7 +320,8 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         if len(forms) > 1:
             now = forms.index(selection.form) if selection.form in forms else 0
             following = forms[(now + 1) % len(forms)]
-            spell = self.book[selection.spell]  # type: ignore[index]
+            assert selection.spell is not None      # forms are listed only for a chosen spell
+            spell = self.book[selection.spell]
             text = free_die_words(spell, spell.pattern.extra(following))
             return Slot(text, Reply(selection=replace(selection, form=following, aimed=())))
         return None
@@ -336,18 +337,18 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
     def click(self, target: Target) -> Reply:
         kind, key = target.kind, target.key
         if kind == "wizard":
-            aimed = Aimed.wizard(int(key))  # type: ignore[call-overload]
+            aimed = Aimed.wizard(target.number)
             return self._aim(aimed) if aimed in self.aim_targets else self.click_nothing()
         if kind == "ally":
-            return self._click_ally(int(key))  # type: ignore[call-overload]
+            return self._click_ally(target.number)
         if kind == "die":
-            return self._click_die(int(key))  # type: ignore[call-overload]
+            return self._click_die(target.number)
         if kind == "book":
             if self.stage == Stage.SECRET and self.seen.shows is not None:
                 return self._choose_spell(str(key))
             return NOTHING
         if kind == "cast":
-            return self._click_cast(int(key))  # type: ignore[call-overload]
+            return self._click_cast(target.number)
         return NOTHING
 
     def click_nothing(self) -> Reply:
@@ -426,16 +427,16 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         if kind == "book":
             return spell_help(self.book[str(key)])
         if kind == "ally":
-            found = state.ally(int(key))  # type: ignore[call-overload]
+            found = state.ally(target.number)
             if found is None:
                 return None
             return ally_help(state.wizards[found[0]].name, found[1].kind, found[1].hp)
         if kind == "markers":
-            return markers_help(state.wizards[int(key)])  # type: ignore[call-overload]
+            return markers_help(state.wizards[target.number])
         if kind == "hp":
-            return hp_help(state.wizards[int(key)], state.start_hp)  # type: ignore[call-overload]
+            return hp_help(state.wizards[target.number], state.start_hp)
         if kind == "die":
-            index = int(key)  # type: ignore[call-overload]
+            index = target.number
             if self.secret is None or index >= shown_dice(self.secret):
                 return None
             return die_help(self.secret, index)
