@@ -9,7 +9,7 @@ from tabletop.app.games.wizard_dice.impact import IMPACT_SECONDS, MINUS
 from tabletop.games.wizard_dice import events as ev
 
 from .driver import Driver
-from .test_golden_screens import wizard_table
+from .test_golden_screens import at_both_sizes_in_colour_and_grey, wizard_table
 from .test_wizard_dice_big_tables import words_drawn
 
 
@@ -82,16 +82,21 @@ def test_the_numbers_are_drawn_large_and_whole_inside_the_screen(app):
     hit = next(e for e in table.match.history[-1].events if isinstance(e, ev.Hit) and e.target.is_wizard
                and e.amount > 0)
     impact = _until_landed(driver, view, f"{MINUS}{hit.amount}", hit.target.index)
+    while impact.progress < 0.75:                               # risen as far as it goes
+        driver.frames(1, dt=0.02)
     style = view.layout["impact"].style
-    image = app.text.render(impact.text, style.font, style.size, (255, 255, 255, 255))
-    assert image.get_height() >= 40 and image.get_width() >= 40      # a sign and a digit, large
+    glyphs = app.text.render(impact.text, style.font, style.size, (255, 255, 255, 255)).get_bounding_rect()
+    assert glyphs.height >= 40 and glyphs.width >= 40       # a sign and a digit, large (the digit 40 px tall)
     blits = []
     surface = pygame.Surface((1920, 1080))
     original = surface.blit
     view.draw_impacts(type("Watch", (), {"blit": lambda self, img, pos, *a, **k: (blits.append(
         pygame.Rect(pos, img.get_size())), original(img, pos))[1]})())
-    assert blits and all(surface.get_rect().contains(rect) for rect in blits)
-    assert any(rect.width >= image.get_width() + 20 for rect in blits), "the plate holds the whole number"
+    banner = pygame.Rect(app.layouts["table"]["banner"].rect)
+    assert blits and all(surface.get_rect().contains(rect) and not rect.colliderect(banner) for rect in blits), \
+        "inside the screen, none of it under the banner"
+    assert any(rect.width >= glyphs.width + 20 and rect.height >= glyphs.height + 12 for rect in blits), \
+        "the plate holds the whole number"
 
 
 def test_a_fallen_wizard_is_marked_and_stays_marked_after_the_reveal(app, monkeypatch):
@@ -134,3 +139,29 @@ def test_a_fallen_wizard_is_marked_and_stays_marked_after_the_reveal(app, monkey
     assert [rect for words, rect in drawn if words == "Fallen" and bar.contains(rect)], "the mark stays"
     others = [s for s in range(3) if table.match.state.wizards[s].alive]
     assert others and not any(view.is_fallen(table.match.state, s) for s in others)
+
+
+def test_the_big_moment_reads_in_colour_and_grey_at_both_sizes(app):
+    # Three wizards, seed 3, round 17: Cy takes the last hit (−2, the bar sliding to empty), then falls.
+    app.settings.animation = "normal"
+    table = wizard_table(app, 3, 3, _before_the_last_commit(17))
+    driver = Driver(app)
+    _commit(table)
+    view = table.view
+    impact = _until_landed(driver, view, f"{MINUS}2", 2)
+    while impact.progress < 0.3:
+        driver.frames(1, dt=0.02)
+    view.clock = 0.0
+    surface = app.display.surface
+    table.draw(surface)
+    at_both_sizes_in_colour_and_grey(surface, "wizard_dice_reveal_hit")
+    for _ in range(2000):
+        driver.frames(1, dt=0.02)
+        if 2 in view.fallen:
+            break
+        if view.waiting:
+            driver.key(pygame.K_SPACE)
+    driver.frames(20, dt=0.02)                    # the announcement "Cy falls" in full
+    view.clock = 0.0
+    table.draw(surface)
+    at_both_sizes_in_colour_and_grey(surface, "wizard_dice_reveal_fallen")

@@ -101,7 +101,7 @@ class Impacts:
         """A fallen wizard's mark over the HP bar: a skull on a dark plate and the word, both large."""
         bar = self.geometry.seat_element("hp", seat)
         plate = pygame.Surface(bar.size, pygame.SRCALPHA)
-        plate.fill((10, 8, 14, 225))
+        plate.fill((10, 8, 14, 255))               # opaque: the bar's own words do not show through
         surface.blit(plate, bar.topleft)
         red = self.theme.rgb("wd_fallen")
         pygame.draw.rect(surface, red, bar, 3, border_radius=8)
@@ -121,21 +121,26 @@ class Impacts:
         style = self.layout["impact"].style
         note_style = self.layout["impact_note"].style
         text = self.app.text
+        top = pygame.Rect(self.app.layouts["table"]["banner"].rect).bottom + 4
         for impact in self.impacts:
             alpha = int(255 * min(1.0, 4 * (1 - impact.progress)))
-            rise = int(70 * ease_out(min(1.0, impact.progress * 1.4)))
-            image = text.render(impact.text, style.font, style.size, (*impact.colour, 255))
+            rise = int(90 * ease_out(min(1.0, impact.progress * 1.4)))
+            rendered = text.render(impact.text, style.font, style.size, (*impact.colour, 255))
+            image = rendered.subsurface(rendered.get_bounding_rect())      # the glyphs only: a tight plate
             note = text.render(impact.note, note_style.font, note_style.size, (240, 240, 240, 255)) \
                 if impact.note else None
-            width = max(image.get_width(), note.get_width() if note is not None else 0) + 28
-            height = image.get_height() + (note.get_height() if note is not None else 0) + 8
+            width = max(image.get_width(), note.get_width() if note is not None else 0) + 32
+            height = image.get_height() + (note.get_height() if note is not None else 0) + 20
             plate = pygame.Rect(0, 0, width, height)
-            plate.midbottom = (impact.rect.centerx, impact.rect.centery + image.get_height() // 2 - rise)
+            # Lands on the hit points, then rises above them (their new value shows again); never under the
+            # banner (drawn over the table).
+            plate.center = (impact.rect.centerx, impact.rect.centery)
+            plate.y = max(top, plate.y - rise)
             box = pygame.Surface(plate.size, pygame.SRCALPHA)
-            pygame.draw.rect(box, (8, 8, 12, 215), box.get_rect(), border_radius=14)
+            pygame.draw.rect(box, (8, 8, 12, 250), box.get_rect(), border_radius=14)
             pygame.draw.rect(box, (*impact.colour, 255), box.get_rect(), 3, border_radius=14)
-            box.blit(image, image.get_rect(midtop=(width // 2, 2)))
+            box.blit(image, image.get_rect(midtop=(width // 2, 10)))
             if note is not None:
-                box.blit(note, note.get_rect(midtop=(width // 2, image.get_height())))
+                box.blit(note, note.get_rect(midtop=(width // 2, image.get_height() + 12)))
             box.set_alpha(alpha)
             surface.blit(box, plate.topleft)
