@@ -36,8 +36,8 @@ from ...widgets import ActionBar, Meter, SeatPanel
 from .choices import WizardDiceChoices
 from .drawing import TableDrawing
 from .geometry import WizardDiceGeometry
-from .impact import Impact, Impacts
 from .help import LEGEND_WORDS, ally_help, shown_help
+from .impact import Impact, Impacts
 from .marks import REVEALED, last_move_marks
 from .offer import own_secret
 from .reveal import RevealSteps, Shown, reveal_from
