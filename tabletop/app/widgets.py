@@ -500,14 +500,17 @@ class Meter:
         self.colour = colour
         self.label = label
 
-    def draw(self, surface: pygame.Surface, value: int, maximum: int, shield: int = 0) -> None:
-        """The bar, the shield segment and ``label value/maximum`` (``+shield``) on it."""
+    def draw(self, surface: pygame.Surface, value: int, maximum: int, shield: int = 0,
+             bar: float | None = None) -> None:
+        """The bar, the shield segment and ``label value/maximum`` (``+shield``) on it; ``bar``, where the bar is
+        filled to when it slides towards ``value``."""
         layout = self.app.layouts["pieces"]
         colours = self.app.layouts.theme.colours
         frame = layout["meter"].style
         draw_box(surface, self.rect, frame)
         inner = self.rect.inflate(-8, -8)
-        share = max(0.0, min(1.0, value / maximum)) if maximum > 0 else 0.0
+        fill = value if bar is None else bar
+        share = max(0.0, min(1.0, fill / maximum)) if maximum > 0 else 0.0
         filled = pygame.Rect(inner.x, inner.y, round(inner.width * share), inner.height)
         if filled.width:
             pygame.draw.rect(surface, self.colour, filled, border_radius=max(2, frame.radius - 4))

@@ -4,6 +4,7 @@ moves at once, and at the Instant bot pace only the result is shown."""
 
 import pygame
 
+from tabletop.app.games.wizard_dice.impact import MINUS
 from tabletop.app.games.wizard_dice.stage import STAGE
 from tabletop.games.wizard_dice import events as ev
 
@@ -61,7 +62,7 @@ def test_damage_flies_to_its_target_and_the_hit_points_move_as_it_lands(app):
     flight = view.flights[0]
     card = view.card_rect(hit.caster, hit.spell)
     assert card is not None and card.center == flight.start
-    assert flight.end == view.panels[hit.target.index].rect.center and flight.text == f"-{hit.amount}"
+    assert flight.end == view.panels[hit.target.index].rect.center and flight.text == f"{MINUS}{hit.amount}"
     before = view.shown_hp[hit.target.index]
     assert before != hit.hp or hit.amount == 0
     while view.flights:

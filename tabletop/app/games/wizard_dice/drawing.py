@@ -58,6 +58,12 @@ class TableDrawing:
         @property
         def revealing(self) -> bool: ...
 
+        def bar_of(self, seat: int, hp: int) -> float: ...
+
+        def is_fallen(self, state: State, seat: int) -> bool: ...
+
+        def draw_fallen(self, surface: pygame.Surface, seat: int) -> None: ...
+
     @property
     def picks(self) -> WizardDiceChoices:
         """The choices of the screen (made as the view is built, and again after every change)."""
@@ -91,7 +97,9 @@ class TableDrawing:
         to_act = seat == state.to_act and not revealing
         self.panels[seat].draw(surface, [], to_act=to_act, tag=tag, pulse=pulse)
         hp = self.shown_hp[seat] if seat < len(self.shown_hp) else wizard.hp
-        self.meters[seat].draw(surface, hp, state.start_hp)
+        self.meters[seat].draw(surface, hp, state.start_hp, bar=self.bar_of(seat, hp))
+        if self.is_fallen(state, seat):
+            self.draw_fallen(surface, seat)
         self._draw_markers(surface, state, seat)
         self._draw_allies(surface, state, seat)
         if state.teams:

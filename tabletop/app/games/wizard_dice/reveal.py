@@ -13,7 +13,6 @@ whole round.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import partial
 from typing import TYPE_CHECKING, Any, Callable, Sequence
 
 from tabletop.core.values import Value
@@ -21,10 +20,16 @@ from tabletop.games.wizard_dice import events as ev
 from tabletop.games.wizard_dice.state import Cast, State, Target
 from tabletop.games.wizard_dice.wording import PHASE_TITLES, TIER_TITLES, target_name
 
+from .impact import MINUS
+
 if TYPE_CHECKING:
     import pygame
 
 __all__ = ["Shown", "RevealSteps", "reveal_from"]
+
+
+def _landed() -> None:
+    """A number flying to its target arrives: what it does there is the next step (``land``)."""
 
 
 @dataclass
@@ -72,6 +77,8 @@ class RevealSteps:
     current: tuple[int, str] | None     # the cast the reveal is showing now
     shown_hp: list[int]
     shown_allies: list[list[tuple[int, str, int]]]
+    bar_hp: list[float]
+    fallen: set[int]
 
     if TYPE_CHECKING:
         @property
@@ -89,6 +96,9 @@ class RevealSteps:
         def turn_cards_over(self) -> None: ...
 
         def card_rect(self, caster: int, spell: str) -> pygame.Rect | None: ...
+
+        def land(self, target: Target, hp: int, text: str, colour: str, note: str = "",
+                 sound: str = "cross") -> None: ...
 
         def fly(self, source: pygame.Rect | None, target: Target, text: str, colour: str,
                 land: Callable[[], None]) -> None: ...
@@ -215,19 +225,19 @@ class RevealSteps:
             self.float_at(Target.wizard(event.seat), f"+ {event.kind.capitalize()}", "gain", "bonus")
         elif isinstance(event, ev.Healed):
             self._mark(event.caster, event.spell, done=True, note=f"+{event.amount} {name(event.target)}")
-            self.fly(self.card_rect(event.caster, event.spell), event.target, f"+{event.amount}", "gain",
-                     partial(self._set_health, event.target, event.hp))
-            self.float_at(event.target, f"+{event.amount}", "gain", "bonus")
+            self.fly(self.card_rect(event.caster, event.spell), event.target, f"+{event.amount}", "gain", _landed)
+            self.land(event.target, event.hp, f"+{event.amount}", "gain", sound="bonus")
         elif isinstance(event, ev.AllyDamage):
             wizard_hit = Target.wizard(event.seat)
-            self.fly(None, wizard_hit, f"-{event.taken}", "hurt", partial(self._set_health, wizard_hit, event.hp))
-            held = f" ({event.reduced} held)" if event.reduced else ""
-            self.float_at(wizard_hit, f"-{event.taken}{held}", "hurt", "cross")
+            self.fly(None, wizard_hit, f"{MINUS}{event.taken}", "hurt", _landed)
+            self.land(wizard_hit, event.hp, f"{MINUS}{event.taken}", "hurt",
+                      f"{event.reduced} held" if event.reduced else "")
         elif isinstance(event, ev.Hit):
             self._mark(event.caster, event.spell, done=True, note=f"{event.amount} to {name(event.target)}")
-            self.fly(self.card_rect(event.caster, event.spell), event.target, f"-{event.amount}", "hurt",
-                     partial(self._set_health, event.target, event.hp))
-            self.float_at(event.target, f"-{event.amount}", "hurt", "cross")
+            self.fly(self.card_rect(event.caster, event.spell), event.target, f"{MINUS}{event.amount}", "hurt",
+                     _landed)
+            self.land(event.target, event.hp, f"{MINUS}{event.amount}", "hurt",
+                      f"{event.reduced} held" if event.reduced else "")
         elif isinstance(event, ev.Slain):
             self._mark(event.caster, "finger-of-death", done=True, note=f"slays {wizard(event.seat)}")
             self.float_at(Target.wizard(event.seat), "Slain", "hurt", "cross")
@@ -237,8 +247,7 @@ class RevealSteps:
         elif isinstance(event, ev.Poisoned):
             self.float_at(event.target, "Poisoned", "hurt")
         elif isinstance(event, ev.PoisonTick):
-            self._set_health(event.target, event.hp)
-            self.float_at(event.target, f"-{event.amount} poison", "hurt", "cross")
+            self.land(event.target, event.hp, f"{MINUS}{event.amount}", "hurt", "poison")
         elif isinstance(event, ev.Fizzled):
             self._mark(event.caster, event.spell, done=True, cancelled=True,
                        note="fizzles" if event.why == "caster-dead" else "target gone")
@@ -251,7 +260,9 @@ class RevealSteps:
         state = self.state
         if isinstance(event, ev.Died):
             if event.target.is_wizard:
-                self.shown_hp[event.target.index] = min(self.shown_hp[event.target.index], 0)
+                seat = event.target.index
+                self.shown_hp[seat] = min(self.shown_hp[seat], 0)
+                self.timeline.add(0.0, on_start=lambda: self._fall(seat))        # marked as it is announced
                 self.announcer.announce(self.timeline, f"{target_name(state, event.target)} falls", 0.9, "error")
             else:
                 self.float_at(event.target, "Destroyed", "hurt")
@@ -264,6 +275,11 @@ class RevealSteps:
             self.phase_title = f"Round {event.round} is over"
         elif type(event) in self.handlers:
             self.handlers[type(event)](event)
+
+    def _fall(self, seat: int) -> None:
+        self.fallen.add(seat)
+        if seat < len(self.bar_hp):
+            self.bar_hp[seat] = min(self.bar_hp[seat], 0.0)
 
     def _set_health(self, target: Target, hp: int) -> None:
         if target.is_wizard:

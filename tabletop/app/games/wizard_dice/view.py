@@ -37,6 +37,7 @@ from .choices import WizardDiceChoices
 from .drawing import TableDrawing
 from .geometry import WizardDiceGeometry
 from .help import LEGEND_WORDS, ally_help, shown_help
+from .impact import Impact, Impacts
 from .marks import REVEALED, last_move_marks
 from .offer import own_secret
 from .reveal import RevealSteps, Shown, reveal_from
@@ -53,7 +54,7 @@ def _committed(secret: Secret | None) -> bool:
     return secret is not None and secret.committed
 
 
-class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[WizardDiceChoices]):
+class WizardDiceView(RevealSteps, RevealStage, TableDrawing, Impacts, GameViewBase[WizardDiceChoices]):
     """Draws the Wizard Dice table and animates its events."""
 
     Choices = WizardDiceChoices
@@ -90,6 +91,9 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.before = None                              # the table as last shown at rest (for a reveal)
         self.turned: list[float] = []                   # each card of the staged reveal: 0 face down, 1 face up
         self.flights: list[Any] = []                    # damage and healing on their way to their targets
+        self.impacts: list[Impact] = []                 # damage and healing where they landed, rising
+        self.bar_hp: list[float] = []                   # each HP bar as drawn (sliding during a reveal)
+        self.fallen: set[int] = set()                   # the wizards the reveal has shown falling
         self.handlers = {
             ev.Rolled: self._on_rolled, ev.Committed: self._on_committed, ev.Banished: self._on_banished,
             ev.Carried: self._on_carried, ev.RoundBegan: self._on_round_began,
@@ -114,6 +118,9 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         state = self.state
         self.before = state
         self.shown_hp = [w.hp for w in state.wizards]
+        self.bar_hp = [float(w.hp) for w in state.wizards]
+        self.fallen = set()
+        self.impacts = []
         self.shown_allies = [[(a.number, a.kind, a.hp) for a in w.allies] for w in state.wizards]
         secret = own_secret(state, self.table.shows)
         dice = secret.dice if secret is not None and secret.rolls + secret.fixed else ()
@@ -156,6 +163,12 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
                 if number == target.index:
                     return self.geometry.ally_rect(seat, slot)
         return None
+
+    def hp_rect(self, target: Aimed) -> pygame.Rect | None:
+        """Where a target's hit points show: a wizard's HP bar, an ally's die."""
+        if target.is_wizard:
+            return self.geometry.seat_element("hp", target.index)
+        return self.target_rect(target)
 
     # ================================================================ input
     def handle(self, event: pygame.event.Event) -> None:
@@ -225,6 +238,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
             self.timeline.finish()
         super().finish_animations()
         self.flights.clear()
+        self.impacts.clear()
 
     def _on_rolled(self, event: ev.Rolled) -> None:
         landing = {}
@@ -308,6 +322,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, GameViewBase[Wizard
         self.action_bar.draw(surface)
         self.menu_bar.draw(surface)
         self.draw_flights(surface)
+        self.draw_impacts(surface)
         self.draw_effects(surface)
         self.round_banner.draw(surface)
         self.action_bar.draw_tooltips(surface)
