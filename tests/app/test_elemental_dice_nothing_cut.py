@@ -10,9 +10,11 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from tabletop.app.bench import open_busy_table
 from tabletop.app.cards import CardArt, FannedHand
 from tabletop.app.games.elemental_dice.faces import card_face
 from tabletop.app.tutorial import TutorialScene
+from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import load_cards
 
 from .test_nothing_cut import Watch, draw_everything
@@ -76,4 +78,32 @@ def test_every_card_reads_whole_wherever_the_table_draws_it(app, monkeypatch):
         hand.hovered = 0
         hand.draw(app.display.surface, [face])
     assert len(book.cards) > 50
+    assert not watch.cut, sorted(watch.cut)[:20]
+
+
+def _placed_face_down(match) -> bool:
+    return bool(match.journal) and any(isinstance(event, (ev.FaceDownPlaced, ev.CardPlaced))
+                                       for event in match.journal[-1].events)
+
+
+@pytest.mark.parametrize("window", ["1920x1080", "1366x768"])
+def test_nothing_is_cut_around_a_card_just_placed_face_down(app, monkeypatch, window):
+    """The face-down zone after a card was placed there: its mark's tag "face down" was 156 px wide over a card
+    118 px wide; the cards there and their previews, the chain and the shop row hovered too."""
+    width, _, height = window.partition("x")
+    app.display.resized((int(width), int(height)))
+    watch = Watch(app, monkeypatch)
+    tables = 0
+    for seed in range(1, 40):
+        table = open_busy_table(app, "elemental-dice", ["Ada", "Brom"], seed, _placed_face_down)
+        if not _placed_face_down(table.match):
+            app.scenes.pop()
+            continue
+        table.view.finish_animations()
+        assert draw_everything(app, table, watch, f"{window} seed {seed}:") > 10
+        app.scenes.pop()
+        tables += 1
+        if tables == 3:
+            break
+    assert tables == 3, "three games had a card placed face down"
     assert not watch.cut, sorted(watch.cut)[:20]

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from tabletop.app.bench import open_busy_table
+from tabletop.app import marks
 from tabletop.app.cards import CardArt
 from tabletop.app.dice import DiceArt
 from tabletop.core.records import NAME_LIMIT
@@ -76,6 +77,16 @@ class Watch:
             return rich(art, image, content, style, area, centred)
 
         monkeypatch.setattr(CardArt, "_draw_rich", watching_rich)
+        place = marks.tag_place
+
+        def watching_tag(app, rect, words, clip=None):
+            # A mark's tag wider than the thing it marks (and its brackets) hides what lies beside it.
+            tag, lines = place(app, rect, words, clip)
+            if tag.width > rect.width + 10:
+                self.cut.add((self.where, f"tag {words!r} {tag.width} px on a thing {rect.width} px wide"))
+            return tag, lines
+
+        monkeypatch.setattr(marks, "tag_place", watching_tag)
         draw = DiceArt.draw
 
         def watching_draw(art, surface, die, face, center, size, *args, **kwargs):
