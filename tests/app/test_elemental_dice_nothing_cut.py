@@ -17,6 +17,7 @@ from tabletop.app.tutorial import TutorialScene
 from tabletop.games.elemental_dice import events as ev
 from tabletop.games.elemental_dice.cards import load_cards
 
+from .conftest import make_app
 from .test_nothing_cut import Watch, draw_everything
 
 #: Where the table draws a card, as its layout says: name -> element (None: at full size, the hover preview).
@@ -24,10 +25,19 @@ CARD_PLACES = {"chain": "chain_card", "shop row": "shop_card", "hand": "hand_car
                "hover preview": None}
 
 
-@pytest.mark.parametrize("window", ["1920x1080", "1366x768"])
-def test_nothing_is_cut_on_the_tutorials_screens(app, monkeypatch, window):
-    width, _, height = window.partition("x")
-    app.display.resized((int(width), int(height)))
+@pytest.fixture(params=["1920x1080", "1366x768"])
+def window(request, monkeypatch):
+    """The app in a window of each size (the table is the 1920 x 1080 picture scaled into it)."""
+    monkeypatch.setenv("TABLETOP_WINDOW", request.param)
+    application = make_app()
+    width, _, height = request.param.partition("x")
+    assert application.display.window.get_size() == (int(width), int(height))
+    yield application, request.param
+    pygame.quit()
+
+
+def test_nothing_is_cut_on_the_tutorials_screens(window, monkeypatch):
+    app, window = window
     watch = Watch(app, monkeypatch)
     app.settings.bots = "instant"
     scene = TutorialScene(app, "elemental-dice")
@@ -86,12 +96,10 @@ def _placed_face_down(match) -> bool:
                                        for event in match.journal[-1].events)
 
 
-@pytest.mark.parametrize("window", ["1920x1080", "1366x768"])
-def test_nothing_is_cut_around_a_card_just_placed_face_down(app, monkeypatch, window):
+def test_nothing_is_cut_around_a_card_just_placed_face_down(window, monkeypatch):
     """The face-down zone after a card was placed there: its mark's tag "face down" was 156 px wide over a card
     118 px wide; the cards there and their previews, the chain and the shop row hovered too."""
-    width, _, height = window.partition("x")
-    app.display.resized((int(width), int(height)))
+    app, window = window
     watch = Watch(app, monkeypatch)
     tables = 0
     for seed in range(1, 40):
