@@ -21,7 +21,7 @@ import pygame
 from .dice import DiceArt
 from .imagecache import ImageCache
 from .layout import Style
-from .text import MIN_READABLE, draw_box
+from .text import draw_box
 
 if TYPE_CHECKING:
     from .services import AppServices
@@ -156,6 +156,9 @@ def rich_lines(words: Sequence[str], width: int, measure) -> list[list[str]]:
 #: under 1 MB in an Elemental Dice frame; more kept only fills memory with every card at every size (Elemental
 #: Dice's card images set the peak of a night of demo games).
 _CARD_CACHE = 120
+#: A small card's title may go below the readable size of other text, as far as a name still reads at a glance
+#: (24 px at 1080p); its card at full size, shown on hover, gives the name at full size.
+SMALLEST_CARD_TITLE = 24
 _CARD_BYTES = 3 * 2**20
 
 class CardArt:
@@ -178,10 +181,14 @@ class CardArt:
         style = self.layout[name].style
         return replace(style, size=max(10, round(style.size * scale)))
 
-    def face(self, card: CardFace, size: tuple[int, int] | None = None, dimmed: bool = False) -> pygame.Surface:
+    def face(self, card: CardFace, size: tuple[int, int] | None = None, dimmed: bool = False,
+             grow: bool | None = None) -> pygame.Surface:
         """The card's face as an image of ``size`` (the layout's card size by default)."""
+        # A card shown whole (at the layout's size) grows taller for a long text rather than lose its last lines.
+        grow = size is None if grow is None else grow
         size = size or self.size
-        return self._cache.fetch(("face", card, size, dimmed), lambda: self._render_face(card, size, dimmed))
+        return self._cache.fetch(("face", card, size, dimmed, grow),
+                                 lambda: self._render_face(card, size, dimmed, grow))
 
     def back(self, size: tuple[int, int] | None = None, label: str = "") -> pygame.Surface:
         """A card's back (every card looks the same face down), with an optional label such as a count."""
@@ -197,7 +204,8 @@ class CardArt:
             return image
         return pygame.transform.smoothscale(image, size)
 
-    def _render_face(self, card: CardFace, size: tuple[int, int], dimmed: bool) -> pygame.Surface:
+    def _render_face(self, card: CardFace, size: tuple[int, int], dimmed: bool,
+                     grow: bool = False) -> pygame.Surface:
         width, height = size
         scale = width / self.size[0]
         if scale < 0.8:
@@ -217,7 +225,7 @@ class CardArt:
         room = width - left - pad
         longest = max(card.title.split(), key=lambda word: text.size(word, title.font, title.size)[0], default="")
         title = replace(title, size=text.fit_size(longest, title.font, title.size, room,
-                                                  smallest=min(title.size, MIN_READABLE)))
+                                                  smallest=min(title.size, SMALLEST_CARD_TITLE)))
         titles = len(text.wrap(card.title, title.font, title.size, room))
         band = pygame.Rect(0, 0, width, max(round(layout["card_title"].rect[3] * scale),
                                             titles * text.line_height(title)) + 8)
@@ -238,8 +246,11 @@ class CardArt:
             text.draw(image, card.kind, kind, pygame.Rect(pad, y, width - 2 * pad, line), wrap=True, valign="top")
             y += line + pad // 2
         if card.text:
-            self._draw_rich(image, card.text, self._style("card_text", scale),
-                            pygame.Rect(pad, y, width - 2 * pad, height - y - pad))
+            body_text = self._style("card_text", scale)
+            needed = y + self.rich_height(card.text, body_text, width - 2 * pad) + pad
+            if grow and needed > height:
+                return self._render_face(card, (width, needed), dimmed)
+            self._draw_rich(image, card.text, body_text, pygame.Rect(pad, y, width - 2 * pad, height - y - pad))
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
             shade.fill(self.theme.rgba("card_dimmed"))
@@ -257,28 +268,66 @@ class CardArt:
                          border_top_right_radius=body.radius // 2)
         text = self.app.text
         title = self.layout["card_title_compact"].style
-        area = image.get_rect().inflate(-12, -12)
+        inner = image.get_rect().inflate(-12, -12)
+        cost = self.layout["card_cost"].style
+        # The cost sits on the title band's corner, leaving the card's height to the title.
+        badge = pygame.Rect(6, 4, min(width - 12, 56), 44) if card.cost else pygame.Rect(6, 4, 0, 0)
+        gist = self.layout["card_badge"].style
+        line = round(gist.size * 1.3) if card.badge else 0
+        while card.badge and gist.size > SMALLEST_CARD_TITLE and self.rich_height(
+                card.badge, gist, inner.width) > round(gist.size * gist.line_height * 1.1):
+            gist = replace(gist, size=gist.size - 2)    # the gist on its one line: its icons a little smaller
+        area, title_size, show_gist = self._compact_title(card.title, title, inner, badge, line)
         if card.cost:
-            cost = self.layout["card_cost"].style
-            # The cost sits on the title band's corner, leaving the card's height to the title.
-            badge = pygame.Rect(6, 4, min(width - 12, 56), 44)
             pygame.draw.ellipse(image, self.theme.rgb("card_cost_badge"), badge)
             pygame.draw.ellipse(image, (*card.accent, 255), badge, 2)
             text.draw(image, card.cost, cost, badge)
-            area = pygame.Rect(area.x, badge.bottom + 2, area.width, area.bottom - badge.bottom - 2)
-        if card.badge:
+        if show_gist:
             # The gist in die icons along the bottom, as large as the card allows.
-            badge_style = self.layout["card_badge"].style
-            line = round(badge_style.size * 1.3)
-            badge_area = pygame.Rect(area.x, area.bottom - line, area.width, line)
-            self._draw_rich(image, card.badge, badge_style, badge_area, centred=True)
-            area.height -= line
-        text.draw(image, card.title, replace(title, align="center"), area, wrap=True, valign="top")
+            self._draw_rich(image, card.badge, gist, pygame.Rect(inner.x, inner.bottom - line, inner.width, line),
+                            centred=True)
+        text.draw(image, card.title, replace(title, align="center"), area, wrap=True, valign="top", size=title_size)
         if dimmed:
             shade = pygame.Surface(size, pygame.SRCALPHA)
             shade.fill(self.theme.rgba("card_dimmed"))
             image.blit(shade, (0, 0))
         return image
+
+    def _compact_title(self, words: str, style: Style, inner: pygame.Rect, cost: pygame.Rect,
+                       line: int) -> tuple[pygame.Rect, int, bool]:
+        """Where a small card's title goes, at what size, and whether its gist in dice still shows: the first
+        place where the whole title fits, no word broken (a short chain card has little height under its cost):
+        under the cost, beside it, beside it with the gist left to the card at full size; then smaller, down to
+        what still reads as a card's name, never cut."""
+        below = pygame.Rect(inner.x, cost.bottom + 2, inner.width, inner.bottom - cost.bottom - 2) \
+            if cost.width else pygame.Rect(inner)
+        beside = pygame.Rect(cost.right + 4, inner.y, inner.right - cost.right - 4, inner.height) \
+            if cost.width else pygame.Rect(inner)
+        places = [(below, True), (beside, True), (beside, False), (below, False)]
+        for size in range(style.size, SMALLEST_CARD_TITLE - 1, -1):
+            for area, show_gist in places:
+                room = pygame.Rect(area.x, area.y, area.width, area.height - (line if show_gist else 0))
+                if self._title_fits(words, style, size, room):
+                    return room, size, show_gist
+        return pygame.Rect(beside), SMALLEST_CARD_TITLE, False
+
+    def _title_fits(self, words: str, style: Style, size: int, room: pygame.Rect) -> bool:
+        """Whether ``words`` fit ``room`` at ``size``, wrapped at spaces only."""
+        text = self.app.text
+        if any(text.size(word, style.font, size)[0] > room.width for word in words.split()):
+            return False
+        return len(text.wrap(words, style.font, size, room.width)) * text.line_height(style, size) <= room.height
+
+    def rich_height(self, content: str, style: Style, width: int) -> int:
+        """The height :meth:`_draw_rich` needs for all of ``content`` in ``width``."""
+        font = self.app.text.font(style.font, style.size)
+        icon = round(style.size * 1.05)
+
+        def measure(word: str) -> int:
+            return sum(icon if piece.startswith("[") else font.size(piece)[0] for piece in _pieces(word))
+
+        lines = sum(len(rich_lines(paragraph.split(), width, measure)) for paragraph in content.split("\n"))
+        return lines * round(style.size * style.line_height * 1.1)
 
     def _draw_rich(self, image: pygame.Surface, content: str, style: Style, area: pygame.Rect,
                    centred: bool = False) -> None:
@@ -429,7 +478,7 @@ class FannedHand:
             dim = bool(playable) and not playable[index]
             if index == self.hovered and card is not None:
                 size = (round(rect.width * self.zoom), round(rect.height * self.zoom))
-                image = self.art.face(card, size, dimmed=dim)
+                image = self.art.face(card, size, dimmed=dim, grow=True)    # taller where its text needs it
                 zoomed = image.get_rect(midbottom=(rect.centerx, min(rect.bottom, self.area.bottom) - 10))
                 surface.blit(image, zoomed.clamp(surface.get_rect()))
                 continue

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .services import AppServices
 
 __all__ = ["Mark", "SYMBOLS", "draw_mark", "draw_marks", "unique", "draw_bot_badge", "bot_words",
-           "recent_moves", "draw_recent_moves", "last_turn", "turn_of", "LAST_TURN_MOVES", "badge_place"]
+           "recent_moves", "draw_recent_moves", "last_turn", "turn_of", "LAST_TURN_MOVES", "badge_place", "tag_place"]
 
 #: What happened to a marked thing, each drawn as its own shape in the badge.
 SYMBOLS = {
@@ -208,17 +208,32 @@ def draw_mark(app: "AppServices", surface: pygame.Surface, rect: pygame.Rect, ma
     draw_symbol(surface, mark.symbol, centre, radius - 3, light)
     if mark.words:
         style = app.layouts["table"]["mark_tag"].style
-        width, height = app.text.size(mark.words, style.font, style.size)
-        tag = pygame.Rect(0, 0, width + 16, height + 4)
-        if rect.height >= 2 * tag.height:
-            tag.midbottom = (rect.centerx, rect.bottom - 6)       # on the thing itself, low
-        else:
-            tag.midtop = (around.centerx, around.bottom + 2)    # under a thing too small to hold it
-        if clip is not None:
-            tag.clamp_ip(clip)
+        tag, lines = tag_place(app, rect, mark.words, clip)
         pygame.draw.rect(surface, dark, tag, border_radius=8)
         pygame.draw.rect(surface, light, tag, 2, border_radius=8)
-        app.text.draw(surface, mark.words, style, tag, colour=(*light, 255))
+        app.text.draw(surface, "\n".join(lines), style, tag, colour=(*light, 255), wrap=True)
+
+
+def tag_place(app: "AppServices", rect: pygame.Rect, words: str,
+              clip: pygame.Rect | None = None) -> tuple[pygame.Rect, list[str]]:
+    """Where a mark's tag lies and its lines: as wide as the thing it marks at most ("face down" over a
+    face-down card 118 px wide takes two lines), on the thing, low, where it leaves room above it; else under
+    the thing."""
+    style = app.layouts["table"]["mark_tag"].style
+    lines = [words]
+    if app.text.size(words, style.font, style.size)[0] + 16 > rect.width:
+        lines = app.text.wrap(words, style.font, style.size, max(1, rect.width - 16))
+    width = max(app.text.size(line, style.font, style.size)[0] for line in lines)
+    height = app.text.line_height(style) * len(lines)
+    tag = pygame.Rect(0, 0, width + 16, height + 4)
+    if rect.height >= 2 * tag.height or (len(lines) > 1 and rect.height >= tag.height + 24):
+        tag.midbottom = (rect.centerx, rect.bottom - 6)       # on the thing itself, low
+    else:
+        around = pygame.Rect(rect).inflate(10, 10)
+        tag.midtop = (around.centerx, around.bottom + 2)    # under a thing too small to hold it
+    if clip is not None:
+        tag.clamp_ip(clip)
+    return tag, lines
 
 
 def draw_marks(app: "AppServices", surface: pygame.Surface, placed: Iterable[tuple[Mark, pygame.Rect]],

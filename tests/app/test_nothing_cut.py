@@ -12,6 +12,8 @@ import pygame
 import pytest
 
 from tabletop.app.bench import open_busy_table
+from tabletop.app import marks
+from tabletop.app.cards import CardArt
 from tabletop.app.dice import DiceArt
 from tabletop.core.records import NAME_LIMIT
 from tabletop.app.games.dice_realms.icons import RewardIcons
@@ -54,6 +56,37 @@ class Watch:
             return draw_text(surface, text, style, rect, **kwargs)
 
         monkeypatch.setattr(app.text, "draw", watching_text)
+        wrap = renderer.wrap
+
+        def watching_wrap(text, font, size, width):
+            # A word broken to fit ("Reconnaissa" / "nce", or "Reconnais-" / "sance"), but for one broken after a
+            # hyphen of its own ("Ice-" / "cold"), is a cut too: the name is not read whole.
+            lines = wrap(text, font, size, width)
+            whole = set(text.split()) | {piece for word in text.split() for piece in _own_hyphen_pieces(word)}
+            if any(word not in whole for line in lines for word in line.split()):
+                self.cut.add((self.where, text))
+            return lines
+
+        monkeypatch.setattr(app.text, "wrap", watching_wrap)
+        rich = CardArt._draw_rich
+
+        def watching_rich(art, image, content, style, area, centred=False):
+            # A card's text with more lines than its card has room for loses its last lines, with no "…" to show it.
+            if art.rich_height(content, style, area.width) > area.height + style.size // 2:
+                self.cut.add((self.where, content))
+            return rich(art, image, content, style, area, centred)
+
+        monkeypatch.setattr(CardArt, "_draw_rich", watching_rich)
+        place = marks.tag_place
+
+        def watching_tag(app, rect, words, clip=None):
+            # A mark's tag wider than the thing it marks (and its brackets) hides what lies beside it.
+            tag, lines = place(app, rect, words, clip)
+            if tag.width > rect.width + 10:
+                self.cut.add((self.where, f"tag {words!r} {tag.width} px on a thing {rect.width} px wide"))
+            return tag, lines
+
+        monkeypatch.setattr(marks, "tag_place", watching_tag)
         draw = DiceArt.draw
 
         def watching_draw(art, surface, die, face, center, size, *args, **kwargs):
@@ -71,6 +104,12 @@ class Watch:
             return get(icons, reward, size, value, width)
 
         monkeypatch.setattr(RewardIcons, "get", watching_icon)
+
+
+def _own_hyphen_pieces(word: str) -> list[str]:
+    """``Ice-cold`` -> ``Ice-``, ``cold``: where a word may be broken without being cut."""
+    parts = word.split("-")
+    return [part + "-" for part in parts[:-1]] + parts[-1:]
 
 
 def draw_everything(app, table, watch: Watch, label: str) -> int:
