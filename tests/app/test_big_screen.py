@@ -4,7 +4,7 @@ changed areas sent each frame, clicks mapped back right, and ``bench --size`` dr
 import pygame
 import pytest
 
-from tabletop.app.display import changed_areas
+from tabletop.app.display import changed_areas, picture_sums
 from tabletop.cli import main
 
 from .conftest import make_app
@@ -77,14 +77,18 @@ def test_changed_areas_find_a_change_and_not_the_rest():
     before = pygame.Surface(size, depth=32)
     before.fill((20, 90, 40))
     after = before.copy()
-    assert changed_areas(after.get_view("0").raw, before.get_view("0").raw, size, after.get_pitch(), depth) == []
+    pitch = after.get_pitch()
+    sums = picture_sums(memoryview(before.get_view("0")), size, pitch, depth)
+    assert changed_areas(memoryview(after.get_view("0")), sums, size, pitch, depth) == []
     pygame.draw.rect(after, (200, 10, 10), (100, 300, 50, 40))
     after.set_at((1900, 1070), (21, 90, 40))          # one channel of one pixel off by one
-    areas = changed_areas(after.get_view("0").raw, before.get_view("0").raw, size, after.get_pitch(), depth)
+    areas = changed_areas(memoryview(after.get_view("0")), sums, size, pitch, depth)
     assert len(areas) == 2
     first, second = areas
     assert first.contains(pygame.Rect(100, 300, 50, 40)) and first.width < 1920 and first.height < 100
     assert second.collidepoint(1900, 1070) and second.width < 1920
+    # The checksums now describe the changed picture: the same picture again has nothing new.
+    assert changed_areas(memoryview(after.get_view("0")), sums, size, pitch, depth) == []
 
 
 def test_bench_draws_each_game_at_the_size_asked(monkeypatch, capsys):
