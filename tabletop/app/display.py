@@ -24,6 +24,9 @@ LOGICAL_SIZE = (1920, 1080)
 BAND_ROWS = 8
 #: Columns a changed band is cut into (each one memcmp a row): finer finds less to send, at more comparisons.
 COLUMNS = 8
+#: A checksum can miss a change (two pictures of one area with the same sum, however unlikely): the whole
+#: picture is sent again every this many frames, so such an area is never stale for more than a few seconds.
+WHOLE_EVERY = 300
 
 
 def prefer_fast_presentation() -> None:
@@ -51,6 +54,7 @@ class Display:
         self._direct = False
         self.factor = 0                      # a whole multiple of the logical size: that factor; else 0
         self._last: Sums | None = None       # the last picture shown at a factor, its checksums (None: show it whole)
+        self._since_whole = 0
 
     # ---------------------------------------------------------------- window
     def open(self) -> None:
@@ -132,7 +136,11 @@ class Display:
         view = memoryview(self.logical.get_view("0"))  # type: ignore[arg-type]  # the picture itself, no copy
         shape = (LOGICAL_SIZE, self.logical.get_pitch(), self.logical.get_bytesize())
         k, (ox, oy) = self.factor, self.offset
+        self._since_whole += 1
+        if self._since_whole >= WHOLE_EVERY:
+            self._last = None
         if self._last is None:
+            self._since_whole = 0
             self._last = picture_sums(view, *shape)
             if self.offset != (0, 0):
                 self.window.fill((0, 0, 0))

@@ -72,6 +72,18 @@ def test_an_uncovered_window_gets_its_whole_picture_again(big_app):
     assert_exact_double(big_app)
 
 
+def test_an_area_a_checksum_missed_is_sent_again_within_a_few_seconds(big_app):
+    """Spoil the window behind the display's back (as a change its checksum missed would leave it): within
+    WHOLE_EVERY frames the whole picture is sent again."""
+    from tabletop.app.display import WHOLE_EVERY
+
+    big_app.frame(1 / 60)
+    big_app.display.window.fill((255, 0, 255), pygame.Rect(100, 100, 40, 40))
+    for _ in range(WHOLE_EVERY):
+        big_app.frame(1 / 60)
+    assert_exact_double(big_app)
+
+
 def test_changed_areas_find_a_change_and_not_the_rest():
     size, depth = (1920, 1080), 4
     before = pygame.Surface(size, depth=32)
