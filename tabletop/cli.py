@@ -11,6 +11,14 @@ from typing import Sequence
 __all__ = ["main"]
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    """``3840x2160`` -> (3840, 2160): a window size for ``bench --size``."""
+    width, sep, height = text.lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit() and int(width) >= 320 and int(height) >= 180):
+        raise argparse.ArgumentTypeError(f"not a window size like 3840x2160: {text!r}")
+    return int(width), int(height)
+
+
 def _parser() -> argparse.ArgumentParser:
     from tabletop.registry import game_ids
 
@@ -53,7 +61,10 @@ def _parser() -> argparse.ArgumentParser:
     bench = sub.add_parser("bench", help="render the busiest moment headless and print frame times")
     bench.add_argument("--frames", type=int, default=600)
     bench.add_argument("--exe", default=None, help="also time the launch of this executable")
-    bench.add_argument("--game", default=GAME_IDS[0], choices=GAME_IDS, help="the game whose busiest scene is drawn")
+    bench.add_argument("--game", default=GAME_IDS[0], choices=(*GAME_IDS, "all"),
+                       help="the game whose busiest scene is drawn (all: each game in turn)")
+    bench.add_argument("--size", default=None, type=_window_size, metavar="WxH",
+                       help="draw in a real X window of this size, e.g. 3840x2160 (implies --window)")
     bench.add_argument("--window", action="store_true",
                        help="draw in a real X window (under Xvfb if no display is set) instead of headless")
     bench.add_argument("--demo", action="store_true",
@@ -180,7 +191,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return run_demo_bench(args.minutes)
         if args.bots_game:
             return run_bots_game(args.bots_game, pace=args.pace)
-        return run_bench(args.frames, args.exe, args.game, args.window)
+        return run_bench(args.frames, args.exe, args.game, args.window, args.size)
     from tabletop.app.main import run_app
 
     if getattr(args, "phone_check", False):

@@ -183,6 +183,9 @@ class App:
         if event.type == pygame.VIDEORESIZE:
             self.display.resized(event.size)
             return
+        if event.type in (pygame.VIDEOEXPOSE, pygame.WINDOWEXPOSED):
+            self.display.invalidate()        # the picture shown at 4K is sent by its changed rows alone
+            self.redraw()
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.display.toggle_fullscreen()
             self.save_settings()
