@@ -142,9 +142,9 @@ def test_the_cards_an_elemental_dice_frame_draws_fit_the_card_budget(app, monkey
     renders = []
     render_face = art._render_face
 
-    def counting(card, size, dimmed):
+    def counting(card, size, dimmed, *more):
         renders.append((card.title, size))
-        return render_face(card, size, dimmed)
+        return render_face(card, size, dimmed, *more)
 
     monkeypatch.setattr(art, "_render_face", counting)
     surface = app.display.surface
