@@ -73,7 +73,8 @@ def _colour(reader: Reader) -> tuple[int, int, int]:
     if not text.startswith("#") or len(digits) != 6:
         raise reader.error(f"{text!r} is not a colour like #rrggbb")
     try:
-        return tuple(int(digits[i:i + 2], 16) for i in (0, 2, 4))  # type: ignore[return-value]
+        red, green, blue = (int(digits[i:i + 2], 16) for i in (0, 2, 4))
+        return red, green, blue
     except ValueError:
         raise reader.error(f"{text!r} is not a colour like #rrggbb") from None
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Callable, Hashable, Mapping, MutableMapping, TypeVar
 
 import pygame
 
@@ -44,7 +44,12 @@ class DieSprite:
         return rect
 
 
-def tumble_dice(timeline: Timeline, sprites: dict[str, DieSprite], landing: dict[str, tuple[float, float, int]],
+#: A die's key among the sprites: its colour's name (Dice Realms) or its place in the row (Wizard Dice, ElementaliS).
+DieKey = TypeVar("DieKey", bound=Hashable)
+
+
+def tumble_dice(timeline: Timeline, sprites: MutableMapping[DieKey, DieSprite],
+                landing: Mapping[DieKey, tuple[float, float, int]],
                 rng: random.Random, size: int, on_start: Callable[[], None] | None = None, duration: float = 0.7,
                 alongside: bool = False) -> None:
     """Dice thrown in from above, bouncing and spinning, faces flickering, landing on their values.

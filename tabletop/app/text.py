@@ -78,6 +78,7 @@ class TextRenderer:
                         pygame.freetype.init()
                     face = pygame.freetype.Font(io.BytesIO(data), 16)
                 self._coverage[name] = face
+            # The type: ignore below: freetype is absent from pygame-ce's stub.
             known = face is not None and face.get_metrics(char)[0] is not None  # type: ignore[attr-defined]
             self._covered[key] = known
         return known

@@ -491,7 +491,7 @@ def _settle(app: AppServices, scene: TutorialScene) -> None:
         if not scene.revealing():
             break
         scene.draw(app.display.surface)
-        scene.view.next_beat()  # type: ignore[attr-defined]
+        scene.view.next_beat()  # type: ignore[attr-defined]  # only a view with a reveal is revealing()
         scene.view.finish_animations()
     scene.view.finish_animations()
     for _ in range(3):

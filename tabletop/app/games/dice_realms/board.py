@@ -335,7 +335,8 @@ class GrimoireMap:
 
 
 def _bright(colour: tuple[int, int, int]) -> tuple[int, int, int]:
-    return tuple(min(255, int(c * 1.2 + 40)) for c in colour)  # type: ignore[return-value]
+    red, green, blue = (min(255, int(c * 1.2 + 40)) for c in colour)
+    return red, green, blue
 
 
 def _cross(surface: pygame.Surface, rect: pygame.Rect, ink: tuple[int, int, int]) -> None:

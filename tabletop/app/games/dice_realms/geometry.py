@@ -61,7 +61,7 @@ class DiceRealmsGeometry(GeometryBase):
         x, y = self.tray_slots[DICE.index(die)]
         return x, y, self.die_size
 
-    def die_rect(self, state: State, die: str) -> pygame.Rect:  # type: ignore[override]
+    def die_rect(self, state: State, die: str) -> pygame.Rect:  # type: ignore[override]  # dice by name, not a row
         """The square ``die`` covers where it rests."""
         x, y, size = self.home(state, die)
         rect = pygame.Rect(0, 0, size, size)

@@ -267,6 +267,7 @@ class Painter:
         view.picker_bar.draw(surface)
         hovered = self.grid.hovered
         if hovered is not None and hovered < len(faces) and faces[hovered]:
+            # The type: ignore below: faces[i] is a CardFace once truthy.
             draw_zoomed(surface, view.cards, faces[hovered], self.grid.rects(len(faces))[hovered])  # type: ignore
 
     def zoom(self, surface: pygame.Surface) -> None:

@@ -149,7 +149,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         faces_of = {i: self.content.dice[dice[i].kind] for i in landing if i < len(dice)}
         numbered = {i: (x, y, faces_of[i].index(face) + 1) for i, (x, y, face) in landing.items() if i in faces_of}
         self.tumbling_faces.update(faces_of)
-        tumble_dice(self.timeline, self.sprites, numbered, self.visual_random, self.die_size,  # type: ignore[arg-type]
+        tumble_dice(self.timeline, self.sprites, numbered, self.visual_random, self.die_size,
                     on_start=lambda: self.app.audio.play("roll"))
 
     def _on_die_changed(self, event: ev.DieChanged) -> None:
@@ -320,7 +320,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
                 faces = self.tumbling_faces.get(index)
                 face = faces[sprite.face - 1] if faces and isinstance(sprite.face, int) and 1 <= sprite.face <= 6 \
                     else die.face
-                x, y, angle = sprite.x, sprite.y, sprite.angle  # type: ignore[assignment]
+                x, y, angle = sprite.x, sprite.y, sprite.angle  # type: ignore[assignment]  # float where it flies
             alpha = 90 if die.destroyed or die.charred else 255
             lift = 0.3 if index in picked else 0.0
             self.art.draw(surface, die.kind, face, (x, y), self.die_size, angle, lift, alpha)

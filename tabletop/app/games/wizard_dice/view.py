@@ -248,7 +248,7 @@ class WizardDiceView(RevealSteps, RevealStage, TableDrawing, Impacts, GameViewBa
         self.sprites = {i: DieSprite(f"d{i}", *self.geometry.die_centre(i), value, self.die_size)
                         for i, value in enumerate(event.dice)}
         # The dice of the tray are keyed by their place (an int), not by a die's name.
-        tumble_dice(self.timeline, self.sprites, landing, self.visual_random, self.die_size,  # type: ignore[arg-type]
+        tumble_dice(self.timeline, self.sprites, landing, self.visual_random, self.die_size,
                     on_start=lambda: self.app.audio.play("roll"))
 
     def _on_committed(self, event: ev.Committed) -> None:
