@@ -369,13 +369,7 @@ class DiceRealmsRules(BaseRules[Intent]):
     # ------------------------------------------------------------------ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        legal = self.legal_intents(state)
-        for listed in legal:
-            if listed is intent:        # the usual case: an intent taken from the list itself
-                break
-        else:
-            if intent not in legal:
-                raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        self.refuse_unless_legal(state, intent)
         assert isinstance(intent, Intent)   # one of the legal intents, checked just above
         events: list[Value] = []
         seat = intent.seat

@@ -641,8 +641,7 @@ class ElementalDiceRules(BaseRules[Intent]):
     # ================================================================ apply
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Apply one legal intent; an illegal one raises IllegalIntent and changes nothing."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(wording.why_illegal(self, state, intent), intent)
+        self.refuse_unless_legal(state, intent)
         assert isinstance(intent, Intent)   # one of the legal intents, checked just above
         events: list[Value] = []
         seat = intent.seat
