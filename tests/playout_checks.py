@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Callable, Iterator
+from typing import Callable, Iterable, Iterator
 
 from tabletop.core.controller import MatchController, MatchRecord
 from tabletop.registry import get_rules
 from tabletop.core.protocol import IllegalIntent
-from tabletop.core.rng import derive_seed
+from tabletop.core.rng import SeededRandom, derive_seed
 from tabletop.core.simulate import DEFAULT_SEATS, check_invariants
 
 StepCheck = Callable[[MatchController, tuple], None]
@@ -40,11 +40,40 @@ def probe_illegal(match: MatchController, chooser: random.Random, pool: dict, tr
             match.submit(candidate)
         except IllegalIntent as exc:
             assert exc.reason and exc.reason[0].isupper() and exc.reason.endswith("."), exc.reason
+            assert exc.reason == match.rules.why_illegal(before, candidate), (exc.reason, candidate.to_str())
         else:
             raise AssertionError(f"illegal '{candidate.to_str()}' was applied")
         assert match.state is before and len(match.journal) == journal_length
         made += 1
     return made
+
+
+def refusals_disagree(rules, state, others: Iterable) -> list[str]:
+    """Where ``rules.why_illegal`` and the legal lists disagree at ``state``: a listed intent (of the seat to act,
+    or of a seat deciding at once) given a refusal; one of ``others`` that is not listed given none; or
+    ``apply`` refusing it in other words than ``why_illegal`` (or not refusing it at all)."""
+    problems = []
+    listed = list(rules.legal_intents(state))
+    for seat in rules.deciding(state):
+        listed += [intent for intent in rules.legal_for(state, seat) if intent not in listed]
+    for intent in listed:
+        said = rules.why_illegal(state, intent)
+        if said:
+            problems.append(f"listed {intent.to_str()} refused: {said!r}")
+    for intent in others:
+        if intent in listed:
+            continue
+        said = rules.why_illegal(state, intent)
+        if not said:
+            problems.append(f"unlisted {intent.to_str()} given no refusal")
+        try:
+            rules.apply(state, intent, SeededRandom(0))
+        except IllegalIntent as exc:
+            if exc.reason != said:
+                problems.append(f"{intent.to_str()}: apply says {exc.reason!r}, why_illegal {said!r}")
+        else:
+            problems.append(f"unlisted {intent.to_str()} applied")
+    return problems
 
 
 def remember_fields(pool: dict, intents) -> None:

@@ -200,7 +200,8 @@ def refusals(game: str, seeds: Sequence[int] = (1, 2), *, every: int = 4, player
                                     found.append(Refusal(text, prompt, f"{how} (seat {seat} waiting)", count, seed,
                                                          move))
                                 break
-                    illegal = [intent for key, intent in pool.items() if intent not in legal]
+                    deciding = [i for seat in rules.deciding(state) for i in rules.legal_for(state, seat)]
+                    illegal = [intent for key, intent in pool.items() if intent not in legal and intent not in deciding]
                     for intent in pick.sample(illegal, min(intents_per_state, len(illegal))):
                         text = rules.why_illegal(state, intent)
                         found.append(Refusal(text, prompt, f"intent {intent.to_str()}", count, seed, move))

@@ -298,7 +298,8 @@ class Rules(Protocol):
         """The new state and events, or raise IllegalIntent leaving ``state`` as it was."""
 
     def why_illegal(self, state: Any, intent: Value) -> str:
-        """Why ``intent`` is not legal in ``state``, in a sentence a player understands (the refusal)."""
+        """Why ``intent`` is not legal in ``state``, in a sentence a player understands (the refusal); "" when
+        it is legal (one of ``legal_intents``, or of ``legal_for`` its seat)."""
 
     def view(self, state: Any, seat: int | None) -> Any:
         """The state as ``seat`` may see it (``None``: what everyone may see)."""
@@ -402,23 +403,31 @@ class BaseRules(Generic[IntentT]):
         """No game-specific invariants."""
         return []
 
-    def refuse_unless_legal(self, state: Any, intent: Value) -> None:
-        """The check that opens every ``apply``: ``intent`` is one its seat may send now (one of the legal
-        intents, or of ``legal_for`` a seat deciding at once); IllegalIntent with the rules' sentence otherwise.
-        ``why_illegal`` only words the refusal: legality is decided here, from the same lists the table shows."""
+    def is_legal(self, state: Any, intent: Value) -> bool:
+        """Whether ``intent`` is one its seat may send now: one of the legal intents, or of ``legal_for`` a seat
+        deciding at once.  The one test of legality: ``apply`` and ``why_illegal`` both ask it."""
         legal = self.legal_intents(state)
         for listed in legal:
             if listed is intent:          # the usual case: an intent taken from the list itself
-                return
+                return True
         if intent in legal:
-            return
+            return True
         seat = getattr(intent, "seat", None)
-        if isinstance(seat, int) and seat != state.to_act and intent in self.legal_for(state, seat):
-            return
-        raise IllegalIntent(self.why_illegal(state, intent), intent)
+        return isinstance(seat, int) and seat != state.to_act and intent in self.legal_for(state, seat)
+
+    def refuse_unless_legal(self, state: Any, intent: Value) -> None:
+        """The check that opens every ``apply``: IllegalIntent with the game's refusal unless :meth:`is_legal`."""
+        if not self.is_legal(state, intent):
+            raise IllegalIntent(self.refusal(state, intent), intent)
 
     def why_illegal(self, state: Any, intent: Value) -> str:
-        """A refusal's sentence (a game words its own)."""
+        """"" when ``intent`` is legal now; otherwise the game's :meth:`refusal`.  Legality comes from the lists
+        alone (:meth:`is_legal`), so the sentence can never call a listed move impossible, nor let an unlisted
+        one pass: a game words refusals, it never decides them."""
+        return "" if self.is_legal(state, intent) else self.refusal(state, intent)
+
+    def refusal(self, state: Any, intent: Value) -> str:
+        """Why ``intent``, which :meth:`is_legal` has refused, cannot be sent now (each game words its own)."""
         return "That is not possible now."
 
     def legal_intents(self, state: Any) -> Sequence[IntentT]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Mapping, Sequence
 
-from tabletop.core.protocol import BaseRules, GameMeta, IllegalIntent, OptionSpec, Outcome, Step
+from tabletop.core.protocol import BaseRules, GameMeta, OptionSpec, Outcome, Step
 from tabletop.core.rng import RandomSource, shuffled
 from tabletop.core.values import Codec, PrivateEvent, Value
 
@@ -180,8 +180,7 @@ class SecretTrickRules(BaseRules):
 
     def apply(self, state: State, intent: Value, rng: RandomSource) -> Step:
         """Play face down (revealing once everyone has played) or collect."""
-        if intent not in self.legal_intents(state):
-            raise IllegalIntent(self.why_illegal(state, intent), intent)
+        self.refuse_unless_legal(state, intent)
         count = len(state.names)
         if isinstance(intent, Collect):
             tricks = list(state.tricks)
@@ -209,8 +208,8 @@ class SecretTrickRules(BaseRules):
         events.append(Revealed(state.played, winner))
         return Step(replace(state, revealed=True, turn=winner), tuple(events))
 
-    def why_illegal(self, state: State, intent: Value) -> str:
-        """Why a move is refused, in words."""
+    def refusal(self, state: State, intent: Value) -> str:
+        """Why a move the legal list refused cannot be made, in words."""
         if state.over:
             return "The game is over."
         seat = getattr(intent, "seat", None)

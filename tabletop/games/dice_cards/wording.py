@@ -21,7 +21,7 @@ from .state import HAND_LIMIT, MAX_UNITS, SLOTS, Stage, State, Unit
 if TYPE_CHECKING:
     from .queries import DiceCardsQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "unit_name", "unit_label", "plural", "ORDINALS"]
+__all__ = ["prompt", "narrate", "refusal", "unit_name", "unit_label", "plural", "ORDINALS"]
 
 #: Which of two or more alike units (the field's order, left to right).
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
@@ -356,7 +356,7 @@ _FIRST = {Stage.ATTACK: "Choose your attackers first (or attack with none).",
           Stage.SHED: "Choose an equip for the fused unit to lose first.",
           Stage.DECK: "Choose a deck first."}
 
-def why_illegal(rules: "DiceCardsQueries", state: State, intent: Value) -> str:
+def refusal(rules: "DiceCardsQueries", state: State, intent: Value) -> str:
     """Why ``intent`` is refused now, in a sentence a player understands."""
     flow = state.flow
     seat = getattr(intent, "seat", None)

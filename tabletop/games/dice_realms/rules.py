@@ -724,6 +724,6 @@ class DiceRealmsRules(BaseRules[Intent]):
 
         return make_bot(self, level, seed, seat)
 
-    def why_illegal(self, state: State, intent: Value) -> str:
-        """A sentence saying why ``intent`` is refused in ``state``."""
-        return wording.why_illegal(self, state, intent)
+    def refusal(self, state: State, intent: Value) -> str:
+        """Why ``intent``, refused by the legal lists (:meth:`is_legal`), cannot be sent now: the game's words."""
+        return wording.refusal(self, state, intent)

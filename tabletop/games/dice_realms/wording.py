@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from .queries import DiceRealmsQueries
 
 __all__ = [
-    "narrate", "progress", "cell_name", "describe_bonus", "why_illegal", "why_die_unusable", "where_is", "realm_label",
+    "narrate", "progress", "cell_name", "describe_bonus", "refusal", "why_die_unusable", "where_is", "realm_label",
     "prompt", "BOOST_STAGES", "cells_named", "goal_name", "RED_ROWS",
 ]
 
@@ -161,7 +161,7 @@ def narrate(event: Value, state: State, tables: RealmTables) -> str | None:
 
 
 # ---------------------------------------------------------------- refusals and prompts
-def why_illegal(rules: "DiceRealmsQueries", state: State, intent: Value) -> str:
+def refusal(rules: "DiceRealmsQueries", state: State, intent: Value) -> str:
     """A sentence saying why ``intent`` is refused in ``state``."""
     seat = getattr(intent, "seat", None)
     flow = state.flow
@@ -305,7 +305,7 @@ def why_die_unusable(rules: "DiceRealmsQueries", state: State, die: str) -> str:
     if in_reach and die == "white" and not rules.die_targets(state, seat, die):
         return f"The white die ({state.dice.white}) fits nowhere on {name}'s grimoire."
     probe = Boost if flow.stage in _BOOST_STAGES else Pick
-    return why_illegal(rules, state, probe(seat, die, "red" if die == "white" else die, _NO_CELL))
+    return refusal(rules, state, probe(seat, die, "red" if die == "white" else die, _NO_CELL))
 
 
 def where_is(state: State, die: str) -> str:

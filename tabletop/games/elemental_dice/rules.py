@@ -464,9 +464,9 @@ class ElementalDiceRules(BaseRules[Intent]):
                          if self.book[card].passive != "at_what_cost" or state.players[seat].passives)
         return self._flow(state, executing=evolve(execution, seen=seen, picked=seen[:len(execution.picked)]))
 
-    def why_illegal(self, state: State, intent: Value) -> str:
-        """Why ``intent`` would be refused in ``state``, in a sentence (for a click on what cannot be used)."""
-        return wording.why_illegal(self, state, intent)
+    def refusal(self, state: State, intent: Value) -> str:
+        """Why ``intent``, refused by the legal lists (:meth:`is_legal`), cannot be sent now: the game's words."""
+        return wording.refusal(self, state, intent)
 
     def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
         """The move log's sentence for ``event`` as ``seat`` reads it."""

@@ -20,7 +20,7 @@ from .state import HIDDEN, Phase, State, Window, chooser
 if TYPE_CHECKING:
     from .queries import ElementalDiceQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "die_name", "card_name", "LOOK_WORDS"]
+__all__ = ["prompt", "narrate", "refusal", "die_name", "card_name", "LOOK_WORDS"]
 
 _DIE_NAMES = {"RED": "fire", "BROWN": "earth", "BLUE": "water", "GREEN": "nature", "PURPLE": "magic",
               "YELLOW": "gold", "ORANGE": "chance"}
@@ -353,7 +353,7 @@ _LINES: dict[type, Callable[[_Teller, Any], str | None]] = {
 }
 
 
-def why_illegal(rules: "ElementalDiceQueries", state: State, intent: Value) -> str:
+def refusal(rules: "ElementalDiceQueries", state: State, intent: Value) -> str:
     """A sentence saying why ``intent`` is refused in ``state``."""
     flow = state.flow
     names = [p.name for p in state.players]

@@ -389,8 +389,9 @@ class ElementaliSRules(BaseRules[Intent]):
     def prompt(self, state: State) -> str:
         return wording.prompt(self, state)
 
-    def why_illegal(self, state: State, intent: Value) -> str:
-        return wording.why_illegal(self, state, intent)
+    def refusal(self, state: State, intent: Value) -> str:
+        """Why ``intent``, refused by the legal lists (:meth:`is_legal`), cannot be sent now: the game's words."""
+        return wording.refusal(self, state, intent)
 
     def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
         return wording.narrate(self, event, view, seat)

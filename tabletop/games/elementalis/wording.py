@@ -15,7 +15,7 @@ from .state import Stage, State
 if TYPE_CHECKING:
     from .queries import ElementaliSQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "mana_text", "TYPE_NAMES"]
+__all__ = ["prompt", "narrate", "refusal", "mana_text", "TYPE_NAMES"]
 
 TYPE_NAMES = {"elementalist": "Elementalist", "harmonist": "Harmonist", "purist": "Purist",
               "creationist": "Creationist", "elitist": "Elitist", "unbound": "Ether mage (no element)"}
@@ -177,7 +177,7 @@ _STAGE_OF: dict[type, str] = {
 }
 
 
-def why_illegal(rules: "ElementaliSQueries", state: State, intent: Value) -> str:
+def refusal(rules: "ElementaliSQueries", state: State, intent: Value) -> str:
     """Why ``intent`` is refused now, in a sentence a player understands."""
     flow = state.flow
     to_act = state.to_act

@@ -291,9 +291,9 @@ class WizardDiceRules(BaseRules[Intent]):
         """What the seat to act must do now."""
         return wording.prompt(self, state)
 
-    def why_illegal(self, state: State, intent: Value) -> str:
-        """Why ``intent`` would be refused now, in a sentence."""
-        return wording.why_illegal(self, state, intent)
+    def refusal(self, state: State, intent: Value) -> str:
+        """Why ``intent``, refused by the legal lists (:meth:`is_legal`), cannot be sent now: the game's words."""
+        return wording.refusal(self, state, intent)
 
     def narrate(self, event: Value, view: State, seat: int | None) -> str | None:
         """The move log's sentence for ``event`` as ``seat`` reads it."""

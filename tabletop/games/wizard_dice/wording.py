@@ -19,7 +19,7 @@ from .state import Stage, State, Target
 if TYPE_CHECKING:
     from .queries import WizardDiceQueries
 
-__all__ = ["prompt", "narrate", "why_illegal", "target_name", "dice_text", "dice_count", "article", "PHASE_TITLES",
+__all__ = ["prompt", "narrate", "refusal", "target_name", "dice_text", "dice_count", "article", "PHASE_TITLES",
            "TIER_TITLES"]
 
 PHASE_TITLES = {1: "Phase 1: counter spells", 2: "Phase 2: summons", 3: "Phase 3: healing",
@@ -334,7 +334,7 @@ _LINES: dict[type, Callable[[_Teller, Any], str | None]] = {
 }
 
 
-def why_illegal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
+def refusal(rules: "WizardDiceQueries", state: State, intent: Value) -> str:
     """Why ``intent`` is refused now, in a sentence a player understands."""
     flow = state.flow
     to_act = state.to_act
