@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -89,6 +90,10 @@ def measure_launch(command: list[str], runs: int = 3) -> float:
     return statistics.median(times)
 
 
+class NoDisplay(RuntimeError):
+    """``--window`` or ``--size`` asked for a real window, and there is no display to open it on."""
+
+
 def _start_xvfb(size: tuple[int, int] = (1920, 1080)) -> subprocess.Popen | None:
     """A virtual X display of ``size`` for ``--window`` when none is set (None if one is set already)."""
     if os.environ.get("DISPLAY"):
@@ -96,6 +101,8 @@ def _start_xvfb(size: tuple[int, int] = (1920, 1080)) -> subprocess.Popen | None
     for number in range(77, 99):
         if not Path(f"/tmp/.X{number}-lock").exists():
             break
+    if shutil.which("Xvfb") is None:
+        raise NoDisplay("A real window needs a display: set DISPLAY, or install Xvfb (Debian: apt-get install xvfb).")
     server = subprocess.Popen(["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24", "-nolisten", "tcp"],
                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     os.environ["DISPLAY"] = f":{number}"
@@ -131,7 +138,11 @@ def run_bench(frames: int = 600, exe: str | None = None, game: str = "dice-realm
     window = window or size is not None
     size = size or (1920, 1080)
     if window:
-        server = _start_xvfb(size)
+        try:
+            server = _start_xvfb(size)
+        except NoDisplay as exc:
+            print(f"bench: {exc}", file=sys.stderr)
+            return 2
         os.environ["TABLETOP_WINDOW"] = f"{size[0]}x{size[1]}"
     else:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -4,7 +4,9 @@ At a whole multiple of the logical size (3840 x 2160 is twice 1920 x 1080) each 
 square of window pixels (nearest neighbour): every edge of the text and the dice is as sharp as at 1080p,
 where smoothing would blur each by half a pixel.  There only the areas that changed since the last frame
 are scaled and shown: a 4K frame is 33 MB, and scaling and sending all of it costs 20 ms or more without
-a GPU (under Xvfb here), while a dice roll changes a band of the table.  Other sizes (1366 x 768) are
+a GPU (under Xvfb here), while a dice roll changes a band of the table.  What changed is found by comparing
+the picture's bytes with the last one shown, band by band (exact: nothing is ever missed, so the picture is
+never sent whole again but when the window loses it).  Other sizes (1366 x 768) are
 smooth-scaled whole, as before.
 """
 
@@ -12,7 +14,6 @@ from __future__ import annotations
 
 import os
 import sys
-import zlib
 
 import pygame
 
@@ -22,11 +23,8 @@ LOGICAL_SIZE = (1920, 1080)
 
 #: Rows of the logical picture compared at a time for the changed areas: one byte comparison per band.
 BAND_ROWS = 8
-#: Columns a changed band is cut into (each one memcmp a row): finer finds less to send, at more comparisons.
+#: Columns a changed band is cut into (each one comparison a row): finer finds less to send, at more comparisons.
 COLUMNS = 8
-#: A checksum can miss a change (two pictures of one area with the same sum, however unlikely): the whole
-#: picture is sent again every this many frames, so such an area is never stale for more than a few seconds.
-WHOLE_EVERY = 300
 
 
 def prefer_fast_presentation() -> None:
@@ -53,8 +51,7 @@ class Display:
         self.offset = (0, 0)
         self._direct = False
         self.factor = 0                      # a whole multiple of the logical size: that factor; else 0
-        self._last: Sums | None = None       # the last picture shown at a factor, its checksums (None: show it whole)
-        self._since_whole = 0
+        self._last: Bands | None = None      # the last picture shown at a factor, band by band (None: show it whole)
 
     # ---------------------------------------------------------------- window
     def open(self) -> None:
@@ -136,12 +133,8 @@ class Display:
         view = memoryview(self.logical.get_view("0"))  # type: ignore[arg-type]  # the picture itself, no copy
         shape = (LOGICAL_SIZE, self.logical.get_pitch(), self.logical.get_bytesize())
         k, (ox, oy) = self.factor, self.offset
-        self._since_whole += 1
-        if self._since_whole >= WHOLE_EVERY:
-            self._last = None
         if self._last is None:
-            self._since_whole = 0
-            self._last = picture_sums(view, *shape)
+            self._last = picture_bands(view, *shape)
             if self.offset != (0, 0):
                 self.window.fill((0, 0, 0))
             shown = pygame.Rect(self.offset, (LOGICAL_SIZE[0] * k, LOGICAL_SIZE[1] * k))
@@ -170,52 +163,42 @@ class Display:
         return (int(pos[0] * self.scale + self.offset[0]), int(pos[1] * self.scale + self.offset[1]))
 
 
-#: A picture's checksums: for each band of BAND_ROWS rows, the band's and each of its COLUMNS columns'.
-Sums = list[tuple[int, list[int]]]
+#: A picture as last shown: the bytes of each band of BAND_ROWS rows.
+Bands = list[bytes]
 
 
-def picture_sums(view: memoryview, size: tuple[int, int], pitch: int, depth: int) -> Sums:
-    """The checksums of every band of a picture and of every column of each band."""
+def picture_bands(view: memoryview, size: tuple[int, int], pitch: int, depth: int) -> Bands:
+    """The bytes of every band of a picture (a copy: the picture is drawn over in place)."""
     step = pitch * BAND_ROWS
-    return [(zlib.adler32(view[top * pitch:top * pitch + step]), _column_sums(view, size, pitch, depth, top))
-            for top in range(0, size[1], BAND_ROWS)]
+    return [view[top * pitch:top * pitch + step].tobytes() for top in range(0, size[1], BAND_ROWS)]
 
 
-def _column_sums(view: memoryview, size: tuple[int, int], pitch: int, depth: int, top: int) -> list[int]:
-    edges = [size[0] * column // COLUMNS * depth for column in range(COLUMNS + 1)]
-    rows = range(top * pitch, min(top + BAND_ROWS, size[1]) * pitch, pitch)
-    sums = []
-    for left, right in zip(edges, edges[1:]):
-        value = 1
-        for row in rows:
-            value = zlib.adler32(view[row + left:row + right], value)
-        sums.append(value)
-    return sums
-
-
-def changed_areas(view: memoryview, sums: Sums, size: tuple[int, int], pitch: int, depth: int) -> list[pygame.Rect]:
+def changed_areas(view: memoryview, last: Bands, size: tuple[int, int], pitch: int, depth: int) -> list[pygame.Rect]:
     """The areas where a picture of ``size`` (rows ``pitch`` bytes apart, ``depth`` bytes a pixel) differs from
-    the one ``sums`` were taken of (``sums`` then describe this one): bands of BAND_ROWS rows, each cut into
-    COLUMNS columns, the changed pieces joined across and down.
+    the one ``last`` holds (``last`` then holds this one): bands of BAND_ROWS rows, each cut into COLUMNS
+    columns, the changed pieces joined across and down.
 
-    Checksums, read straight from the picture's memory, not copies of it to compare with: a 4K frame's
-    1080p picture is 8 MB, and copying and comparing it cost more than the scaling it saves on a busy
-    machine.  A band at a time first (most bands are as they were), then the columns of a changed band,
-    so a die tumbling on the left does not send the right of the table again."""
+    Bytes compared, not checksums of them: a checksum can miss a change (adler32 does for +1, -1 on two
+    neighbouring bytes and -1, +1 on two others), and a copy of a band compares with memcmp faster than the
+    checksum reads it.  A band at a time first (most bands are as they were), then the columns of a changed
+    band, so a die tumbling on the left does not send the right of the table again."""
     width, height = size
     edges = [width * column // COLUMNS for column in range(COLUMNS + 1)]
+    spans = [(left * depth, right * depth) for left, right in zip(edges, edges[1:])]
     step = pitch * BAND_ROWS
     areas: list[pygame.Rect] = []
     below: dict[tuple[int, int], pygame.Rect] = {}     # the last band's pieces, by their columns
     for band, top in enumerate(range(0, height, BAND_ROWS)):
-        whole = zlib.adler32(view[top * pitch:top * pitch + step])
-        if whole == sums[band][0]:
+        now = view[top * pitch:top * pitch + step].tobytes()
+        old = last[band]
+        if now == old:
             below = {}
             continue
+        last[band] = now
         rows = min(BAND_ROWS, height - top)
-        columns = _column_sums(view, size, pitch, depth, top)
-        changed = [new != old for new, old in zip(columns, sums[band][1])]
-        sums[band] = (whole, columns)
+        starts = range(0, rows * pitch, pitch)
+        changed = [any(now[row + left:row + right] != old[row + left:row + right] for row in starts)
+                   for left, right in spans]
         pieces: dict[tuple[int, int], pygame.Rect] = {}
         column = 0
         while column < COLUMNS:
