@@ -177,6 +177,7 @@ def _run(frames: int, exe: str | None, game: str, window: bool, size: tuple[int,
         view = table.view
         times: list[float] = []
         cpu: list[float] = []         # this process's CPU time a frame: steadier than the clock on a busy machine
+        sent: list[float] = []        # at a whole multiple of 1080p: the share of the picture scaled and sent
         rolls = 0
         dt = 1 / 60
         for number in range(frames + 30):
@@ -188,6 +189,8 @@ def _run(frames: int, exe: str | None, game: str, window: bool, size: tuple[int,
             if number >= 30:          # the first frames fill the caches
                 times.append((time.perf_counter() - start) * 1000)
                 cpu.append((time.process_time() - used) * 1000)
+                if app.display.factor:
+                    sent.append(app.display.sent)
         idle = measure_idle(app)
         driver = pygame.display.get_driver()
         shown = app.display.window.get_size() if app.display.window is not None else size
@@ -207,6 +210,9 @@ def _run(frames: int, exe: str | None, game: str, window: bool, size: tuple[int,
         "peak_memory_mb": None if peak_mb is None else round(peak_mb, 1),
         "idle_cpu_percent": round(100 * idle, 1), "video_driver": driver,
     }
+    if sent:
+        result["sent_share_p50"] = round(_percentile(sent, 50), 3)
+        result["sent_share_p99"] = round(_percentile(sent, 99), 3)
     if exe and launch:
         result["launch_to_first_frame_s_exe"] = round(measure_launch([str(Path(exe).resolve())]), 3)
     result["game"] = game
@@ -218,6 +224,9 @@ def _run(frames: int, exe: str | None, game: str, window: bool, size: tuple[int,
           f"p99 {result['frame_ms_p99']} ms (goal: p99 <= {goal} ms); {result['frames_late']} frames late "
           f"(over 1/60 s) of {result['frames']}; this process's CPU a frame p50 {result['frame_cpu_ms_p50']} ms, "
           f"p99 {result['frame_cpu_ms_p99']} ms")
+    if sent:
+        print(f"picture scaled and sent a frame: p50 {100 * result['sent_share_p50']:.1f} %, "
+              f"p99 {100 * result['sent_share_p99']:.1f} % (only the areas that changed)")
     if launch:
         print(f"launch to first interactive frame: {result['launch_to_first_frame_s_source']} s from source"
               " (goal <= 0.6 s)")

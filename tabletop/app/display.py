@@ -52,6 +52,7 @@ class Display:
         self._direct = False
         self.factor = 0                      # a whole multiple of the logical size: that factor; else 0
         self._last: Bands | None = None      # the last picture shown at a factor, band by band (None: show it whole)
+        self.sent = 1.0                      # the share of the picture the last frame scaled and sent (bench)
 
     # ---------------------------------------------------------------- window
     def open(self) -> None:
@@ -141,8 +142,10 @@ class Display:
             pygame.transform.scale(self.logical, shown.size, self.window.subsurface(shown))
             view.release()
             pygame.display.flip()
+            self.sent = 1.0
             return
         areas = changed_areas(view, self._last, *shape)
+        self.sent = sum(area.width * area.height for area in areas) / (LOGICAL_SIZE[0] * LOGICAL_SIZE[1])
         view.release()
         rects = []
         for area in areas:

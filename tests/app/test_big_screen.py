@@ -129,7 +129,7 @@ def test_bench_draws_each_game_at_the_size_asked(monkeypatch, capsys):
 
     for game in game_ids():
         assert f"{game}: frames rendered: 3 at 3840x2160" in out
-    assert "frames late" in out and "idle CPU" in out
+    assert "frames late" in out and "idle CPU" in out and "picture scaled and sent a frame" in out
     with pytest.raises(SystemExit):
         main(["bench", "--size", "big"])
 
