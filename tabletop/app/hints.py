@@ -53,14 +53,12 @@ def hint_for(rules: Rules, state: Any, seat: int, seed: int) -> Hint | None:
     bot = rules.make_bot("strong", seed, seat)
     intent: Value | None = None
     reason = ""
-    decide = getattr(bot, "decide", None)
-    if callable(decide):
-        try:
-            intent, reason = decide(view, random.Random(seed))
-        except (TypeError, ValueError, IllegalIntent):
-            intent, reason = None, ""
-        if intent not in legal:
-            intent, reason = None, ""
+    try:
+        decided = bot.decide(view, random.Random(seed))
+    except (TypeError, ValueError, IllegalIntent):
+        decided = None
+    if decided is not None and decided[0] in legal:
+        intent, reason = decided
     if intent is None:
         intent = bot.choose(legal, view)
     if not reason:
@@ -73,10 +71,9 @@ def describe(rules: Rules, view: Any, seat: int, intent: Value, seed: int = 0) -
     sampled from the seat's view (never the real hidden state); a plain sentence when it cannot be told
     before it is made (a roll)."""
     world = view
-    determinize = getattr(rules, "determinize", None)
-    if callable(determinize) and rules.meta.hidden_information:
+    if rules.meta.hidden_information:
         try:
-            world = determinize(view, seat, random.Random(seed))
+            world = rules.determinize(view, seat, random.Random(seed))
         except Exception:  # noqa: BLE001 - a world that cannot be sampled: the plain sentence below
             world = None
     if world is not None:

@@ -251,9 +251,8 @@ class App:
     def idle(self) -> None:
         """Nothing moves and nobody touches anything: a scene with a timer (the title's demo) is told how long."""
         top = self.scenes.top
-        waiting = getattr(top, "idle", None)
-        if waiting is not None:
-            waiting(time.perf_counter() - self._last_input)
+        if top is not None:
+            top.idle(time.perf_counter() - self._last_input)
 
     def redraw(self) -> None:
         """Ask for the next frame to be drawn even if nothing moves (a scene changed, say)."""

@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from tabletop.core.bots import BotBase
 from tabletop.core.data import DataError
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RandomExhausted, ScriptMismatch
@@ -61,7 +62,7 @@ def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
 
 
 # ==================================================================== the gate
-class _ScriptBot:
+class _ScriptBot(BotBase):
     """A seat played by the script: it makes the current step's move (the table paces it like any bot)."""
 
     def __init__(self, run: LessonRun) -> None:

@@ -262,7 +262,7 @@ class TableDrawing:
         if self._hinted is None or self._hinted[0] is not hint:
             view = self.rules.view(self.table.match.state, hint.seat)
             # The type: ignore below: Wizard Dice's strong bot.
-            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[union-attr]
+            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[attr-defined]
             self._hinted = (hint, [index for index, keep in enumerate(marks) if keep])
         return self._hinted[1]
 
