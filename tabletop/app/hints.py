@@ -243,7 +243,7 @@ class TableHints:
 
         hint = self.current()
         view = self.table.view
-        if hint is None or getattr(view, "Choices", None) is None:
+        if hint is None or view.Choices is None:
             return None
         key = (self.table.match.state, view.selection)
         if self._route is None or self._route[0] != key:

@@ -255,8 +255,7 @@ class TableDrawing:
     def hinted_dice(self) -> list[int]:
         """The dice of the tray the hint on screen names to keep (none without such a hint); worked out once per
         hint, by a fresh strong bot as the hint's own."""
-        hints = getattr(self.table, "hints", None)
-        hint = hints.current() if hints is not None else None
+        hint = self.table.hint()
         if hint is None or not isinstance(hint.intent, (Keep, Release)):
             return []
         if self._hinted is None or self._hinted[0] is not hint:
