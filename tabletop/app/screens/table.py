@@ -418,9 +418,9 @@ class TableScene(Scene):
         return allowed, reason
 
     def save(self) -> None:
-        """Save the match after a change (written beside the frame loop, before the next move is taken; a
-        failure is said by :meth:`_tell_unsaved`)."""
-        self.app.saves.store(self.match)
+        """Save the match after a change: its record is taken once the frame is shown and written beside the
+        frame loop, always before the next move is taken (a failure is said by :meth:`_tell_unsaved`)."""
+        self.app.saves.store_later(self.match)
 
     def _tell_unsaved(self) -> None:
         """The first failed save is said once; then a standing mark says the match is not saved yet while every
