@@ -14,9 +14,12 @@ legal intent a click sends, see :mod:`tabletop.app.choosing`) and ``view.py``
 choices what the click means (:meth:`GameViewBase.click_target`) and carries out
 the reply (:meth:`GameViewBase.apply`): it never builds an intent itself.
 
-A view is built as ``View(app, table, match)``.  It shows ``table.seen_state()``
-(the rules' view for the seat in front of the screen), asks ``table.legal()`` what
-may be clicked, and sends moves with ``table.submit(intent)``.
+A view is built as ``View(app, table, match)``.  It shows ``table.screen()`` (the
+rules' view for the seat in front of the screen and what it may send, worked out by
+the table once per position and seat shown) and sends moves with
+``table.submit(intent)``.  The table never calls back into the view in the middle of
+that call: a move sent while the view handles an event or a frame is shown
+(``animate``) once the view has returned, and the choices are built once for it.
 """
 
 from __future__ import annotations

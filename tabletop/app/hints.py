@@ -147,7 +147,7 @@ class TableHints:
         """The human seat a hint may be given to now (None: no hint now)."""
         table = self.table
         if (table.demo or table.replay or table.watch_only or table.scene_name != "table"
-                or not getattr(self.app.settings, "hints", True) or table.match.finished):
+                or not self.app.settings.hints or table.match.finished):
             return None
         legal = table.legal()
         if not legal:
