@@ -105,7 +105,7 @@ class TableScene(Scene):
         self._views: tuple[Any, dict[int | None, Any]] = (None, {})     # the rules' views of one state, by seat
         self._screen: tuple[tuple[Any, int | None, Audience, int], Seen] | None = None
         self._view_acting = False           # the view handles an event or a frame: a move it sends waits
-        self._held: list[Sequence[Value]] = []     # the events of that move, shown once the view has returned
+        self._held: list[tuple[Value, Sequence[Value]]] = []     # that move and its events, shown once it has returned
         self.log = MoveLog(match, self.view_of)
         self.log.rebuild(None)
         self.bots = BotSeats(match, self.audience, active=not self.replay,
@@ -321,8 +321,9 @@ class TableScene(Scene):
     def submit(self, intent: Value) -> bool:
         """Send a move to the rules; animate what happened or show why it was refused.
 
-        A move the view sends while it handles an event or a frame is shown once the view has returned (the
-        table never calls back into the view in the middle of its call); until then no other move is taken.
+        A move the view sends while it handles an event or a frame is shown (and a tutorial's script told) once
+        the view has returned: the table never calls back into the view in the middle of its call; until then no
+        other move is taken.
         The move is saved after the frame that shows it, and on disk before the next move is taken."""
         if self.view.busy or self._held:
             return False
@@ -338,13 +339,17 @@ class TableScene(Scene):
             self.app.audio.play("error")
             return False
         self.save()
+        if self._view_acting:
+            self._held.append((intent, events))
+        else:
+            self._made(intent, events)
+        return True
+
+    def _made(self, intent: Value, events: Sequence[Value]) -> None:
+        """A move sent here was taken: a tutorial's script steps on, and the move is shown."""
         if self.gate is not None:
             self.gate.moved(intent)
-        if self._view_acting:
-            self._held.append(events)
-        else:
-            self.show_move(events)
-        return True
+        self.show_move(events)
 
     def _let_view(self, act: Any, *args: Any) -> None:
         """Let the view handle an event or a frame (``act(*args)``); the move it sent meanwhile, if any, is
@@ -355,8 +360,8 @@ class TableScene(Scene):
         finally:
             self._view_acting = False
             held, self._held = self._held, []
-        for events in held:
-            self.show_move(events)
+        for intent, events in held:
+            self._made(intent, events)
 
     def show_move(self, events: Sequence[Value]) -> None:
         """The events of a move just made (here or on a phone): animated as this screen may see them, told in
