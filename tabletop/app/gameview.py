@@ -205,7 +205,8 @@ class GameViewBase(GameView, Generic[C]):
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
         self.selection: Any = None           # what the player has chosen so far (the game's own value)
-        self._built: tuple[Seen, Any, Any] | None = None    # the screen and selections the choices were built for
+        # The screen, the selection asked and settled, and the class the choices were last built with.
+        self._built: tuple[Seen, Any, Any, type] | None = None
         self._marked: tuple[Any, int, int | None, tuple[Mark, ...]] | None = None   # last move, shows, marks
 
     @property
@@ -232,10 +233,11 @@ class GameViewBase(GameView, Generic[C]):
             return
         seen = self.seen()
         built = self._built
-        if built is None or built[0] is not seen or self.selection not in (built[1], built[2]):
+        if built is None or built[0] is not seen or built[3] is not self.Choices or \
+                self.selection not in (built[1], built[2]):
             asked = self.selection
             self.choices = self.Choices(seen, asked)
-            self._built = (seen, asked, self.choices.selection)
+            self._built = (seen, asked, self.choices.selection, self.Choices)
         self.selection = self.choices.selection
         self.show_choices()
 
