@@ -13,6 +13,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from tabletop.core.bots import Bot
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
@@ -90,7 +91,7 @@ class BotSeats:
         self.audience = audience
         self.players = dict(players or {})
         self.active = active
-        self.bots: dict[int, Any] = {}
+        self.bots: dict[int, Bot] = {}
         self.turn: BotTurn | None = None
         if active:
             self.seat_bots()
@@ -160,20 +161,17 @@ class BotSeats:
         legal, view = tuple(rules.legal_for(state, seat)), rules.view(state, seat)
         turn = BotTurn(state, seat, clock)
         bot = self.bots[seat]
-        decide = getattr(bot, "decide", None)
 
         def work() -> None:
             # A bot that explains itself gives its reason too (shown in the banner); else it only chooses.
-            if callable(decide):
-                try:
-                    intent, reason = decide(view, random.Random(derive_seed(self.match.seed, "why", len(
-                        self.match.journal))))
-                except (TypeError, ValueError, IllegalIntent):
-                    intent, reason = None, ""
-                if intent in legal:
-                    turn.reason = str(reason)
-                    turn.chosen.append(intent)
-                    return
+            try:
+                decided = bot.decide(view, random.Random(derive_seed(self.match.seed, "why", len(self.match.journal))))
+            except (TypeError, ValueError, IllegalIntent):
+                decided = None
+            if decided is not None and decided[0] in legal:
+                turn.reason = str(decided[1])
+                turn.chosen.append(decided[0])
+                return
             turn.chosen.append(bot.choose(legal, view))
         if paced:
             turn.thread = threading.Thread(target=work, daemon=True)

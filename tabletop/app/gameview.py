@@ -14,9 +14,12 @@ legal intent a click sends, see :mod:`tabletop.app.choosing`) and ``view.py``
 choices what the click means (:meth:`GameViewBase.click_target`) and carries out
 the reply (:meth:`GameViewBase.apply`): it never builds an intent itself.
 
-A view is built as ``View(app, table, match)``.  It shows ``table.seen_state()``
-(the rules' view for the seat in front of the screen), asks ``table.legal()`` what
-may be clicked, and sends moves with ``table.submit(intent)``.
+A view is built as ``View(app, table, match)``.  It shows ``table.screen()`` (the
+rules' view for the seat in front of the screen and what it may send, worked out by
+the table once per position and seat shown) and sends moves with
+``table.submit(intent)``.  The table never calls back into the view in the middle of
+that call: a move sent while the view handles an event or a frame is shown
+(``animate``) once the view has returned, and the choices are built once for it.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from .sprites import Announcer, FloatingTexts
 if TYPE_CHECKING:
     from tabletop.core.controller import MatchController
 
+    from .hints import Hint
     from .services import AppServices
     from .widgets import ActionBar
 
@@ -64,20 +68,29 @@ class TableAccess(Protocol):
     def shows(self) -> int | None:
         """The seat in front of the screen (None: the public view)."""
 
+    def screen(self) -> Seen:
+        """What the screen shows and may send now (the rules' view for the seat in front of it, the legal intents
+        it may send, the names), worked out once per position and seat shown: asking again costs nothing."""
+
     def seen_state(self) -> Any:
-        """The rules' view of the current state for the seat in front of the screen."""
+        """The rules' view of the current state for the seat in front of the screen (the screen's)."""
 
     def legal(self) -> Sequence[Value]:
-        """The legal intents now, when the seat in front of the screen may act (else empty)."""
+        """The legal intents now, when the seat in front of the screen may act (else empty; the screen's)."""
 
     def submit(self, intent: Value) -> bool:
-        """Send a move; False if it was refused (the table shows why) or the view was busy."""
+        """Send a move; False if it was refused (the table shows why) or the view was busy.  A move sent while
+        the view handles an event or a frame is shown (``animate``) once the view has returned: the table never
+        calls back into the view in the middle of its call."""
 
     def vet(self, reply: Reply) -> str:
         """"" to carry out a click's reply; else the words for a click the table holds back (a tutorial's)."""
 
     def release_log(self, count: int) -> None:
         """``count`` more of the events the view shows step by step are on screen: the log may tell them."""
+
+    def hint(self) -> "Hint | None":
+        """The hint on screen now for the seat in front of it (the H button's), if any (a phone shows none)."""
 
     @property
     def humans(self) -> list[int]:
@@ -109,6 +122,11 @@ class GameView(Protocol):
 
     speed_override: float | None
     """The table's pace for a bot's move: how long its animations take (None: the animation setting)."""
+
+    @property
+    def Choices(self) -> type[ChoicesBase] | None:
+        """The game's choices class (``choices.py``), which the hint and the tutorial route clicks through; None
+        for a view that works out clicks itself."""
 
     def finish_animations(self) -> None:
         """End every animation at once, where it lands (a replay stepped back)."""
@@ -149,7 +167,7 @@ class GameView(Protocol):
 C = TypeVar("C", bound=ChoicesBase)
 
 
-class GameViewBase(Generic[C]):
+class GameViewBase(GameView, Generic[C]):
     """Shared parts of a view: timeline, dispatch of events to handlers, rising texts, announcements, and
     clicks turned into moves through the game's choices.
 
@@ -162,6 +180,9 @@ class GameViewBase(Generic[C]):
 
     #: The game's choices class (``choices.py``); None for a view that works out clicks itself.
     Choices: type[C] | None = None
+    #: Whether a move forgets what was chosen for it as soon as it is shown (else the view's ``sync`` does, once
+    #: the move has played out): the choices of the new position are then built once, not again at its end.
+    forgets_choice_on_move = False
     #: The choices for the current selection (made by :meth:`refresh`).
     choices: C
     #: Where things lie on the game's table.
@@ -184,12 +205,15 @@ class GameViewBase(Generic[C]):
         self.handlers: Mapping[type, Callable[[Any], None]] = {}
         self.clock = 0.0
         self.selection: Any = None           # what the player has chosen so far (the game's own value)
+        # The screen, the selection asked and settled, and the class the choices were last built with.
+        self._built: tuple[Seen, Any, Any, type] | None = None
         self._marked: tuple[Any, int, int | None, tuple[Mark, ...]] | None = None   # last move, shows, marks
 
     @property
     def state(self) -> Any:
-        """What the screen may show: the rules' view for the seat in front of it."""
-        return self.table.seen_state()
+        """What the screen may show: the rules' view for the seat in front of it (the table's screen, worked out
+        once per position and seat shown; reading it asks the rules nothing)."""
+        return self.table.screen().state
 
     @property
     def busy(self) -> bool:
@@ -203,10 +227,17 @@ class GameViewBase(Generic[C]):
 
     def refresh(self) -> None:
         """Work out again what is clickable (called after every change): the choices for the current
-        selection, then :meth:`show_choices`."""
+        selection, then :meth:`show_choices`.  The choices are built once per screen and selection (they are a
+        pure answer to the two): a refresh that finds neither changed only shows them again."""
         if self.Choices is None:
             return
-        self.choices = self.Choices(self.seen(), self.selection)
+        seen = self.seen()
+        built = self._built
+        if built is None or built[0] is not seen or built[3] is not self.Choices or \
+                self.selection not in (built[1], built[2]):
+            asked = self.selection
+            self.choices = self.Choices(seen, asked)
+            self._built = (seen, asked, self.choices.selection, self.Choices)
         self.selection = self.choices.selection
         self.show_choices()
 
@@ -215,9 +246,9 @@ class GameViewBase(Generic[C]):
 
     # ---------------------------------------------------------------- clicks become moves
     def seen(self) -> Seen:
-        """What the choices are worked out from: this screen's view, its legal intents, names, the rules."""
-        return Seen(self.state, tuple(self.table.legal()), self.table.shows, tuple(self.match.seats), self.rules,
-                    why=self.why_not)
+        """What the choices are worked out from: this screen's view, its legal intents, names, the rules (the
+        table's screen)."""
+        return self.table.screen()
 
     def why_not(self, intent: Value) -> str:
         """The rules' sentence for why ``intent`` cannot be sent now."""
@@ -240,8 +271,8 @@ class GameViewBase(Generic[C]):
             self.selection = reply.selection
         if reply.look is not None:
             self.look_at(reply.look)
-        if reply.intent is not None:
-            self.table.submit(reply.intent)
+        if reply.intent is not None and self.table.submit(reply.intent):
+            return                  # the table shows the move (``animate``), which works out the choices again
         self.refresh()
 
     def take_input(self, event: pygame.event.Event, *bars: Any, escape_clears: bool = True) -> bool:
@@ -300,6 +331,8 @@ class GameViewBase(Generic[C]):
 
     def animate(self, events: Sequence[Value]) -> None:
         """Each event to its handler, in order; the picture ends exactly where the rules are."""
+        if self.forgets_choice_on_move:
+            self.selection = None
         self.timeline.speed = self.animation_factor
         for event in events:
             handler = self.handlers.get(type(event))

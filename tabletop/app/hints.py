@@ -53,14 +53,12 @@ def hint_for(rules: Rules, state: Any, seat: int, seed: int) -> Hint | None:
     bot = rules.make_bot("strong", seed, seat)
     intent: Value | None = None
     reason = ""
-    decide = getattr(bot, "decide", None)
-    if callable(decide):
-        try:
-            intent, reason = decide(view, random.Random(seed))
-        except (TypeError, ValueError, IllegalIntent):
-            intent, reason = None, ""
-        if intent not in legal:
-            intent, reason = None, ""
+    try:
+        decided = bot.decide(view, random.Random(seed))
+    except (TypeError, ValueError, IllegalIntent):
+        decided = None
+    if decided is not None and decided[0] in legal:
+        intent, reason = decided
     if intent is None:
         intent = bot.choose(legal, view)
     if not reason:
@@ -73,10 +71,9 @@ def describe(rules: Rules, view: Any, seat: int, intent: Value, seed: int = 0) -
     sampled from the seat's view (never the real hidden state); a plain sentence when it cannot be told
     before it is made (a roll)."""
     world = view
-    determinize = getattr(rules, "determinize", None)
-    if callable(determinize) and rules.meta.hidden_information:
+    if rules.meta.hidden_information:
         try:
-            world = determinize(view, seat, random.Random(seed))
+            world = rules.determinize(view, seat, random.Random(seed))
         except Exception:  # noqa: BLE001 - a world that cannot be sampled: the plain sentence below
             world = None
     if world is not None:
@@ -150,7 +147,7 @@ class TableHints:
         """The human seat a hint may be given to now (None: no hint now)."""
         table = self.table
         if (table.demo or table.replay or table.watch_only or table.scene_name != "table"
-                or not getattr(self.app.settings, "hints", True) or table.match.finished):
+                or not self.app.settings.hints or table.match.finished):
             return None
         legal = table.legal()
         if not legal:
@@ -246,7 +243,7 @@ class TableHints:
 
         hint = self.current()
         view = self.table.view
-        if hint is None or getattr(view, "Choices", None) is None:
+        if hint is None or view.Choices is None:
             return None
         key = (self.table.match.state, view.selection)
         if self._route is None or self._route[0] != key:

@@ -118,6 +118,7 @@ class App:
         # each says whether it has more to do at once (else the loop may sleep until an event wakes it).
         self.ticks: list[Callable[[], bool]] = []
         self.spare_ticks: list[Callable[[], bool]] = []     # run once the frame is shown, in its spare time
+        self.every_frame(self._store_due, spare=True)     # a move's save is taken once its frame is shown
         self._ticking = False
         self.frame_ms = 0.0          # the last frame's work until it was shown
         self.spare_ms = 0.0          # and its work after that (the spare ticks)
@@ -248,12 +249,15 @@ class App:
             if os.environ.get("TABLETOP_REPORT_FIRST_FRAME"):
                 print("TABLETOP_FIRST_FRAME", flush=True)   # read by the launch benchmark
 
+    def _store_due(self) -> bool:
+        """After the frame: the saves of the moves it shows are handed to the writer (off the input path)."""
+        return self.saves.store_due()
+
     def idle(self) -> None:
         """Nothing moves and nobody touches anything: a scene with a timer (the title's demo) is told how long."""
         top = self.scenes.top
-        waiting = getattr(top, "idle", None)
-        if waiting is not None:
-            waiting(time.perf_counter() - self._last_input)
+        if top is not None:
+            top.idle(time.perf_counter() - self._last_input)
 
     def redraw(self) -> None:
         """Ask for the next frame to be drawn even if nothing moves (a scene changed, say)."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 import pygame
 
@@ -21,8 +21,10 @@ LOG_LIMIT = 100_000
 class MoveLog:
     """The move log as one seat may read it: every event it may see, narrated with names."""
 
-    def __init__(self, match: MatchController) -> None:
+    def __init__(self, match: MatchController, view_of: Callable[[int | None], Any] | None = None) -> None:
         self.match = match
+        # The rules' view of the current state for a seat (the table's, asked of the rules once per position).
+        self.view_of = view_of or (lambda seat: match.rules.view(match.state, seat))
         self.lines: list[str] = []
         self.seat: int | None = None
         self.held: list[str | None] = []     # lines of events the view has not shown yet (a stepped reveal)
@@ -61,7 +63,7 @@ class MoveLog:
         shown = visible_events(events, self.seat)
         if not shown:
             return []
-        seen = rules.view(self.match.state, self.seat)
+        seen = self.view_of(self.seat)
         lines = [rules.narrate(event, seen, self.seat) for event in shown]
         return lines if keep_silent else [line for line in lines if line]
 

@@ -64,6 +64,10 @@ class Scene:
     def update(self, dt: float) -> None:
         """Advance ``dt`` seconds."""
 
+    def idle(self, seconds: float) -> None:
+        """Nothing has moved and nobody has touched anything for ``seconds`` (a scene with a timer, the title's
+        demo, counts them; others do nothing)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """Render the scene."""
 

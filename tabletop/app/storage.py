@@ -493,6 +493,9 @@ class SaveSlots:
         self._left: set[MatchController] = set()       # unsaved matches whose table has closed
         self.notices: list[str] = []      # sentences for the players (a lock set aside), said once
         self.writer = SaveWriter(self._written)
+        # Matches changed at the table whose record is taken after the frame (:meth:`store_due`), never on
+        # the input path; :meth:`flush` (before the next move is taken, and at every close) takes them first.
+        self.due: dict[MatchController, None] = {}
         self._checked: dict[Path, tuple[tuple, SavedMatch | None]] = {}
         self.tidy()
 
@@ -691,14 +694,32 @@ class SaveSlots:
             self.files[match] = path = claimed
         self.writer.put(path, match.record().to_json(), match)
 
+    def store_later(self, match: MatchController) -> None:
+        """Save the match once the frame that shows its change is drawn (:meth:`store_due`, the app's spare
+        tick), or sooner if :meth:`flush` is asked first: a click's move never waits for its record to be
+        taken, and the next move always waits for it to be on disk."""
+        if match in self.files:
+            self.due[match] = None
+
+    def store_due(self) -> bool:
+        """Hand the writer every match saved with :meth:`store_later` (run after each frame is shown); False:
+        nothing more to do this frame."""
+        while self.due:
+            match = next(iter(self.due))
+            del self.due[match]
+            self.store(match)
+        return False
+
     def flush(self) -> None:
-        """Wait until every save handed to the writer is on disk (or has failed)."""
+        """Wait until every save asked for is on disk (or has failed): those still due first."""
+        self.store_due()
         self.writer.flush()
 
     @property
     def writing(self) -> bool:
-        """Whether a save is still being written (a move that comes now waits a frame instead of the disk)."""
-        return self.writer.busy
+        """Whether a save is still due or being written (a move that comes now waits a frame instead of the
+        disk)."""
+        return bool(self.due) or self.writer.busy
 
     def saved(self, match: MatchController) -> bool:
         """Whether ``match``'s every move is on disk (its writes waited for)."""

@@ -25,6 +25,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from tabletop.core.bots import BotBase
 from tabletop.core.data import DataError
 from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RandomExhausted, ScriptMismatch
@@ -61,7 +62,7 @@ def _with_learner_name(app: AppServices, lesson: Lesson) -> Lesson:
 
 
 # ==================================================================== the gate
-class _ScriptBot:
+class _ScriptBot(BotBase):
     """A seat played by the script: it makes the current step's move (the table paces it like any bot)."""
 
     def __init__(self, run: LessonRun) -> None:
@@ -144,6 +145,10 @@ class TutorialGate:
         if self.run.made(intent) and not self.run.telling:
             self.scene.stepped()
 
+    def step(self) -> int:
+        """The script's step: the taught move changes with it."""
+        return self.run.index
+
     def undo_refusal(self) -> str:
         return "In a tutorial moves are not taken back."
 
@@ -155,7 +160,7 @@ class TutorialGate:
 def taught_route(scene: "TutorialScene", view: Any, legal: Sequence[Value], taught: Value
                  ) -> tuple[Move, ...] | None:
     """The clicks to ``taught`` from nothing chosen, on the table's choices built from ``legal``."""
-    seen = Seen(view.state, tuple(legal), scene.shows, tuple(scene.match.seats), scene.match.rules,
+    seen = Seen(scene.view_of(scene.shows), tuple(legal), scene.shows, tuple(scene.match.seats), scene.match.rules,
                 why=view.why_not)
     return route_to(lambda chosen: view.Choices(seen, chosen), taught, None)
 

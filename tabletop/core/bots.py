@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Generic, Sequence, TypeVar
+from typing import Any, Generic, Protocol, Sequence, TypeVar
 
 from .values import Value
 
-__all__ = ["RandomBot", "WeightedBot", "Explaining", "by_playouts", "by_paired_gain"]
+__all__ = ["Bot", "BotBase", "RandomBot", "WeightedBot", "Explaining", "by_playouts", "by_paired_gain"]
 
 #: What a searching bot weighs: a game's intent, or a move made of several (the options keep its type).
 Move = TypeVar("Move")
@@ -15,7 +15,26 @@ Move = TypeVar("Move")
 IntentT = TypeVar("IntentT", bound=Value)
 
 
-class RandomBot:
+class Bot(Protocol):
+    """What the table and the hint ask of a bot (``rules.make_bot``'s answer)."""
+
+    def choose(self, legal: Sequence[Any], view: Any) -> Any:
+        """One of ``legal`` (never empty), seeing only ``view``, its seat's view."""
+
+    def decide(self, view: Any, rng: random.Random) -> tuple[Any, str] | None:
+        """The same choice as ``choose`` with ``rng`` as its generator, and one plain sentence of why; None: a
+        bot that does not explain itself (the table then asks ``choose``)."""
+
+
+class BotBase:
+    """The defaults of a bot: it does not explain its moves (:meth:`decide` gives None)."""
+
+    def decide(self, view: Any, rng: random.Random) -> tuple[Any, str] | None:
+        """No reason given: None (the table asks ``choose``)."""
+        return None
+
+
+class RandomBot(BotBase):
     """Picks uniformly among the legal intents, from its own seeded generator."""
 
     bot_id = "random"
@@ -30,7 +49,7 @@ class RandomBot:
         return legal[self._randbelow(len(legal))]
 
 
-class WeightedBot:
+class WeightedBot(BotBase):
     """Picks among the legal intents at random, each kind of intent weighted (``{"play": 5, "pass": 6}``).
 
     A kind not named weighs 1.  It plays no better than chance within a kind, but
@@ -115,7 +134,7 @@ def by_paired_gain(options: Sequence[tuple[float, Move, str]], outcomes: list[li
     return [(means[index], options[index][1], options[index][2]) for index in order]
 
 
-class Explaining(Generic[IntentT]):
+class Explaining(BotBase, Generic[IntentT]):
     """A bot whose ``_decide(legal, view)`` gives its move and one plain sentence of why, drawing only from
     ``self._random``: :meth:`decide` runs it on a generator of the caller's (the hint), so ``choose`` makes the
     same move when its own generator is in the same state.  ``Explaining[Intent]``: a game's bot, on its intents."""

@@ -54,6 +54,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
+from .bots import Bot
 from .rng import RandomSource
 from .values import Codec, Value
 
@@ -340,11 +341,12 @@ class Rules(Protocol):
     def playout_bot(self, seed: int) -> Any:
         """The bot of random playouts and ``simulate``: it must finish games (``choose(legal, view)``)."""
 
-    def make_bot(self, level: str, seed: int, seat: int) -> Any:
+    def make_bot(self, level: str, seed: int, seat: int) -> Bot:
         """A bot of ``level`` (one of ``BOT_LEVELS``) for ``seat``: ``choose(legal, view)`` sees only the
         legal intents and that seat's view.  A level the game has no bot of raises ``ValueError`` (see
-        :func:`no_such_bot`); easy and strong are always there.  A bot may also have ``decide(view, rng)``:
-        the same choice as ``choose`` and one plain sentence of why, for the hint button."""
+        :func:`no_such_bot`); easy and strong are always there.  A bot's ``decide(view, rng)`` gives the same
+        choice as ``choose`` and one plain sentence of why, for the hint button (None from a bot that does not
+        explain itself: :class:`~tabletop.core.bots.BotBase`'s default)."""
 
     def determinize(self, view: Any, seat: int, rng: Any) -> Any:
         """A whole state consistent with ``seat``'s view, its hidden parts sampled (for a bot's search)."""

@@ -6,6 +6,7 @@ view, and the check fails on a phone seat that shows what is not its own."""
 import json
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
@@ -110,10 +111,11 @@ def test_no_byte_sent_to_a_phone_names_another_seats_secret(app, game, players, 
 
 
 class ShowsTheNextSeat(RemoteTable):
-    """Leaks: the phone's view is the next seat's."""
+    """Leaks: the phone's view is the next seat's (the screen the phone's view reads)."""
 
-    def seen_state(self):
-        return self.match.rules.view(self.match.state, (self.seat + 1) % len(self.match.seats))
+    def screen(self):
+        seen = super().screen()
+        return replace(seen, state=self.match.rules.view(self.match.state, (self.seat + 1) % len(self.match.seats)))
 
 
 class LeakyPhoneSeat(PhoneSeat):

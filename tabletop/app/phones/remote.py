@@ -59,6 +59,7 @@ class RemoteTable:
         self.audience = audience
         self.seat = seat
         self.chosen: list[Value] = []          # an intent the view sent (a phone seat takes it from here)
+        self._screen: tuple[Any, Audience, Seen] | None = None
 
     @property
     def shows(self) -> int | None:
@@ -68,11 +69,25 @@ class RemoteTable:
     def humans(self) -> list[int]:
         return list(self.audience.people)
 
+    def screen(self) -> Seen:
+        """The seat's view of the state and the intents its phone may send, asked of the rules once per position
+        (and seating)."""
+        state, audience = self.match.state, self.audience
+        known = self._screen
+        if known is not None and known[0] is state and known[1] is audience:
+            return known[2]
+        rules = self.match.rules
+        seen = Seen(rules.view(state, self.seat), tuple(audience.may_send(phone_screen(self.seat), state)),
+                    self.seat, tuple(self.match.seats), rules,
+                    why=lambda intent: rules.why_illegal(self.match.state, intent))
+        self._screen = (state, audience, seen)
+        return seen
+
     def seen_state(self) -> Any:
-        return self.match.rules.view(self.match.state, self.seat)
+        return self.screen().state
 
     def legal(self) -> Sequence[Value]:
-        return self.audience.may_send(phone_screen(self.seat), self.match.state)
+        return self.screen().legal
 
     def submit(self, intent: Value) -> bool:
         self.chosen.append(intent)
@@ -83,6 +98,10 @@ class RemoteTable:
 
     def vet(self, reply: Reply) -> str:
         return ""
+
+    def hint(self) -> None:
+        """A phone shows no hint."""
+        return None
 
 
 @dataclass

@@ -39,9 +39,9 @@ from tabletop.core.values import Value
 
 from ..audience import SHARED, Audience, Gate
 from ..bot_turns import PACES, BotPace, BotSeats
-from ..choosing import Reply
+from ..choosing import Reply, Seen
 from ..games import make_view
-from ..hints import TableHints
+from ..hints import Hint, TableHints
 from ..gameview import GameView, Tooltip
 from ..marks import draw_recent_moves, recent_moves, turn_of
 from ..movelog import MoveLog, draw_log, log_rect
@@ -68,6 +68,9 @@ class TableGate(Gate, Protocol):
 
     def moved(self, intent: Value) -> None:
         """A move was made at the table (the script steps on)."""
+
+    def step(self) -> int:
+        """How far the script has gone: what :meth:`narrow` lets through changes with it (and the position)."""
 
     def undo_refusal(self) -> str:
         """Why moves cannot be taken back ("" when they can)."""
@@ -99,7 +102,11 @@ class TableScene(Scene):
         self.demo = False                   # played by the attract mode, off the scene stack, always paced
         self.chrome = layout = app.layouts["table"]
         self.shows: int | None = None       # the seat whose view this screen shows (None: the public view)
-        self.log = MoveLog(match)
+        self._views: tuple[Any, dict[int | None, Any]] = (None, {})     # the rules' views of one state, by seat
+        self._screen: tuple[tuple[Any, int | None, Audience, int], Seen] | None = None
+        self._view_acting = False           # the view handles an event or a frame: a move it sends waits
+        self._held: list[tuple[Value, Sequence[Value]]] = []     # that move and its events, shown once it has returned
+        self.log = MoveLog(match, self.view_of)
         self.log.rebuild(None)
         self.bots = BotSeats(match, self.audience, active=not self.replay,
                              players=self._scripted_players())
@@ -196,12 +203,43 @@ class TableScene(Scene):
         self.leave()
 
     # ---------------------------------------------------------------- what the screen shows
+    def view_of(self, seat: int | None) -> Any:
+        """The rules' view of the current state for ``seat``, asked of the rules once per position and seat
+        (the screen, its move log and a tutorial read it again and again)."""
+        state = self.match.state
+        if self._views[0] is not state:
+            self._views = (state, {})
+        views = self._views[1]
+        if seat not in views:
+            views[seat] = self.match.rules.view(state, seat)
+        return views[seat]
+
+    def screen(self) -> Seen:
+        """What this screen shows and may send now: the view of the state for the seat it shows (a replay with
+        all hands shown: the whole state), the legal intents the policy lets it send, the names.  Worked out
+        once per position, seat shown, seating and tutorial step; the view and its choices read it on every
+        frame and every click."""
+        state, shows, audience, step = self.match.state, self.shows, self.audience, self._gate_step()
+        known = self._screen
+        if known is not None:
+            (was, shown, policy, stepped), seen = known
+            if was is state and shown == shows and policy is audience and stepped == step:
+                return seen
+        rules = self.match.rules
+        shown_state = state if self.show_all else self.view_of(shows)
+        seen = Seen(shown_state, tuple(audience.may_send(SHARED, state, shows)), shows, tuple(self.match.seats), rules,
+                    why=lambda intent: rules.why_illegal(self.match.state, intent))
+        self._screen = ((state, shows, audience, step), seen)
+        return seen
+
+    def _gate_step(self) -> int:
+        """How far a tutorial's script has gone (what its gate lets the screen send changes with it only)."""
+        return -1 if self.gate is None else self.gate.step()
+
     def seen_state(self) -> Any:
         """The rules' view of the current state for the seat this screen shows (a replay with all hands shown:
         the whole state)."""
-        if self.show_all:
-            return self.match.state
-        return self.match.rules.view(self.match.state, self.shows)
+        return self.screen().state
 
     # ---------------------------------------------------------------- replays
     def step_forward(self) -> None:
@@ -240,11 +278,15 @@ class TableScene(Scene):
 
     def legal(self) -> Sequence[Value]:
         """The legal intents this screen may send now (the policy's answer; none from a cover's other side)."""
-        return self.audience.may_send(SHARED, self.match.state, self.shows)
+        return self.screen().legal
 
     def vet(self, reply: Reply) -> str:
         """"" to carry out a click's reply; a tutorial's gate may hold one back (its coach's words say why)."""
         return "" if self.gate is None else self.gate.vet(reply)
+
+    def hint(self) -> Hint | None:
+        """The hint on screen now (the H button's), if any."""
+        return self.hints.current()
 
     def _hand_over_if_needed(self) -> None:
         """Show the view the policy says this screen shows now, behind the cover when it changes hands."""
@@ -277,8 +319,13 @@ class TableScene(Scene):
 
     # ---------------------------------------------------------------- moves
     def submit(self, intent: Value) -> bool:
-        """Send a move to the rules; animate what happened or show why it was refused."""
-        if self.view.busy:
+        """Send a move to the rules; animate what happened or show why it was refused.
+
+        A move the view sends while it handles an event or a frame is shown (and a tutorial's script told) once
+        the view has returned: the table never calls back into the view in the middle of its call; until then no
+        other move is taken.
+        The move is saved after the frame that shows it, and on disk before the next move is taken."""
+        if self.view.busy or self._held:
             return False
         if self.watch_only:
             self.app.toasts.show("This match is being played in another copy of Dice Tabletop: "
@@ -292,10 +339,29 @@ class TableScene(Scene):
             self.app.audio.play("error")
             return False
         self.save()
+        if self._view_acting:
+            self._held.append((intent, events))
+        else:
+            self._made(intent, events)
+        return True
+
+    def _made(self, intent: Value, events: Sequence[Value]) -> None:
+        """A move sent here was taken: a tutorial's script steps on, and the move is shown."""
         if self.gate is not None:
             self.gate.moved(intent)
         self.show_move(events)
-        return True
+
+    def _let_view(self, act: Any, *args: Any) -> None:
+        """Let the view handle an event or a frame (``act(*args)``); the move it sent meanwhile, if any, is
+        shown when it has returned."""
+        self._view_acting = True
+        try:
+            act(*args)
+        finally:
+            self._view_acting = False
+            held, self._held = self._held, []
+        for intent, events in held:
+            self._made(intent, events)
 
     def show_move(self, events: Sequence[Value]) -> None:
         """The events of a move just made (here or on a phone): animated as this screen may see them, told in
@@ -357,9 +423,9 @@ class TableScene(Scene):
         return allowed, reason
 
     def save(self) -> None:
-        """Save the match after a change (written beside the frame loop, before the next move is taken; a
-        failure is said by :meth:`_tell_unsaved`)."""
-        self.app.saves.store(self.match)
+        """Save the match after a change: its record is taken once the frame is shown and written beside the
+        frame loop, always before the next move is taken (a failure is said by :meth:`_tell_unsaved`)."""
+        self.app.saves.store_later(self.match)
 
     def _tell_unsaved(self) -> None:
         """The first failed save is said once; then a standing mark says the match is not saved yet while every
@@ -418,7 +484,7 @@ class TableScene(Scene):
             return
         if press_any(self.buttons, event) or self.hints.handle(event):
             return
-        self.view.handle(event)
+        self._let_view(self.view.handle, event)
 
     def _hover(self, pos: tuple[int, int]) -> None:
         previous = self.tip
@@ -431,7 +497,7 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.clock += dt
         self._tell_unsaved()
-        self.view.update(dt)
+        self._let_view(self.view.update, dt)
         if self.replay:
             return
         if self.view.busy:

@@ -37,7 +37,7 @@ import random
 from itertools import permutations
 from typing import Any, Sequence
 
-from tabletop.core.bots import Explaining, by_paired_gain
+from tabletop.core.bots import BotBase, Explaining, by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 
@@ -52,7 +52,7 @@ _WEIGHTS = {"summon": 8.0, "charge": 3.0, "activate": 4.0, "adjust": 0.3, "relic
             "attack": 1.0, "block": 2.0, "unblock": 0.1, "blocks-done": 3.0, "end": 1.0}
 
 
-class DuelBot:
+class DuelBot(BotBase):
     """Random among the legal intents, weighted towards summoning, charging, abilities and attacking."""
 
     bot_id = "duel"

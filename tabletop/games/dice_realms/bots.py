@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
-from tabletop.core.bots import by_paired_gain
+from tabletop.core.bots import BotBase, by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import derive_seed
 from tabletop.core.values import copier
@@ -38,7 +38,7 @@ _sheet = copier(Grimoire)
 
 # --------------------------------------------------------------------------- the easy bot
 
-class EasyBot:
+class EasyBot(BotBase):
     """Random among the legal intents, with light sense: it always enters a die or a bonus when it can
     (never forfeits, passes or lets a boost go to waste while there is something to enter), re-rolls only
     a roll it cannot use, and avoids writing a low value on a Savanna multiplier cell when another entry exists."""
@@ -311,7 +311,7 @@ def _warps_value(count: int, time_left: float, each: float) -> float:
     return each * useful * (1.0 - 0.6 ** count) / 0.4
 
 
-class StrongBot:
+class StrongBot(BotBase):
     """Greedy on the estimated final score, with a one-roll expectation in the active turn.
 
     * Every entry (a die, a boost, a bonus) is valued by :class:`SheetValuer` after its bonus chain is

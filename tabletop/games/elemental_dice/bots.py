@@ -45,7 +45,7 @@ from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
 from typing import Any, Sequence
 
-from tabletop.core.bots import Explaining, by_playouts
+from tabletop.core.bots import BotBase, Explaining, by_playouts
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom
 
@@ -75,7 +75,7 @@ _WEIGHTS = {"play": 8.0, "reveal": 6.0, "place": 0.3, "reroll-shop": 1.0, "buy":
             "pass": 10.0, "pass-turn": 0.5, "respond": 0.5, "interrupt": 0.02}
 
 
-class EagerBot:
+class EagerBot(BotBase):
     """Random among the legal intents, weighted towards playing, buying attacks and passing."""
 
     bot_id = "eager"

@@ -28,7 +28,7 @@ from functools import lru_cache
 from operator import add
 from typing import Any, Callable, Sequence
 
-from tabletop.core.bots import by_paired_gain
+from tabletop.core.bots import BotBase, by_paired_gain
 from tabletop.core.protocol import no_such_bot
 from tabletop.core.rng import SeededRandom, derive_seed
 
@@ -397,7 +397,7 @@ def turn_value(kind: str, major: str, minor: str, opposition: str = "classical",
 BIG_CHANNEL = 4
 
 
-class EasyBot:
+class EasyBot(BotBase):
     """Random among the legal intents, with a little sense: it takes the free Flux Tap, banks a Channel of
     ``BIG_CHANNEL`` or more instead of risking it, shares Ethers the way that keeps most, opposes with every die it may,
     takes all the Mana an Incinerate or Tornado allows, and casts now and then, a spell that hurts a rival
@@ -449,7 +449,7 @@ class EasyBot:
 
 
 # ==================================================================== strong
-class StrongBot:
+class StrongBot(BotBase):
     """Every choice by its expected worth in Mana (see the module docstring)."""
 
     bot_id = "strong"

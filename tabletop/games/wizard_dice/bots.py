@@ -39,6 +39,7 @@ from itertools import product
 from math import factorial
 from typing import Any, Iterable, NamedTuple, Sequence
 
+from tabletop.core.bots import BotBase
 from tabletop.core.values import evolve
 
 from .intents import (Aim, Banish, Cancel, CancelNothing, Carry, CastSpell, Commit, Intent, Keep, KeepAllies, Release,
@@ -57,7 +58,7 @@ _WEIGHTS = {"roll": 2.0, "keep": 0.2, "release": 0.05, "stop": 0.5, "uncast": 0.
             "banish": 0.3, "keep-allies": 2.0}
 
 
-class PlayoutBot:
+class PlayoutBot(BotBase):
     """Weighted random play: casts weigh by whether their targets suit the spell.
 
     A uniform choice among hundreds of casts and a single Commit commits rarely and
@@ -270,7 +271,7 @@ def sample_casts(state: State, seat: int, dice: Sequence[int], rng: random.Rando
 
 
 # ================================================================ easy
-class EasyBot:
+class EasyBot(BotBase):
     """Random with light sense: keeps what repeats, casts whatever its dice form at sensible targets, and commits
     only when nothing is left to cast; its choices among those are random."""
 
@@ -927,7 +928,7 @@ def _mix(weighted: Iterable[tuple[float, tuple[float, ...]]]) -> tuple[float, ..
 
 
 # ================================================================ strong: the bot
-class StrongBot:
+class StrongBot(BotBase):
     """Plays by :class:`Planner`: keeps towards the most valuable allocation in expectation, casts it, commits."""
 
     bot_id = "strong"
@@ -1356,7 +1357,7 @@ def greedy_worth(effects: Sequence[Effect], hp: int, cap: int, target_hp: int) -
     return min(damage, target_hp) + 10.0 * (damage >= target_hp) + min(heal, max(0, cap - hp)) + extra
 
 
-class GreedyBot:
+class GreedyBot(BotBase):
     """One move ahead on the HP difference: it keeps the dice of the allocation that does most at once,
     rolls the rest, casts that allocation at the weakest opponent and commits; it cancels the spell that
     would take most HP off it, and keeps its allies.  No defence, no outlook on what others may cast."""

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 from typing import Any, Sequence
 
 import pygame
@@ -43,6 +42,7 @@ class DiceCardsView(GameViewBase):
     """Draws the playmat, animates the events of each move and passes clicks to the choices."""
 
     Choices = DiceCardsChoices
+    forgets_choice_on_move = True
     choices: DiceCardsChoices | None
     rules: Any                  # DiceCardsRules: its queries (ability, power, content) are not in the Rules protocol
 
@@ -142,9 +142,8 @@ class DiceCardsView(GameViewBase):
             self.app.save_settings()
 
     def animate(self, events: Sequence[Any]) -> None:
-        """A move was made: the choice in progress is forgotten, the units' places remembered for the events."""
-        if self.selection is not None:
-            self.selection = replace(self.selection, narrowing=None, attackers=(), blocker=None)
+        """A move was made: the units' places remembered for the events (the choice in progress is forgotten at
+        once, as it is once the move has played out: the choices for the new position are built once)."""
         for uid, rect in self.geometry.unit_rects(self.state).items():
             self.unit_spots[uid] = rect.center
         super().animate(events)

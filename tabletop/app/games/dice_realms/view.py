@@ -48,6 +48,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
     Choices = DiceRealmsChoices
     choices: DiceRealmsChoices
     rules: DiceRealmsQueries
+    forgets_choice_on_move = True
 
     def __init__(self, app, table, match) -> None:
         super().__init__(app, table, match)
@@ -233,8 +234,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
 
     def _on_bonus_earned(self, event: ev.BonusEarned) -> None:
         self._float(f"{describe_bonus(event.bonus)}!", self.grimoire_rects[event.seat].center,
-                    self.theme.rgb("glow_soft"),
-                    sound="bonus")
+                    self.theme.rgb("glow_soft"), sound="bonus")
 
     def _on_bonus_lost(self, event: ev.BonusLost) -> None:
         self._float(f"{describe_bonus(event.bonus)} lost: no free cell", self.grimoire_rects[event.seat].center,
@@ -246,8 +246,7 @@ class DiceRealmsView(GameViewBase[DiceRealmsChoices]):
         # Round rewards go to both players at once: their messages float together.
         together = bool(event.source.round) and event.seat > 0
         self._float(f"+1 {REWARD_NAMES.get(event.token, event.token)}", anchor, self.theme.rgb("dr_token_float"),
-                    duration=0.45,
-                    alongside=together)
+                    duration=0.45, alongside=together)
 
     def _on_roll_forfeited(self, event: ev.RollForfeited) -> None:
         self._announce(f"Roll {event.roll} forfeited: no usable die", 0.9)

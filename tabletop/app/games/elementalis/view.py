@@ -50,6 +50,7 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
 
     Choices = ElementaliSChoices
     choices: ElementaliSChoices
+    forgets_choice_on_move = True
     rules: ElementaliSQueries
 
     def __init__(self, app, table, match) -> None:
@@ -128,10 +129,6 @@ class ElementaliSView(GameViewBase[ElementaliSChoices]):
         return tip
 
     # ================================================================ animations
-    def animate(self, events) -> None:
-        self.selection = None
-        super().animate(events)
-
     def _on_rolled(self, event: ev.Rolled) -> None:
         dice = self.state.flow.dice
         landing = {}

@@ -255,14 +255,13 @@ class TableDrawing:
     def hinted_dice(self) -> list[int]:
         """The dice of the tray the hint on screen names to keep (none without such a hint); worked out once per
         hint, by a fresh strong bot as the hint's own."""
-        hints = getattr(self.table, "hints", None)
-        hint = hints.current() if hints is not None else None
+        hint = self.table.hint()
         if hint is None or not isinstance(hint.intent, (Keep, Release)):
             return []
         if self._hinted is None or self._hinted[0] is not hint:
             view = self.rules.view(self.table.match.state, hint.seat)
             # The type: ignore below: Wizard Dice's strong bot.
-            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[union-attr]
+            marks = self.rules.make_bot("strong", 0, hint.seat).hinted_keep(view)  # type: ignore[attr-defined]
             self._hinted = (hint, [index for index, keep in enumerate(marks) if keep])
         return self._hinted[1]
 
