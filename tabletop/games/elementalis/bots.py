@@ -1064,8 +1064,9 @@ class ExpertBot(StrongBot):
     """The strong bot's choice and its closest rivals (bank or the Chance Roll, declare or pass, the spells worth most,
     Counter Spell or not, the dice of an opposition) each played out on the same sampled futures: the dice
     drawn at random (:class:`TurnDice`, seeded from this bot's own generator, never the table's source), every
-    mage played by a strong bot until the round ends, and the round's end valued as the strong bot values Mana
-    (its own, less the rivals' as it weighs them), or in the last round by the share of the win.  The strong
+    mage played by a strong bot until the round ends, and the round's end valued by the share of the win it
+    promises (:func:`win_shares`: the Mana each mage holds and the turns each still plays), or once the game is
+    over by the share won, the Mana ahead of the rivals counting a little beside it.  The strong
     bot's choice stays unless another's play-outs gain on it clearly, paired (:func:`by_paired_gain`).  It drafts as the
     strong bot does, with one difference: among Majors of equal worth it takes the one that won most in
     whole games of strong bots (:data:`EXPERT_MAJOR`)."""
@@ -1074,7 +1075,7 @@ class ExpertBot(StrongBot):
     at_the_table = True
     #: Sampled futures a plan is played out on: at two mages, and at a bigger table (whose rounds are long and whose
     #: windows many: as many futures there would pass the second a decision).
-    SAMPLES = 32
+    SAMPLES = 48
     SAMPLES_MANY = 16
     MARGIN = 0.1
     Z = 2.0
