@@ -56,8 +56,8 @@ def test_the_expert_makes_the_move_its_search_proves_better_where_the_strong_bot
     judge = ExpertBot(11, 1, RULES)
     draw = random.Random(7)
     seeds = [draw.randrange(1 << 62) for _ in range(100)]
-    gains = [judge._playout(state, Declare(1), char, seed)[0] - judge._playout(state, PassWindow(1), None, seed)[0]
-             for seed in seeds]
+    gains = [judge._playout(state, Declare(1), char, seed).ahead
+             - judge._playout(state, PassWindow(1), None, seed).ahead for seed in seeds]
     assert statistics.mean(gains) > 0.5, statistics.mean(gains)
     # Declared for Char, the expert casts it when its turn to cast comes.
     after = RULES.apply(state, Declare(1), TurnDice(1).at(state)).state

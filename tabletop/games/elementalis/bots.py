@@ -21,6 +21,7 @@ can win, and banks a lead.
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -1046,9 +1047,9 @@ class TurnDice:
 
 @dataclass(frozen=True)
 class Search:
-    """What an expert's search found: the move made, the next best and how much more the move's play-outs were
-    worth on average (Mana ahead of the rivals, or a share of a win in the last round), on how many sampled
-    futures, and whether it overturned the strong bot's choice."""
+    """What an expert's search found: the move made, the next best, how much more Mana ahead of the rivals the
+    move's play-outs ended on average and how much more of the win they promised (:meth:`ExpertBot._worth`), on how
+    many sampled futures, and whether it overturned the strong bot's choice."""
 
     move: tuple[Intent, Intent | None]          # a move, and for a declaration the spell it was made for
     runner_up: tuple[Intent, Intent | None]
@@ -1056,29 +1057,38 @@ class Search:
     samples: int
     overturned: bool
     last_round: bool
-    win_gap: float = 0.0                      # in the last round: how much more often its play-outs won
+    win_gap: float = 0.0       # how much more of the win its play-outs promised (in the last round: won)
 
 
 class ExpertBot(StrongBot):
     """The strong bot's choice and its closest rivals (bank or the Chance Roll, declare or pass, the spells worth most,
     Counter Spell or not, the dice of an opposition) each played out on the same sampled futures: the dice
     drawn at random (:class:`TurnDice`, seeded from this bot's own generator, never the table's source), every
-    mage played by a strong bot until the round ends, and the round's end valued as the strong bot values Mana
-    (its own, less the rivals' as it weighs them), or in the last round by the share of the win.  The strong
+    mage played by a strong bot until the round ends, and the round's end valued by the share of the win it
+    promises (:func:`win_shares`: the Mana each mage holds and the turns each still plays), or once the game is
+    over by the share won, the Mana ahead of the rivals counting a little beside it.  The strong
     bot's choice stays unless another's play-outs gain on it clearly, paired (:func:`by_paired_gain`).  It drafts as the
     strong bot does, with one difference: among Majors of equal worth it takes the one that won most in
     whole games of strong bots (:data:`EXPERT_MAJOR`)."""
 
     bot_id = "expert"
     at_the_table = True
-    SAMPLES = 16
+    #: Sampled futures a plan is played out on: at two mages, and at a bigger table (whose rounds are long and whose
+    #: windows many: as many futures there would pass the second a decision).
+    SAMPLES = 48
+    SAMPLES_MANY = 16
     MARGIN = 0.1
     Z = 2.0
     #: The stages searched, and how many choices besides the strong bot's are weighed at each.
     SEARCHED = {"push": 1, "declare": 2, "counter": 1, "cast": 3, "oppose": 2}
-    #: What a win is worth against Mana, in the last round, and what the Mana ahead still counts once it is over.
+    #: What a share of the win is worth against Mana, and what the Mana ahead still counts beside it.
     WIN_WORTH = 10.0
     LEAD_AT_END = 0.05
+    #: Where a play-out stops before the game ends, each mage's turns still to play are taken to bank TURN_GAIN Mana
+    #: each, give or take TURN_SPREAD (about what games of strong bots show: 2.5 to 4 Mana a mage a round, with a
+    #: spread of about 3), for the share of the win the position promises (:func:`win_shares`).
+    TURN_GAIN = 2.5
+    TURN_SPREAD = 3.0
     #: A play-out ends with the round, or once this many turns have ended: two of two mages (the round), the
     #: turn alone at a bigger table (a round of five mages is long, and what a move changes shows in its turn).
     TURNS = 2
@@ -1133,21 +1143,19 @@ class ExpertBot(StrongBot):
         plans += self._rivals(legal, view, strong)[:self.SEARCHED[stage]]
         if len(plans) < 2:
             return strong
-        seeds = [rng.randrange(1 << 62) for _ in range(self.SAMPLES)]
+        samples = self.SAMPLES if len(view.mages) <= 2 else self.SAMPLES_MANY
+        seeds = [rng.randrange(1 << 62) for _ in range(samples)]
         played = [[self._playout(view, move, then, seed) for seed in seeds] for move, then in plans]
-        outcomes = [[worth for worth, _ in scores] for scores in played]
-        wins = {plan: sum(won for _, won in scores) / len(scores) for plan, scores in zip(plans, played)}
+        outcomes = [[ended.worth for ended in ends] for ends in played]
+        ahead = {plan: sum(ended.ahead for ended in ends) / len(ends) for plan, ends in zip(plans, played)}
+        wins = {plan: sum(ended.won for ended in ends) / len(ends) for plan, ends in zip(plans, played)}
         options = [(0.0, plan, "") for plan in plans]
         ranked = by_paired_gain(options, outcomes, self.MARGIN, self.Z)
         chosen = ranked[0][1]
         first = plans[0]
-        if chosen != first:
-            runner_up, gap = first, ranked[0][0] - next(mean for mean, plan, _ in ranked if plan == first)
-        else:
-            runner_up = max(ranked[1:], key=lambda item: item[0])[1]
-            gap = ranked[0][0] - max(item[0] for item in ranked[1:])
-        self.search = Search(chosen, runner_up, gap, len(seeds), chosen != first, view.flow.round >= ROUNDS,
-                             wins[chosen] - wins[runner_up])
+        runner_up = first if chosen != first else max(ranked[1:], key=lambda item: item[0])[1]
+        self.search = Search(chosen, runner_up, ahead[chosen] - ahead[runner_up], len(seeds), chosen != first,
+                             view.flow.round >= ROUNDS, wins[chosen] - wins[runner_up])
         if chosen[1] is not None:
             self._planned = (view.flow.round, view.flow.active, chosen[1])
         return chosen[0]
@@ -1188,10 +1196,9 @@ class ExpertBot(StrongBot):
             after = self.rules.apply(after, PassWindow(after.to_act), SeededRandom(0)).state
         return after if after.flow.stage == "cast" and after.to_act == self.seat else None
 
-    def _playout(self, state: State, intent: Intent, then: Intent | None, seed: int) -> tuple[float, float]:
-        """What ``intent`` (and, declared, the spell ``then`` when this mage's turn to cast comes) and the rest of
-        the round are worth to this mage on the sampled future ``seed``, and its share of the win (0 unless the
-        game ends)."""
+    def _playout(self, state: State, intent: Intent, then: Intent | None, seed: int) -> "PlayedOut":
+        """Where ``intent`` (and, declared, the spell ``then`` when this mage's turn to cast comes) and the rest of
+        the round lead this mage on the sampled future ``seed`` (see :meth:`_worth`)."""
         rules = self.rules
         dice = TurnDice(seed)
         start = state.flow.round
@@ -1213,17 +1220,61 @@ class ExpertBot(StrongBot):
             move = legal[0] if len(legal) == 1 else self._policy(seat).choose(legal, state)
         return self._worth(state)
 
-    def _worth(self, state: State) -> tuple[float, float]:
-        """The Mana this mage is ahead of its rivals (weighed as the strong bot weighs them); once the game is
-        over, its share of the win times WIN_WORTH, the Mana ahead counting only a little (LEAD_AT_END: a won game
-        is not won more with more Mana); and that share."""
-        mine = state.mages[self.seat].total
-        worth = mine - sum(self.rival_weight(state, seat) * mage.total for seat, mage in enumerate(state.mages))
-        if state.flow.stage != "over":
-            return worth, 0.0
-        winners = state.flow.winners
-        won = 1.0 / len(winners) if self.seat in winners else 0.0
-        return self.WIN_WORTH * won + self.LEAD_AT_END * worth, won
+    def _worth(self, state: State) -> "PlayedOut":
+        """Where a play-out ended, for this mage: the Mana it is ahead of its rivals (weighed as the strong bot weighs
+        them), its share of the win (once the game is over, the share it won; before, the share :func:`win_shares`
+        expects from the turns still to play), and its worth: that share times WIN_WORTH, the Mana ahead counting
+        only a little (LEAD_AT_END: a won game is not won more with more Mana, but Mana ahead still wins more often
+        than the spread of the dice to come says)."""
+        mages = state.mages
+        mine = mages[self.seat].total
+        ahead = mine - sum(self.rival_weight(state, seat) * mage.total for seat, mage in enumerate(mages))
+        flow = state.flow
+        if flow.stage == "over":
+            won = 1.0 / len(flow.winners) if self.seat in flow.winners else 0.0
+        else:
+            # The play-out stops as a turn begins: the mages from the active one on still play this round.
+            turns = [ROUNDS - flow.round + (1 if seat >= flow.active else 0) for seat in range(len(mages))]
+            won = win_shares([m.total for m in mages], turns, self.TURN_GAIN, self.TURN_SPREAD)[self.seat]
+        return PlayedOut(self.WIN_WORTH * won + self.LEAD_AT_END * ahead, ahead, won)
+
+
+@dataclass(frozen=True)
+class PlayedOut:
+    """Where one play-out ended, for the expert: what it is worth (the share of the win, weighed, and a little of the
+    Mana ahead), the Mana ahead of the rivals (weighed as the strong bot weighs them) and the share of the win."""
+
+    worth: float
+    ahead: float
+    won: float
+
+
+def _beats(lead: float, variance: float) -> float:
+    """The chance that a lead of ``lead`` Mana stays a lead when the dice to come move it by a spread of this
+    ``variance`` (normal; a level game is a toss-up)."""
+    if variance <= 0.0:
+        return 1.0 if lead > 0 else 0.5 if lead == 0 else 0.0
+    return 0.5 * (1.0 + math.erf(lead / math.sqrt(2.0 * variance)))
+
+
+def win_shares(totals: Sequence[int], turns: Sequence[int], gain: float, spread: float) -> list[float]:
+    """Each mage's expected share of the win with ``totals`` Mana and ``turns`` turns still to play, each turn worth
+    ``gain`` Mana give or take ``spread``: the chance to end ahead of every rival, taken as the product of the
+    chances to end ahead of each (as if they were apart), the shares then scaled to make one win.
+
+    >>> [round(share, 2) for share in win_shares([10, 10], [1, 1], 2.5, 3.0)]
+    [0.5, 0.5]
+    >>> [round(share, 2) for share in win_shares([14, 10], [1, 1], 2.5, 3.0)]
+    [0.83, 0.17]
+    >>> [round(share, 2) for share in win_shares([14, 10], [6, 6], 2.5, 3.0)]
+    [0.65, 0.35]
+    """
+    means = [total + gain * turn for total, turn in zip(totals, turns)]
+    variances = [spread * spread * turn for turn in turns]
+    odds = [math.prod(_beats(means[me] - means[rival], variances[me] + variances[rival])
+                      for rival in range(len(means)) if rival != me) for me in range(len(means))]
+    whole = sum(odds)
+    return [share / whole for share in odds] if whole > 0 else [1.0 / len(odds)] * len(odds)
 
 
 #: The expert's choice between Majors of equal worth: the one that won most often when a strong bot was made to
@@ -1278,25 +1329,30 @@ def _face_words(face: str) -> str:
 
 def search_reason(rules: Any, view: State, seat: int, search: Search) -> str:
     """Why the expert's move, from what its search found, in one short line of the game's words: the move, and how
-    much more its play-outs to the end of the round were worth than the next best move's ("Make the Chance Roll,
-    not banking the 3 Mana: +1.2 Mana on average by the end of the round.").  Within REASON_LIMIT characters;
-    the moves in the words of the buttons that make them (Bank 3 Mana, Chance Roll, Let it be, Roll 2 dice)."""
+    much more Mana its play-outs to the end of the round kept ahead than the next best move's ("Make the Chance
+    Roll, not banking the 3 Mana: +1.2 Mana on average by the end of the round."), or, when the move is chosen for
+    the win rather than for Mana, how much more often it wins ("Bank the 4 Mana, not the Chance Roll: 6 % more
+    likely to win.").  Within REASON_LIMIT characters; the moves in the words of the buttons that make them (Bank 3
+    Mana, Chance Roll, Let it be, Roll 2 dice)."""
     what = move_words(rules, view, search.move, seat)
     other = move_words(rules, view, search.runner_up, seat, subject=False)
     share = round(100 * search.win_gap)
     end = "by the end of the game" if search.last_round else "by the end of the round"
+    better = True
     if search.last_round and share >= 1:
         found = f"it wins {share} % more of its play-outs"
     elif search.gap >= 0.05:
         found = f"+{search.gap:.1f} Mana on average {end}"
+    elif share >= 1:
+        found = f"{share} % more likely to win"
     else:
-        found = f"nothing does better {end}"
+        found, better = f"nothing does better {end}", False
     short = found.replace(f" {end}", "")
     forms: tuple[str, ...]
     if search.overturned:
         forms = (f"{what}, not {other}: {found}.", f"{what}, not {other}: {short}.", f"{what}: {found}.",
                  f"{what}: {short}.")
-    elif search.gap >= 0.05:
+    elif better:
         forms = (f"{what}: {found} against {other}.", f"{what}: {short} against {other}.", f"{what}: {found}.",
                  f"{what}: {short}.")
     else:
