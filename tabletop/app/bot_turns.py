@@ -20,6 +20,7 @@ from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
 from tabletop.core.values import Value, visible_events
 
 from .audience import Audience, is_bot_kind
+from .hints import explained_choice
 
 __all__ = ["BotTurn", "BotSeats", "BotPace", "BOT_PAUSE", "BOT_HOLD", "PACES"]
 
@@ -164,15 +165,9 @@ class BotSeats:
 
         def work() -> None:
             # A bot that explains itself gives its reason too (shown in the banner); else it only chooses.
-            try:
-                decided = bot.decide(view, random.Random(derive_seed(self.match.seed, "why", len(self.match.journal))))
-            except (TypeError, ValueError, IllegalIntent):
-                decided = None
-            if decided is not None and decided[0] in legal:
-                turn.reason = str(decided[1])
-                turn.chosen.append(decided[0])
-                return
-            turn.chosen.append(bot.choose(legal, view))
+            intent, turn.reason = explained_choice(
+                bot, legal, view, random.Random(derive_seed(self.match.seed, "why", len(self.match.journal))))
+            turn.chosen.append(intent)
         if paced:
             turn.thread = threading.Thread(target=work, daemon=True)
             turn.thread.start()

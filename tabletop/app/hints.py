@@ -20,6 +20,7 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from tabletop.core.bots import Bot
 from tabletop.core.controller import MatchController
 from tabletop.core.protocol import IllegalIntent, Rules
 from tabletop.core.rng import RecordingRandom, SeededRandom, derive_seed
@@ -51,19 +52,23 @@ def hint_for(rules: Rules, state: Any, seat: int, seed: int) -> Hint | None:
         return None
     view = rules.view(state, seat)
     bot = rules.make_bot("strong", seed, seat)
-    intent: Value | None = None
-    reason = ""
-    try:
-        decided = bot.decide(view, random.Random(seed))
-    except (TypeError, ValueError, IllegalIntent):
-        decided = None
-    if decided is not None and decided[0] in legal:
-        intent, reason = decided
-    if intent is None:
-        intent = bot.choose(legal, view)
+    intent, reason = explained_choice(bot, legal, view, random.Random(seed))
     if not reason:
         reason = describe(rules, view, seat, intent, seed)
     return Hint(seat, intent, reason)
+
+
+def explained_choice(bot: Bot, legal: Sequence[Value], view: Any, rng: random.Random) -> tuple[Value, str]:
+    """The bot's move among ``legal`` and its reason: what its ``decide`` gives with ``rng`` (the hint's, or a
+    bot seat's banner), or, when the bot does not explain itself or its answer is not one of ``legal``, what
+    ``choose`` makes and no reason ("")."""
+    try:
+        decided = bot.decide(view, rng)
+    except (TypeError, ValueError, IllegalIntent):
+        decided = None
+    if decided is not None and decided[0] in legal:
+        return decided[0], str(decided[1])
+    return bot.choose(legal, view), ""
 
 
 def describe(rules: Rules, view: Any, seat: int, intent: Value, seed: int = 0) -> str:
