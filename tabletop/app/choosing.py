@@ -249,6 +249,11 @@ class ChoicesBase(Generic[S]):
         """What ``target`` means, for the tooltip."""
         return None
 
+    def label(self, target: Target) -> str:
+        """``target`` in words, for a list of what may be tapped (a phone's buttons): its tooltip's words; a game
+        whose table shows a picture instead (a card) names it in its own override."""
+        return self.explain(target) or str(target)
+
     def clear(self) -> Reply:
         """Forget the selection (a right click, Esc)."""
         return Reply(selection=self.fresh) if self.selection != self.fresh else NOTHING

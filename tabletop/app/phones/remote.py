@@ -243,8 +243,7 @@ class PhoneSeat:
         return f"Waiting for {names[seat]}{place}."
 
     def _label(self, choices: ChoicesBase | None, target: Target) -> str:
-        words = choices.explain(target) if choices is not None else None
-        return words or str(target)
+        return choices.label(target) if choices is not None else str(target)
 
     def _fraction(self, rect: Any) -> tuple[float, float, float, float]:
         if rect is None:

@@ -445,3 +445,12 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         """What a die, a card in play, a face-down card, a pile, HP, gold, actions or the shop mean."""
         return words.explain(self.rules, self.state, target.kind, target.key)
 
+    def label(self, target: Target) -> str:
+        """A card in the hand or the shop by its printed name, cost and text (the table shows its face, which a
+        phone's list of buttons cannot); anything else by its tooltip's words."""
+        card = self.card_of(target) if target.kind in ("hand", "shop") else None
+        if card is None:
+            return super().label(target)
+        kind = self.rules.card(card)
+        return f"{kind.name} ({kind.cost} gold): {words.card_text(kind, self.state.prometheus)}"
+

@@ -421,6 +421,21 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
         return self.refuse(Uncast(self.seen.shows if self.seen.shows is not None else 0, spell))
 
     # ---------------------------------------------------------------- hover
+    def label(self, target: Target) -> str:
+        """A spell in the wizard's list by its name and dice, a wizard by name, a die by its place in the row
+        (the table shows them, a phone's list of buttons cannot); anything else by its tooltip's words."""
+        words = self.explain(target)
+        if words:
+            return words
+        if target.kind == "cast" and self.secret is not None and target.number < len(self.secret.casts):
+            allocated = self.secret.casts[target.number]
+            return f"{self.book[allocated.spell].name} {dice_text(allocated.dice)}: take it back"
+        if target.kind == "wizard":
+            return self.state.wizards[target.number].name
+        if target.kind == "die":
+            return f"Die {target.number + 1}"
+        return super().label(target)
+
     def explain(self, target: Target) -> str | None:
         state = self.state
         kind, key = target.kind, target.key
