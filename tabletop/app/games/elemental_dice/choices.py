@@ -37,9 +37,6 @@ __all__ = ["ElementalDiceChoices", "Chosen", "Picked", "BUTTONS", "placed", "pil
 BUTTONS = ("first", "second", "third", "minus", "plus", "picker")
 _CARD_CHOICES = (Put, Take, Discard, Cancel, Remove)
 _PICKER_BUTTONS: dict[type, str] = {Done: "Done", KeepOrder: "Keep the rest in order", Stop: "Stop removing"}
-#: The question At What Cost asks when it is bought or wished for.
-AT_WHAT_COST = "At What Cost removes one of your passives: which one?"
-_ONLY_TO_LOOK = "That card is only to look at."
 
 
 @dataclass(frozen=True)
@@ -274,7 +271,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
 
     def _ask_which(self, intents: list[Value]) -> Reply:
         """At What Cost: the picker asks which passive goes."""
-        return Reply(selection=replace(self.selection, among=Narrowing(tuple(intents), AT_WHAT_COST, ("remove",))))
+        return Reply(selection=replace(self.selection, among=Narrowing(tuple(intents), words.AT_WHAT_COST, ("remove",))))
 
     def _picker_slot(self) -> Slot | None:
         if self.selection.among is not None:
@@ -347,7 +344,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
 
     def _pick(self, intent: Value | None) -> Reply:
         """Send ``intent`` (closing At What Cost's question); without one, the card is only to look at."""
-        return Reply(note=_ONLY_TO_LOOK) if intent is None else \
+        return Reply(note=words.ONLY_TO_LOOK) if intent is None else \
             Reply(intent=intent, selection=replace(self.selection, among=None))
 
     # ---------------------------------------------------------------- clicks
@@ -446,11 +443,7 @@ class ElementalDiceChoices(ChoicesBase[Chosen]):
         return words.explain(self.rules, self.state, target.kind, target.key)
 
     def label(self, target: Target) -> str:
-        """A card in the hand or the shop by its printed name, cost and text (the table shows its face, which a
-        phone's list of buttons cannot); anything else by its tooltip's words."""
+        """A hand or shop card by its printed name, cost and text (a phone's list cannot show its face)."""
         card = self.card_of(target) if target.kind in ("hand", "shop") else None
-        if card is None:
-            return super().label(target)
-        kind = self.rules.card(card)
-        return f"{kind.name} ({kind.cost} gold): {words.card_text(kind, self.state.prometheus)}"
+        return super().label(target) if card is None else words.card_label(self.rules.card(card), self.state.prometheus)
 

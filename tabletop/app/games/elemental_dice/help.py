@@ -67,6 +67,17 @@ def die_help(die: str, value: int) -> str:
     return f"The {name} die ({die.lower()}) shows {value}. {_DIE_HELP.get(die, '')}"
 
 
+#: The question At What Cost asks when it is bought or wished for.
+AT_WHAT_COST = "At What Cost removes one of your passives: which one?"
+#: The note for a card shown only to be looked at.
+ONLY_TO_LOOK = "That card is only to look at."
+
+
+def card_label(card: Card, prometheus: int = 3) -> str:
+    """A card in a few words for a list (a phone's): its printed name, cost and text."""
+    return f"{card.name} ({card.cost} gold): {card_text(card, prometheus)}"
+
+
 def card_text(card: Card, prometheus: int = 3) -> str:
     """A card's text as its face prints it (Prometheus's Gift's multiplier as the match's option sets it)."""
     text = card.text

@@ -27,8 +27,8 @@ from tabletop.games.wizard_dice.state import Target as Aimed
 from tabletop.games.wizard_dice.wording import dice_text
 
 from ...choosing import NOTHING, ChoicesBase, Menu, Narrowing, Reply, Seen, Slot, Target
-from .help import (SPLIT_WORDS, aiming_words, ally_help, choice_text, die_help, free_die_words, hp_help, markers_help, shown_help,
-                   spell_help)
+from .help import (SPLIT_WORDS, aiming_words, ally_help, choice_text, die_help, free_die_words, hp_help, list_label,
+                   markers_help, shown_help, spell_help)
 from .offer import free_indices, offer_of, own_secret, shown_dice
 
 __all__ = ["WizardDiceChoices", "Chosen", "fits"]
@@ -422,19 +422,8 @@ class WizardDiceChoices(ChoicesBase[Chosen]):
 
     # ---------------------------------------------------------------- hover
     def label(self, target: Target) -> str:
-        """A spell in the wizard's list by its name and dice, a wizard by name, a die by its place in the row
-        (the table shows them, a phone's list of buttons cannot); anything else by its tooltip's words."""
-        words = self.explain(target)
-        if words:
-            return words
-        if target.kind == "cast" and self.secret is not None and target.number < len(self.secret.casts):
-            allocated = self.secret.casts[target.number]
-            return f"{self.book[allocated.spell].name} {dice_text(allocated.dice)}: take it back"
-        if target.kind == "wizard":
-            return self.state.wizards[target.number].name
-        if target.kind == "die":
-            return f"Die {target.number + 1}"
-        return super().label(target)
+        """A target in words for a phone's list: its tooltip's, else a listed spell, a wizard or a die by name."""
+        return self.explain(target) or list_label(self.state, self.book, self.secret, target) or super().label(target)
 
     def explain(self, target: Target) -> str | None:
         state = self.state

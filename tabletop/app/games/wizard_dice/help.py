@@ -11,8 +11,10 @@ from tabletop.games.wizard_dice.spells import Spell, SpellBook
 from tabletop.games.wizard_dice.state import Secret, State, Target, Wizard
 from tabletop.games.wizard_dice.wording import dice_count, dice_text, target_name
 
+from ...choosing import Target as Spot
+
 __all__ = ["CATEGORY_SYMBOL", "LEGEND_WORDS", "SPLIT_WORDS", "spell_help", "ally_help", "markers_help", "hp_help",
-           "die_help", "shown_help", "choice_text", "targets_text", "free_die_words", "aiming_words"]
+           "die_help", "shown_help", "choice_text", "targets_text", "free_die_words", "aiming_words", "list_label"]
 
 #: The glyph of each kind of spell, in the book and the legend.
 CATEGORY_SYMBOL = {"attack": "attack", "counter": "counter", "healing": "heal", "summon": "summon"}
@@ -137,3 +139,17 @@ def aiming_words(state: State, spell: Spell, aimed: Sequence[Target], split: Seq
     else:
         left = "one more target" if more == 1 else f"{more} more targets"
     return f"{spell.name} → {so_far}, {left}"
+
+
+def list_label(state: State, book: SpellBook, secret: Secret | None, target: Spot) -> str | None:
+    """A target the table shows as a picture, in words for a phone's list of what may be tapped: a spell in the
+    wizard's list by its name and dice, a wizard by name, a die by its place in the row (None: another kind)."""
+    kind, key = target.kind, target.key
+    if kind == "cast" and secret is not None and isinstance(key, int) and key < len(secret.casts):
+        allocated = secret.casts[key]
+        return f"{book[allocated.spell].name} {dice_text(allocated.dice)}: take it back"
+    if kind == "wizard" and isinstance(key, int):
+        return state.wizards[key].name
+    if kind == "die" and isinstance(key, int):
+        return f"Die {key + 1}"
+    return None
