@@ -108,7 +108,7 @@ def game_digest(game: str, index: int) -> str:
         events = match.submit(intent)
         digest.update(intent.to_str().encode())
         digest.update(repr(match.journal[-1].draws).encode())
-        digest.update(match.journal[-1].barrier.encode())      # where undo stops: what the table allows
+        digest.update(match.barrier(len(match.journal) - 1).encode())      # where undo stops: what the table allows
         digest.update(repr([canon(event) for event in events]).encode())
         take(match.state)
     digest.update(f"moves={len(match.journal)} finished={match.finished}".encode())

@@ -43,12 +43,12 @@ REVEALED = "Hidden information was revealed; that cannot be taken back."
 
 @dataclass(frozen=True)
 class JournalEntry:
-    """One applied intent: its random outcomes, its events, and whether undo must stop here."""
+    """One applied intent: its random outcomes and its events (whether undo must stop after it is
+    :meth:`MatchController.barrier`)."""
 
     intent: Value
     draws: tuple[int, ...]
     events: tuple[Value, ...]
-    barrier: str = ""   # why undo stops here ("" if it does not)
 
 
 #: The key of :meth:`MatchController._words_of` for the whole state.
@@ -139,6 +139,7 @@ class MatchController:
         self.states: list[Any] = [step.state]
         self.journal: list[JournalEntry] = []
         self._memos: list[tuple[Any, dict]] = []
+        self._barriers: dict[int, str] = {}    # journal index -> why undo stops after it, once asked
         self.cursor: int | None = None         # in a replay: how many moves are shown
         # The number of moves made when a scenario or a tutorial last edited the position (-1: never): the moves
         # before it no longer made what the table shows, so none of them is marked as the last move.
@@ -199,7 +200,7 @@ class MatchController:
             return False, "This is a replay: its moves cannot be taken back."
         if not self.journal:
             return False, "Nothing to undo yet."
-        barrier = self.journal[-1].barrier
+        barrier = self.barrier(len(self.journal) - 1)
         if barrier:
             return False, barrier
         return True, f"Undo '{self.journal[-1].intent.to_str()}'."
@@ -225,15 +226,24 @@ class MatchController:
                                    else self._source(len(self.journal)))
         step = self.rules.apply(before, intent, recorder)
         self.states.append(step.state)
-        self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events,
-                                         self._barrier(before, step.state, recorder.draws, step.events, intent)))
+        self.journal.append(JournalEntry(intent, tuple(recorder.draws), step.events))
         return step.events
+
+    def barrier(self, index: int) -> str:
+        """Why undo must stop after move ``index`` of the journal ("" if it need not): it drew from chance, an
+        event says it revealed something (``REVEALS``), the decision passed to another seat, or the rules'
+        secrets show that someone now sees what was hidden from them (:meth:`_shown`).
+
+        Worked out when first asked, not on every move: only Undo asks, and then about the last move, while a
+        replayed save or a playout makes thousands of moves nobody takes back."""
+        if index not in self._barriers:
+            entry = self.journal[index]
+            self._barriers[index] = self._barrier(self.states[index], self.states[index + 1], entry.draws,
+                                                  entry.events, entry.intent)
+        return self._barriers[index]
 
     def _barrier(self, before: Any, after: Any, draws: Sequence[int], events: Sequence[Value],
                  intent: Value | None = None) -> str:
-        """Why undo must stop after this intent ("" if it need not): it drew from chance, an event says it
-        revealed something (``REVEALS``), the decision passed to another seat, or the rules' secrets show
-        that someone now sees what was hidden from them (:meth:`_shown`)."""
         if draws:
             return "The dice have been rolled; a roll cannot be taken back."
         for event in events:
@@ -307,6 +317,7 @@ class MatchController:
         allowed, reason = self.undo_status()
         if not allowed:
             raise IllegalIntent(reason)
+        self._barriers.pop(len(self.journal) - 1, None)
         self.journal.pop()
         self.states.pop()
 

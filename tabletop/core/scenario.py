@@ -196,6 +196,8 @@ def _apply_given(match: MatchController, given: Reader) -> None:
         state = from_plain(match.rules.state_type, plain)
     except (ValueError, TypeError) as exc:
         raise given.error(f"the edited state is not valid: {exc}") from None
+    if match.journal:
+        match.barrier(len(match.journal) - 1)     # undo's stop after the last move: of the position it made
     match.states[-1] = state
     match.edited_at = len(match.journal)
 
