@@ -41,11 +41,6 @@ def _straights(n: int) -> list[tuple[int, ...]]:
     return [tuple(range(low, low + n)) for low in range(1, 8 - n)]
 
 
-def _fits(dice: Iterable[int], counts: Mapping[int, int]) -> bool:
-    need = Counter(dice)
-    return all(counts.get(value, 0) >= count for value, count in need.items())
-
-
 @dataclass(frozen=True, slots=True)
 class Pattern:
     """A dice pattern: its matcher ``type`` and parameters."""
@@ -114,35 +109,14 @@ class Pattern:
         >>> Pattern("full_house").forms({5: 5}, loose=True), Pattern("three_pair").forms({2: 4, 6: 2}, loose=True)
         ([(5, 5, 5, 5, 5)], [(2, 2, 2, 2, 6, 6)])
         """
-        # Not memoised: the counts of a night of games are too many for a table to pay (measured: 6 % hits).
-        out: list[tuple[int, ...]] = []
         kind = self.type
         if kind == "all_value":
-            out = [(self.value,) * k for k in range(self.least, self.most + 1) if counts.get(self.value, 0) >= k]
-        elif kind == "n_kind":
-            out = [(v,) * self.n for v in VALUES if counts.get(v, 0) >= self.n]
-        elif kind == "full_house":
-            out = [(t,) * 3 + (p,) * 2 for t in VALUES for p in VALUES
-                   if (t != p or loose) and _fits((t,) * 3 + (p,) * 2, counts)]
-            out = list(dict.fromkeys(tuple(sorted(form)) for form in out))
-        elif kind == "straight":
-            out = [s for s in _straights(self.n) if _fits(s, counts)]
-        elif kind in ("two_pair", "three_pair"):
-            size = 2 if kind == "two_pair" else 3
-            if loose:
-                combos = _multisets([v for v in VALUES if counts.get(v, 0) >= 2], size)
-            else:
-                combos = _combinations([v for v in VALUES if counts.get(v, 0) >= 2], size)
-            out = [form for form in (tuple(sorted(v for v in combo for _ in range(2))) for combo in combos)
-                   if _fits(form, counts)]
-        elif kind == "pair_plus_any":
-            out = [(p, p, e) for p in VALUES for e in VALUES if _fits((p, p, e), counts)]
-        elif kind == "straight3_plus_any":
-            out = [s + (e,) for s in _straights(3) for e in VALUES if _fits(s + (e,), counts)]
-        elif kind in ("straight3_plus_pair", "straight4_plus_pair"):
-            length = 3 if kind == "straight3_plus_pair" else 4
-            out = [s + (p, p) for s in _straights(length) for p in VALUES if _fits(s + (p, p), counts)]
-        return out
+            return [(self.value,) * k for k in range(self.least, self.most + 1) if counts.get(self.value, 0) >= k]
+        if kind == "n_kind":
+            return [(v,) * self.n for v in VALUES if counts.get(v, 0) >= self.n]
+        # The other patterns: each of its possible forms, in order, kept if the dice hold what it needs.
+        return [form for form, needs in _candidates(self, loose)
+                if all(counts.get(value, 0) >= count for value, count in needs)]
 
     def matches(self, dice: tuple[int, ...], loose: bool = False) -> bool:
         """Whether ``dice``, in the pattern's order, form this pattern exactly."""
@@ -155,6 +129,40 @@ class Pattern:
         if self.type in ("straight3_plus_pair", "straight4_plus_pair"):
             return dice[-1]
         return 0
+
+
+#: Every form a pattern can take from any dice, with what each form needs ((value, how many), ...), by (pattern,
+#: loose): worked out once per pattern, since the dice of a game change all the time but the patterns never do.
+_CANDIDATES: dict[tuple[Pattern, bool], tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = {}
+
+
+def _candidates(pattern: Pattern, loose: bool) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
+    """The forms of ``pattern`` (not ``all_value`` nor ``n_kind``) from unlimited dice, in the order
+    :meth:`Pattern.forms` lists them, each with the dice it needs."""
+    key = (pattern, loose)
+    if key not in _CANDIDATES:
+        kind, values = pattern.type, list(VALUES)
+        if kind == "full_house":
+            # Sorted, each once: 3-3-3-5-5 is one full house however it was found.
+            forms = list(dict.fromkeys(tuple(sorted((t,) * 3 + (p,) * 2)) for t in VALUES for p in VALUES
+                                       if t != p or loose))
+        elif kind == "straight":
+            forms = _straights(pattern.n)
+        elif kind in ("two_pair", "three_pair"):
+            size = 2 if kind == "two_pair" else 3
+            combos = _multisets(values, size) if loose else _combinations(values, size)
+            forms = [tuple(sorted(v for v in combo for _ in range(2))) for combo in combos]
+        elif kind == "pair_plus_any":
+            forms = [(p, p, e) for p in VALUES for e in VALUES]
+        elif kind == "straight3_plus_any":
+            forms = [s + (e,) for s in _straights(3) for e in VALUES]
+        elif kind in ("straight3_plus_pair", "straight4_plus_pair"):
+            length = 3 if kind == "straight3_plus_pair" else 4
+            forms = [s + (p, p) for s in _straights(length) for p in VALUES]
+        else:
+            forms = []
+        _CANDIDATES[key] = tuple((form, tuple(Counter(form).items())) for form in forms)
+    return _CANDIDATES[key]
 
 
 def _combinations(values: list[int], size: int) -> list[tuple[int, ...]]:
