@@ -386,6 +386,27 @@ def _hints(cls: type) -> dict[str, Any]:
     return hints
 
 
+#: How :func:`to_plain` writes out a value of each type met so far: a token, a record (with its field names), a
+#: sequence, a frozenset, a mapping, or as it is (``_AS_IS``).  Worked out once per type, since a view of a big
+#: table holds thousands of values and the privacy check writes out every view of every seat at every step.
+_AS_IS, _TOKEN, _RECORD, _SEQUENCE, _SET, _MAPPING = range(6)
+_PLAIN_KINDS: dict[type, tuple[int, tuple[str, ...]]] = {}
+
+
+def _plain_kind(kind: type) -> tuple[int, tuple[str, ...]]:
+    if issubclass(kind, Token):
+        return _TOKEN, ()
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        return _RECORD, tuple(f.name for f in dataclasses.fields(kind))
+    if issubclass(kind, (list, tuple)):
+        return _SEQUENCE, ()
+    if issubclass(kind, frozenset):
+        return _SET, ()
+    if issubclass(kind, dict):
+        return _MAPPING, ()
+    return _AS_IS, ()
+
+
 def to_plain(value: Any) -> Any:
     """Turn a dataclass tree into plain data: tuples become lists, frozensets sorted lists.
 
@@ -397,15 +418,22 @@ def to_plain(value: Any) -> Any:
     >>> to_plain(P(frozenset({9, 5}), (1, 2)))
     {'crossed': [5, 9], 'track': [1, 2]}
     """
-    if isinstance(value, Token):
-        return value.to_text()
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: to_plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, (list, tuple)):
+    kind = type(value)
+    if kind is str or kind is int or value is None or kind is bool:
+        return value
+    known = _PLAIN_KINDS.get(kind)
+    if known is None:
+        known = _PLAIN_KINDS[kind] = _plain_kind(kind)
+    how, names = known
+    if how == _RECORD:
+        return {name: to_plain(getattr(value, name)) for name in names}
+    if how == _SEQUENCE:
         return [to_plain(item) for item in value]
-    if isinstance(value, frozenset):
+    if how == _TOKEN:
+        return value.to_text()
+    if how == _SET:
         return sorted(to_plain(item) for item in value)
-    if isinstance(value, dict):
+    if how == _MAPPING:
         return {key: to_plain(item) for key, item in value.items()}
     return value
 
