@@ -58,18 +58,39 @@ GAMES = 24
 
 def canon(value: Any) -> Any:
     """A plain, ordered form of a state, view or event: the same on every run whatever the hash seed."""
-    if isinstance(value, Token):
-        return ("token", type(value).__name__, value.to_text())
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__,
-                tuple((f.name, canon(getattr(value, f.name))) for f in dataclasses.fields(value)))
-    if isinstance(value, (tuple, list)):
-        return (type(value).__name__, tuple(canon(item) for item in value))
-    if isinstance(value, (frozenset, set)):
-        return (type(value).__name__, tuple(sorted((canon(item) for item in value), key=repr)))
-    if isinstance(value, dict):
+    kind = type(value)
+    how = _CANON_KINDS.get(kind)
+    if how is None:
+        how = _CANON_KINDS[kind] = _canon_kind(kind)
+    if how[0] == "record":
+        return (kind.__name__, tuple((name, canon(getattr(value, name))) for name in how[1]))
+    if how[0] == "token":
+        return ("token", kind.__name__, value.to_text())
+    if how[0] == "sequence":
+        return (kind.__name__, tuple(canon(item) for item in value))
+    if how[0] == "set":
+        return (kind.__name__, tuple(sorted((canon(item) for item in value), key=repr)))
+    if how[0] == "dict":
         return ("dict", tuple(sorted(((canon(k), canon(v)) for k, v in value.items()), key=repr)))
-    return (type(value).__name__, value)
+    return (kind.__name__, value)
+
+
+#: How ``canon`` writes out each type (worked out once per type: the digest writes out thousands of values a move).
+_CANON_KINDS: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _canon_kind(kind: type) -> tuple[str, tuple[str, ...]]:
+    if issubclass(kind, Token):
+        return "token", ()
+    if dataclasses.is_dataclass(kind) and not issubclass(kind, type):
+        return "record", tuple(f.name for f in dataclasses.fields(kind))
+    if issubclass(kind, (tuple, list)):
+        return "sequence", ()
+    if issubclass(kind, (frozenset, set)):
+        return "set", ()
+    if issubclass(kind, dict):
+        return "dict", ()
+    return "as-is", ()
 
 
 class DigestBot:
