@@ -114,9 +114,17 @@ class Pattern:
             return [(self.value,) * k for k in range(self.least, self.most + 1) if counts.get(self.value, 0) >= k]
         if kind == "n_kind":
             return [(v,) * self.n for v in VALUES if counts.get(v, 0) >= self.n]
-        # The other patterns: each of its possible forms, in order, kept if the dice hold what it needs.
-        return [form for form, needs in _candidates(self, loose)
-                if all(counts.get(value, 0) >= count for value, count in needs)]
+        # The other patterns: each of its possible forms, in order, kept if the dice hold what it needs; kept
+        # by the dice held, since a game meets few sets of dice (at most 1,716 of up to seven dice) many times.
+        held = tuple(sorted(item for item in counts.items() if item[1] > 0))
+        key = (self, loose, held)
+        found = _FORMS.get(key)
+        if found is None:
+            if len(_FORMS) > _FORMS_KEPT:
+                _FORMS.clear()
+            found = _FORMS[key] = tuple(form for form, needs in _candidates(self, loose)
+                                        if all(counts.get(value, 0) >= count for value, count in needs))
+        return list(found)
 
     def matches(self, dice: tuple[int, ...], loose: bool = False) -> bool:
         """Whether ``dice``, in the pattern's order, form this pattern exactly."""
@@ -134,6 +142,11 @@ class Pattern:
 #: Every form a pattern can take from any dice, with what each form needs ((value, how many), ...), by (pattern,
 #: loose): worked out once per pattern, since the dice of a game change all the time but the patterns never do.
 _CANDIDATES: dict[tuple[Pattern, bool], tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]] = {}
+
+
+#: The forms found for (pattern, loose, the dice held), and how many are kept at most.
+_FORMS: dict[tuple[Pattern, bool, tuple[tuple[int, int], ...]], tuple[tuple[int, ...], ...]] = {}
+_FORMS_KEPT = 100_000
 
 
 def _candidates(pattern: Pattern, loose: bool) -> tuple[tuple[tuple[int, ...], tuple[tuple[int, int], ...]], ...]:
