@@ -26,8 +26,7 @@ def probe_illegal(match: MatchController, chooser: random.Random, pool: dict, tr
     made = 0
     for _ in range(tries):
         base = chooser.choice(legal)
-        fields = [f.name for f in dataclasses.fields(base)]
-        name = chooser.choice(fields)
+        name = chooser.choice(_field_names(type(base)))
         values = sorted(pool.get(name, ()), key=str)
         if not values:
             continue
@@ -77,9 +76,26 @@ def refusals_disagree(rules, state, others: Iterable) -> list[str]:
 
 
 def remember_fields(pool: dict, intents) -> None:
+    """Add each field value of ``intents`` to ``pool`` (field name -> values met), each intent once: the same
+    moves are listed again and again (``pool[REMEMBERED]`` holds those already taken in)."""
+    remembered = pool.setdefault(REMEMBERED, set())
     for intent in intents:
-        for field in dataclasses.fields(intent):
-            pool.setdefault(field.name, set()).add(getattr(intent, field.name))
+        if intent in remembered:
+            continue
+        remembered.add(intent)
+        for name in _field_names(type(intent)):
+            pool.setdefault(name, set()).add(getattr(intent, name))
+
+
+#: The key of ``pool`` under which :func:`remember_fields` keeps the intents it has taken in.
+REMEMBERED = ("intents remembered",)
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(kind: type) -> tuple[str, ...]:
+    if kind not in _FIELD_NAMES:
+        _FIELD_NAMES[kind] = tuple(f.name for f in dataclasses.fields(kind))
+    return _FIELD_NAMES[kind]
 
 
 def play_checked(game: str, seed: int, step_check: StepCheck | None = None, probes: int = 2,
