@@ -29,3 +29,10 @@ def pytest_addoption(parser):
 def playouts(request):
     """How many random playouts the playout tests run."""
     return request.config.getoption("--playouts") or int(os.environ.get("TABLETOP_PLAYOUTS", "1000"))
+
+
+def pytest_collection_modifyitems(config, items):
+    """The long tests (marked ``slow``) run first, each group in its own order: with several workers
+    (``-n auto``), the short ones then fill in around them at the end, instead of one worker finishing a long
+    test alone while the others wait (the longest first is how one packs jobs onto machines)."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
