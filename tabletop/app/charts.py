@@ -54,6 +54,24 @@ def _marker(surface: pygame.Surface, shape: str, centre: tuple[int, int], size: 
     pygame.draw.polygon(surface, colour, inner)
 
 
+def spread(wanted: Sequence[int], gap: int, top: int, bottom: int) -> list[int]:
+    """Places as near ``wanted`` (sorted) as can be with at least ``gap`` between neighbours, all within ``top`` to
+    ``bottom`` when there is room: pushed down apart, then up from ``bottom`` where the last ones spill below.
+
+    >>> spread([500, 500, 510], 36, 0, 520)
+    [448, 484, 520]
+    >>> spread([10, 200], 36, 18, 500)
+    [18, 200]
+    """
+    placed: list[int] = []
+    for y in wanted:
+        placed.append(max(y, top, placed[-1] + gap if placed else top))
+    for index in range(len(placed) - 1, -1, -1):
+        limit = bottom if index == len(placed) - 1 else placed[index + 1] - gap
+        placed[index] = min(placed[index], limit)
+    return placed
+
+
 def draw_lines(app: AppServices, surface: pygame.Surface, area: pygame.Rect, series: Sequence[Sequence[int]],
                names: Sequence[str], colours: Sequence[tuple[int, int, int]], label: Style, axis: Style) -> None:
     """``series[k][seat]``: each seat's score at the k-th sampled position; drawn left to right in ``area``."""
@@ -62,7 +80,9 @@ def draw_lines(app: AppServices, surface: pygame.Surface, area: pygame.Rect, ser
     theme = app.layouts.theme
     low = min(0, min(min(row) for row in series))
     high = max(1, max(max(row) for row in series))
-    plot = pygame.Rect(area.x + 70, area.y + 10, area.width - 70 - 190, area.height - 50)
+    # The names' column is as wide as the widest name needs (a marker, then the name), up to a fifth of the chart.
+    legend = min(area.width // 5, 40 + max(app.text.size(name, label.font, label.size)[0] for name in names))
+    plot = pygame.Rect(area.x + 70, area.y + 10, area.width - 70 - legend - 16, area.height - 50)
     outline = theme.rgb("background")
     pygame.draw.line(surface, theme.rgb("text_dim"), plot.bottomleft, plot.bottomright, 2)
     pygame.draw.line(surface, theme.rgb("text_dim"), plot.bottomleft, plot.topleft, 2)
@@ -86,12 +106,10 @@ def draw_lines(app: AppServices, surface: pygame.Surface, area: pygame.Rect, ser
             if index % every == 0 or index == count - 1:
                 _marker(surface, MARKERS[seat % len(MARKERS)], point, 7, colour, outline)
         ends.append((points[-1][1], seat))
-    # Names at the ends of their lines, pushed apart so two close ends never overlap.
-    placed: list[int] = []
-    for y, seat in sorted(ends):
-        y = max([y, *(other + 36 for other in placed)])
-        placed.append(y)
-        box = pygame.Rect(plot.right + 16, y - 18, 174, 36)
+    # Names at the ends of their lines, pushed apart so two close ends never overlap, and kept in the chart.
+    for y, seat in zip(spread([y for y, _ in sorted(ends)], 36, area.top + 18, area.bottom - 18),
+                       [seat for _, seat in sorted(ends)]):
+        box = pygame.Rect(plot.right + 16, y - 18, legend, 36)
         _marker(surface, MARKERS[seat % len(MARKERS)], (box.x + 8, box.centery), 7, colours[seat], outline)
         app.text.draw(surface, names[seat], label, box.move(24, 0).inflate(-24, 0), colour=(*colours[seat], 255),
                       shrink=True)

@@ -18,6 +18,7 @@ from tabletop.paths import describe_os_error
 from tabletop.registry import entry
 
 from ..charts import draw_lines, sampled
+from ..layout import Style
 from ..matches import rotated_options, start_match
 from ..tally import counted, evening_of, line
 from ..scenes import Scene
@@ -152,7 +153,7 @@ class ResultsScene(Scene):
         text = self.app.text
         surface.fill(layout.background)
         self.backdrop.draw(surface)
-        text.draw_element(surface, layout["heading"], self.headline)
+        text.draw_element(surface, layout["heading"], self.headline, shrink=True)   # two long winners' names
         tie_break = self.outcome.tie_break
         line = ""
         if tie_break:
@@ -170,13 +171,22 @@ class ResultsScene(Scene):
             after = "A copy was saved elsewhere." if self.saved_elsewhere else "Retried until you close the app."
             text.draw_element(surface, layout["unsaved"], f"! Not saved: {self.app.saves.reason}. {after}")
         elif self.tonight:
-            text.draw_element(surface, layout["tonight"], self.tonight)
+            # Five long names do not fit on one line: the tally wraps onto a second.
+            text.draw_element(surface, layout["tonight"], self.tonight, wrap=True)
         if self.showing_chart:
             self._draw_chart(surface)
         else:
             self._draw_table(surface)
         for button in self.buttons:
             button.draw(surface)
+
+    def label_width(self, room: int, style: Style) -> int:
+        """The width of the row labels' column: as wide as the widest label needs (so a long label is never cut,
+        nor five players' columns squeezed by room no label uses), leaving each player's column at least
+        ``least_column`` wide."""
+        least_column = self.layout.setting("least_column").int(100, 600)
+        widest = max(self.app.text.size(row_label, style.font, style.size)[0] for row_label, _ in self.rows)
+        return max(100, min(widest + 40, room - least_column * len(self.match.seats)))
 
     def hints_line(self) -> str:
         """How many hints each player used ("" when nobody asked for one)."""
@@ -197,10 +207,10 @@ class ResultsScene(Scene):
         text = self.app.text
         area = pygame.Rect(layout["table"].rect).inflate(-40, -30)
         row_height = layout.setting("row_height").int(20, 200)
-        label_width = layout.setting("label_width").int(100, 1200)
+        player, cell, label = layout["player"], layout["cell"], layout["row_label"]
+        label_width = self.label_width(area.width, label.style)
         columns = result_columns(area, label_width, len(self.match.seats))
         colours = self.app.layouts.theme.colours
-        player, cell, label = layout["player"], layout["cell"], layout["row_label"]
         for seat, (name, column) in enumerate(zip(self.match.seats, columns)):
             head = pygame.Rect(column.x, area.y, column.width, row_height)
             pygame.draw.rect(surface, self.seat_colours[seat], (head.x + 10, head.bottom - 4, head.width - 20, 5),
