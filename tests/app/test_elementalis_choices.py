@@ -93,6 +93,10 @@ def test_the_starting_mana_is_taken_one_counter_at_a_time_and_taken_back_with_st
     assert choices.buttons() == ()
     water = then(choices, item(choices.menu(), "+1 water").reply)
     assert water.panel_title() == "Chosen so far: 1 water"
+    # What follows holds the water taken: no "+2 earth" that would send two earth and drop it.
+    assert [slot.text for slot in water.menu().items] == ["+1 fire", "+1 water", "+1 earth", "+1 air"]
+    for slot in water.menu().items:
+        assert slot.reply.intent is None or "water" in slot.reply.intent.mana, slot.text
     start_again = water.buttons()[0]
     assert start_again.text == "Start again" and then(water, start_again.reply).selection == Chosen()
     sent = item(water.menu(), "+1 fire").reply.intent

@@ -283,8 +283,10 @@ class ElementaliSChoices(ChoicesBase[Chosen]):
                        key=unit_order)
         out = []
         for unit in kinds:
+            # Only a choice that holds what was taken: "+2 water" after "+1 fire" would drop the fire.
             whole = [(counts[unit] - taken.count(unit), intent) for counts, intent in self.mana_moves
-                     if counts - Counter(taken) == Counter({unit: counts[unit] - taken.count(unit)})]
+                     if not Counter(taken) - counts
+                     and counts - Counter(taken) == Counter({unit: counts[unit] - taken.count(unit)})]
             rest, intent = max(whole, key=lambda pair: pair[0], default=(0, None))
             if rest >= 2 and intent is not None:
                 out.append(Slot(f"+{rest} {mana_word(unit)}", self.send(intent)))
