@@ -378,12 +378,22 @@ class ElementaliSClicks:
             def order(unit: str) -> tuple:
                 base = unit.replace("pale-", "")
                 return (unit.startswith("pale-"), ELEMENTS.index(base))
+            # The view's list (ElementaliSChoices._mana_items): first a button per colour that completes a legal
+            # choice all at once ("+2 fire"), then "+1" per colour still possible.
             clicks, picked = [], []
-            for unit in intent.mana:
-                fits = [i for i in legal if not (Counter(picked) - Counter(i.mana))]
-                kinds = sorted(dict.fromkeys(u for i in fits for u in i.mana
-                                             if Counter(picked + [u]) <= Counter(i.mana)), key=order)
-                clicks.append(self.choice(kinds.index(unit)))
+            wanted = Counter(intent.mana)
+            while Counter(picked) != wanted:
+                fits = [Counter(i.mana) for i in legal if not (Counter(picked) - Counter(i.mana))]
+                kinds = sorted(dict.fromkeys(u for counts in fits for u in counts
+                                             if Counter(picked + [u]) <= counts), key=order)
+                wholes = [u for u in kinds if any(counts - Counter(picked) == Counter({u: counts[u] - picked.count(u)})
+                                                  and counts[u] - picked.count(u) >= 2 for counts in fits)]
+                rest = wanted - Counter(picked)
+                if len(rest) == 1 and sum(rest.values()) >= 2 and next(iter(rest)) in wholes:
+                    clicks.append(self.choice(wholes.index(next(iter(rest)))))
+                    break
+                unit = next(u for u in intent.mana if Counter(picked + [u]) <= wanted)
+                clicks.append(self.choice(len(wholes) + kinds.index(unit)))
                 picked.append(unit)
             return clicks
         if isinstance(intent, it.Pick):
