@@ -400,10 +400,12 @@ class ElementaliSClicks:
             return [self.choice([i for i in legal if isinstance(i, it.Pick)].index(intent))]
         if isinstance(intent, (it.Roll, it.Declare, it.Counter, it.Done)):
             return [self.button(1)]
-        if isinstance(intent, (it.PassWindow, it.Forfeit, it.Allow, it.Bank)):
+        if isinstance(intent, (it.PassWindow, it.Forfeit, it.Allow)):
             return [self.button(0)]
-        if isinstance(intent, (it.Chance, it.Cosmic)):
+        if isinstance(intent, it.Bank):                 # the table's buttons: (none), Bank, Chance or Cosmic Roll
             return [self.button(1)]
+        if isinstance(intent, (it.Chance, it.Cosmic)):
+            return [self.button(2)]
         if isinstance(intent, it.Oppose):
             return [*(self.die(d) for d in intent.dice), self.button(1 if intent.dice else 0)]
         assert isinstance(intent, it.Cast), intent
