@@ -31,7 +31,7 @@ from tabletop.core.protocol import IllegalIntent
 from tabletop.core.rng import RandomExhausted, ScriptMismatch
 from tabletop.core.values import Value
 
-from .choosing import KEEP, Move, Reply, Seen, route_to
+from .choosing import KEEP, Move, Reply, Seen, moves, route_to
 from .coach import SCREEN, CoachMark, controls_rects, glowing_rects, move_rect
 from .audience import Screen
 from .lesson import (Lesson, LessonRun, forget_progress, keep_progress, load_lesson, saved_step,
@@ -192,8 +192,10 @@ class TutorialScene(TableScene):
                               if seat != self.lesson.learner), "the bot")
 
     def reachable(self, selection: Any) -> bool:
-        """Whether ``selection`` is a step towards the taught move: it is still reached by clicks from there,
-        and by fewer than from what is chosen now (another die chosen instead is no step towards it)."""
+        """Whether ``selection`` is a step towards the taught move: it is still reached by clicks from there, by
+        fewer than from what is chosen now, or by no more where the table built for the taught move alone
+        offers that click too.  So another die chosen instead is no step towards it, but where a cell alone
+        would make the move, the die the coach's words name first is ("click the red 1, then a 1")."""
         taught = self.run.taught()
         view = self.view
         if taught is None or view.Choices is None:
@@ -204,7 +206,13 @@ class TutorialScene(TableScene):
 
         after = route_to(make, taught, selection)
         now = route_to(make, taught, view.selection)
-        return after is not None and (now is None or len(after) < len(now))
+        if after is None or now is None or len(after) < len(now):
+            return after is not None
+        alone = Seen(self.view_of(self.shows), (taught,), self.shows, tuple(self.match.seats), self.match.rules,
+                     why=view.why_not)
+        offered = view.Choices(alone, view.selection)
+        return len(after) == len(now) and any(
+            reply.selection == selection for _, reply in moves(offered) if reply.selection is not KEEP)
 
     # ---------------------------------------------------------------- moving through the script
     def next_step(self) -> None:

@@ -215,3 +215,27 @@ def test_learn_to_play_stays_where_it_was_once_play_again_is_offered(driver):
     quick = [button for button in picker.buttons if button.text.startswith("Play again")]
     assert len(quick) == len(before)
     assert not any(button.rect.colliderect(learn) for button in quick for learn in before.values())
+
+
+def test_every_pick_can_be_made_as_the_coach_says_it_die_first_then_its_cell(driver):
+    """The coach's words name the die, then the cell ("click the red 1, then a 1"): at every pick the learner
+    is taught, a click on that die is taken (not "Not that one yet"), and the cell then makes the move, also
+    where the cell alone would have made it."""
+    from tabletop.app.lesson import load_lesson
+    from tabletop.games.dice_realms.intents import Pick
+
+    lesson = load_lesson("dice-realms")
+    picks = [index for index, step in enumerate(lesson.steps)
+             if step.do.startswith(f"pick seat={lesson.learner} ")]
+    assert len(picks) >= 3
+    for index in picks:
+        scene = _open(driver, resume=index)
+        taught = scene.run.taught()
+        assert isinstance(taught, Pick), (index, taught)
+        driver.click(scene.view.sprites[taught.die].rect().center)
+        driver.settle()
+        assert scene.nudge == "" and scene.view.selected_die == taught.die, (index, scene.nudge)
+        driver.click(driver.cell_center(taught.seat, taught.realm, str(taught.cell)))
+        driver.settle()
+        assert scene.match.journal and scene.match.journal[-1].intent == taught, (index, scene.nudge)
+        driver.app.scenes.pop()
