@@ -239,3 +239,18 @@ def test_every_pick_can_be_made_as_the_coach_says_it_die_first_then_its_cell(dri
         driver.settle()
         assert scene.match.journal and scene.match.journal[-1].intent == taught, (index, scene.nudge)
         driver.app.scenes.pop()
+
+
+def test_after_a_skip_ahead_no_move_from_before_is_listed_or_bright(driver):
+    """The Dice Realms tutorial skips from round 3 to round 6 (an edit of the position): the moves of round 3
+    made another table, so neither the recent moves beside the bot's turn nor the log's bright last turn
+    tells of them."""
+    from tabletop.app.lesson import load_lesson
+
+    lesson = load_lesson("dice-realms")
+    skips = [index for index, step in enumerate(lesson.steps) if step.given is not None]
+    assert skips
+    scene = _open(driver, resume=skips[-1])
+    assert scene.match.journal and scene.match.edited_at == len(scene.match.journal)
+    driver.frames(3)
+    assert scene.recent_lines() == [] and scene.last_turn_lines() == 0

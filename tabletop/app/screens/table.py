@@ -543,8 +543,9 @@ class TableScene(Scene):
 
     def recent_lines(self) -> list[str]:
         """The last three moves, a sentence each, as the log tells them to the screen (while a bot plays)."""
-        history = self.match.history
-        key = (len(history), self.log.seat, history[-1] if history else None)
+        # None from before an edit of the position (a tutorial's skip ahead): they made another table.
+        history = self.match.history[max(0, self.match.edited_at):]
+        key = (len(history), self.log.seat, history[-1] if history else None, self.match.edited_at)
         if self._recent[0] != key:
             self._recent = (key, recent_moves([self.log.sentences(entry.events) for entry in history[-12:]]))
         return self._recent[1]
@@ -553,7 +554,8 @@ class TableScene(Scene):
         """How many of the move log's newest lines tell of the last turn (a bot's whole turn stays bright
         until the next player acts)."""
         history = self.match.history
-        key = (len(history), self.log.seat, history[-1] if history else None, len(self.log.lines))
+        key = (len(history), self.log.seat, history[-1] if history else None, len(self.log.lines),
+               self.match.edited_at)
         if self._turn_lines[0] != key:
             turn = turn_of(self.match)
             count = sum(len(self.log.sentences(entry.events)) for entry in turn)
