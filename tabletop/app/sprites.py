@@ -171,6 +171,22 @@ class Announcer:
         if self.left <= 0:
             self.text = ""
 
+    def fitted(self, inner: pygame.Rect) -> tuple[int, bool]:
+        """The size the announcement is drawn at, and whether on two lines: its own size shrunk to fit one line
+        (to two thirds at most), else the largest size at which its lines fit the box (a long phase title,
+        "Phase 1: counter spells, complexity 3: Shield and Paralysis on allies", ran out of it at both ends)."""
+        text, style = self.app.text, self.element.style
+        one_line = text.fit_size(self.text, style.font, style.size, inner.width, smallest=style.size * 2 // 3)
+        if text.size(self.text, style.font, one_line)[0] <= inner.width:
+            return one_line, False
+        size = one_line
+        while size > 28:
+            lines = text.wrap(self.text, style.font, size, inner.width)
+            if text.font(style.font, size).get_linesize() * len(lines) <= inner.height:
+                break
+            size -= 2
+        return size, True
+
     def draw(self, surface: pygame.Surface) -> None:
         """The current announcement, if any."""
         if not self.text:
@@ -178,6 +194,8 @@ class Announcer:
         element = self.element
         box = pygame.Surface(pygame.Rect(element.rect).size, pygame.SRCALPHA)
         draw_box(box, box.get_rect(), element.style)
-        self.app.text.draw(box, self.text, element.style, box.get_rect())
+        inner = box.get_rect().inflate(-40, -12)
+        size, wrap = self.fitted(inner)
+        self.app.text.draw(box, self.text, element.style, inner, size=size, wrap=wrap)
         box.set_alpha(int(255 * self.alpha))
         surface.blit(box, element.rect[:2])
