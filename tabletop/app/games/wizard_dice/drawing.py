@@ -15,7 +15,7 @@ from tabletop.games.wizard_dice.wording import dice_text
 from ...cards import RowFace, RowLook, draw_row
 from ...marks import bot_words
 from ...choosing import Target
-from ...text import draw_box
+from ...text import draw_box, smallest_shrunk
 from .choices import Chosen, WizardDiceChoices
 from .help import CATEGORY_SYMBOL, targets_text
 from .offer import free_indices, own_secret
@@ -383,11 +383,19 @@ class TableDrawing:
         # move log gives the dice).
         room = rect.width - 20
         first = f"{name} · {dice_text(shown.dice)}"
+        detail = shown.note or ("→ " + targets_text(state, shown))
         if text.size(first, row_style.font, row_style.size)[0] > room:
             first = name
+        smallest = smallest_shrunk(row_style.size)
+        if text.size(first, row_style.font, smallest)[0] > room and " " in first:
+            # A name too long even shrunk ("Cure Heavy Wounds" at five wizards): its last words open the line
+            # below, before the targets, rather than being cut.
+            words = first.split(" ")
+            cut = max((k for k in range(1, len(words))
+                       if text.size(" ".join(words[:k]), row_style.font, smallest)[0] <= room), default=1)
+            first, detail = " ".join(words[:cut]), " ".join(words[cut:]) + " " + detail
         text.draw(surface, first, row_style, pygame.Rect(rect.x + 12, rect.y + 1, room, 28), colour=colour,
                   shrink=True)
-        detail = shown.note or ("→ " + targets_text(state, shown))
         text.draw(surface, detail, layout["tray_note"].style,
                   pygame.Rect(rect.x + 12, rect.y + 29, rect.width - 20, 28), shrink=True)
         if shown.cancelled:
