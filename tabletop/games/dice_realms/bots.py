@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from tabletop.core.bots import BotBase, by_paired_gain
 from tabletop.core.protocol import no_such_bot
@@ -177,6 +177,11 @@ def _interp(points: Sequence[int], position: float) -> float:
     return points[low] + (points[low + 1] - points[low]) * (position - low)
 
 
+#: One realm's part of a grimoire's value: its score, the chances it adds to the crests, the worths it adds to
+#: the extras (each in the order they are added).
+_Part = tuple[float, list[float], list[float]]
+
+
 class SheetValuer:
     """An estimate of a grimoire's final score, ``time_left`` (1 at the start, 0 at the end) telling how much
     of the game is still to come: each realm's score plus what its progress promises, the crests times the
@@ -193,6 +198,11 @@ class SheetValuer:
                                          key=lambda item: sorted(item[0])))
         self._green_cell_odds = {v: (6 - abs(7 - v)) / 6 for v in t.green_cells}  # a sum's ways, vs. 7's
         self._cache: dict = {}
+        #: Each realm's part of a value (:meth:`value`), by that realm's entries and the time left, in the order
+        #: red, green, blue, magenta, yellow.
+        self._part_of: tuple[Callable[[Any, float], _Part], ...] = (
+            self._red_part, self._green_part, self._blue_part, self._magenta_part, self._yellow_part)
+        self._parts: tuple[dict[tuple[Any, float], _Part], ...] = tuple({} for _ in self._part_of)
 
     def reward_value(self, reward: str, time_left: float) -> float:
         """What a goal's reward adds, crests aside (they multiply the weakest realm)."""
@@ -214,88 +224,120 @@ class SheetValuer:
             return cached
         if len(self._cache) > 200_000:
             self._cache.clear()
-        t, w = self.t, self.w
+            for parts in self._parts:
+                parts.clear()
+        w = self.w
         tl = time_left
+        # Each realm's part is kept by that realm's entries (and the time left): a search's sheets differ in a
+        # realm or two, and the realms were most of a search's time.  A part keeps the chances it adds to the
+        # crests and to the extras one by one, so they are added in the order a single pass adds them: the
+        # same sums to the last bit.
+        parts = []
+        for realm_parts, entries, part in zip(self._parts, (sheet.red, sheet.green, sheet.blue, sheet.magenta,
+                                                             sheet.yellow), self._part_of):
+            found = realm_parts.get((entries, tl))
+            if found is None:
+                found = realm_parts[(entries, tl)] = part(entries, tl)
+            parts.append(found)
         crests = float(sheet.crests)
         extras = 0.0
-        # Emberfall: each column by the chance its missing cells are all crossed.
-        q_red = 1.0 - math.exp(-w.red_reach * tl)
+        for _, crest_chances, extra_worths in parts:
+            for chance in crest_chances:
+                crests += chance
+            for worth in extra_worths:
+                extras += worth
+        realms = tuple(part[0] for part in parts)
+        tokens = (0.0 if final else sheet.arcane_boosts * w.arcane_boost) \
+            + _warps_value(sheet.time_warps, tl, w.time_warp)
+        total = sum(realms) + w.crest_min_share * crests * min(realms) + extras + tokens
+        self._cache[key] = total
+        return total
+
+    def _goal(self, reward: str, chance: float, tl: float, crests: list[float], extras: list[float]) -> None:
+        """A reward won with ``chance``: a crest's chance goes to ``crests``, anything else's worth to
+        ``extras`` (a reward of nothing to neither)."""
+        if reward == "crest":
+            crests.append(chance)
+        elif reward != "none":
+            extras.append(chance * self.reward_value(reward, tl))
+
+    def _red_part(self, crossed: frozenset, tl: float) -> _Part:
+        """Emberfall: each column by the chance its missing cells are all crossed."""
+        q_red = 1.0 - math.exp(-self.w.red_reach * tl)
         red = 0.0
         for cells, points in self._red_columns:
-            missing = len(cells - sheet.red)
+            missing = len(cells - crossed)
             red += points * (q_red ** missing if missing else 1.0)
+        crests: list[float] = []
+        extras: list[float] = []
         for cells, reward in self._red_goals:
-            missing = len(cells - sheet.red)
+            missing = len(cells - crossed)
             if missing:
-                chance = q_red ** missing
-                if reward == "crest":
-                    crests += chance
-                else:
-                    extras += chance * self.reward_value(reward, tl)
-        # Terra: the convex table read past the crosses to come.
-        count = len(sheet.green)
-        green = _interp(t.green_points, count + min(11 - count, w.green_future * tl))
+                self._goal(reward, q_red ** missing, tl, crests, extras)
+        return red, crests, extras
+
+    def _green_part(self, crossed: frozenset, tl: float) -> _Part:
+        """Terra: the convex table read past the crosses to come."""
+        w = self.w
+        count = len(crossed)
+        green = _interp(self.t.green_points, count + min(11 - count, w.green_future * tl))
         q_green = 1.0 - math.exp(-w.green_reach * tl)
+        crests: list[float] = []
+        extras: list[float] = []
         for cells, reward in self._green_goals:
-            missing = len(cells - sheet.green)
+            missing = len(cells - crossed)
             if missing:
-                chance = q_green ** missing
-                if reward == "crest":
-                    crests += chance
-                else:
-                    extras += chance * self.reward_value(reward, tl)
-        # Tide Abyss: the same for its cells; a cell's reward by the chance it is reached.
-        marked = sheet.blue
-        blue_reach = marked + min(11 - marked, w.blue_future * tl)
+                self._goal(reward, q_green ** missing, tl, crests, extras)
+        return green, crests, extras
+
+    def _blue_part(self, marked: int, tl: float) -> _Part:
+        """Tide Abyss: the same for its cells; a cell's reward by the chance it is reached."""
+        t = self.t
+        blue_reach = marked + min(11 - marked, self.w.blue_future * tl)
         blue = _interp(t.blue_points, blue_reach)
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(marked, 11):
             chance = _reach(blue_reach, index)
             if chance <= 0:
                 break
-            reward = t.blue_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        # Mystical Sky: the entries so far, the ones to come, less what a high last entry blocks.
-        entries = sheet.magenta
+            self._goal(t.blue_rewards[index], chance, tl, crests, extras)
+        return blue, crests, extras
+
+    def _magenta_part(self, entries: tuple[int, ...], tl: float) -> _Part:
+        """Mystical Sky: the entries so far, the ones to come, less what a high last entry blocks."""
+        w = self.w
         filled = len(entries)
         to_come = min(11 - filled, w.magenta_future * tl)
         magenta = sum(entries) + to_come * w.magenta_mean
         if entries and filled < 11:
             magenta -= w.flex * _MAGENTA_BLOCK[entries[-1]] * min(1.0, 3 * tl)
         magenta_reach = filled + to_come
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(filled, 11):
             chance = _reach(magenta_reach, index)
             if chance <= 0:
                 break
-            reward = t.magenta_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        # Savanna: values times multipliers, and the cells to come at an average value.
-        savanna = sheet.yellow
+            self._goal(self.t.magenta_rewards[index], chance, tl, crests, extras)
+        return magenta, crests, extras
+
+    def _yellow_part(self, savanna: tuple[int, ...], tl: float) -> _Part:
+        """Savanna: values times multipliers, and the cells to come at an average value."""
+        t, w = self.t, self.w
         filled = len(savanna)
         multipliers = t.yellow_multipliers
         yellow = float(sum(v * m for v, m in zip(savanna, multipliers)))
         yellow_reach = filled + min(11 - filled, w.yellow_future * tl)
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(filled, 11):
             chance = _reach(yellow_reach, index)
             if chance <= 0:
                 break
             yellow += chance * multipliers[index] * w.yellow_mean
-            reward = t.yellow_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        realms = (red, green, blue, magenta, yellow)
-        tokens = (0.0 if final else sheet.arcane_boosts * w.arcane_boost) \
-            + _warps_value(sheet.time_warps, tl, w.time_warp)
-        total = sum(realms) + w.crest_min_share * crests * min(realms) + extras + tokens
-        self._cache[key] = total
-        return total
+            self._goal(t.yellow_rewards[index], chance, tl, crests, extras)
+        return yellow, crests, extras
 
 
 def _reach(reach: float, index: int) -> float:
@@ -333,6 +375,7 @@ class StrongBot(BotBase):
         self.tables: RealmTables = rules.tables
         self.weights = weights or Weights()
         self.valuer = SheetValuer(self.tables, self.weights)
+        self._values: dict[int, tuple[Grimoire, float]] = {}
 
     # ----------------------------------------------------------------- the decision
     def choose(self, legal: Sequence[Intent], view: State) -> Intent:
@@ -373,6 +416,7 @@ class StrongBot(BotBase):
         self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
         self._marginals: dict = {}
         self._alive: dict[int, Grimoire] = {}
+        self._values: dict[int, tuple[Grimoire, float]] = {}      # by id: the time left is this decision's
         return state
 
     def _score(self, intent: Intent, state: State, sheet: Grimoire) -> float:
@@ -411,7 +455,12 @@ class StrongBot(BotBase):
         return self._value(sheet)  # a roll: the only choice anyway
 
     def _value(self, sheet: Grimoire) -> float:
-        return self.valuer.value(sheet, self._time_left, self._final)
+        # A decision values the same grimoire many times (once for each die and realm it weighs after it):
+        # kept by the grimoire's identity, the grimoire kept with it so that no other takes its id.
+        known = self._values.get(id(sheet))
+        if known is None:
+            known = self._values[id(sheet)] = (sheet, self.valuer.value(sheet, self._time_left, self._final))
+        return known[1]
 
     # ----------------------------------------------------------------- entries and bonus chains
     def _entered(self, sheet: Grimoire, state: State, die: str, realm: str, cell: Cell) -> Grimoire:
@@ -793,6 +842,7 @@ class _PlayoutStrong(StrongBot):
         self._samples = self._expert._samples[:self._expert.PLAYOUT_SAMPLES]
         self._marginals = {}
         self._alive = {}
+        self._values = {}
         return view
 
 
