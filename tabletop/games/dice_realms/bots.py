@@ -34,6 +34,8 @@ _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "cr
 #: A copy of a grimoire with some fields changed (``dataclasses.replace`` for this one class, made cheap: the
 #: bots' look-ahead copies grimoires all the time).
 _sheet = copier(Grimoire)
+#: The values a Yellow Bonus writes when the tables name none: one mapping for all, so that its identity names it.
+_NO_YELLOW_BONUS: dict[str, int] = {}
 
 
 # --------------------------------------------------------------------------- the easy bot
@@ -376,6 +378,7 @@ class StrongBot(BotBase):
         self.weights = weights or Weights()
         self.valuer = SheetValuer(self.tables, self.weights)
         self._values: dict[int, tuple[Grimoire, float]] = {}
+        self._lasting: dict[tuple[Any, ...], tuple[float, Grimoire] | None] = {}
 
     # ----------------------------------------------------------------- the decision
     def choose(self, legal: Sequence[Intent], view: State) -> Intent:
@@ -410,7 +413,7 @@ class StrongBot(BotBase):
         """The state a decision is weighed on (nothing is hidden: the view itself), and what every candidate
         shares: the time left, the values a Yellow Bonus writes, the faces sampled for the next roll."""
         state = self._rules.determinize(view, self.seat, rng)
-        self._yellow_values = self.tables.yellow_bonus_values.get(state.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(state.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left = time_left(state, self.seat)
         self._final = state.flow.stage == Stage.FINAL_BOOST
         self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
@@ -510,16 +513,25 @@ class StrongBot(BotBase):
         if found is not False:
             return found
         self._alive.setdefault(id(sheet), sheet)  # the cache is keyed by id: keep the sheet alive meanwhile
-        best = None
-        cells = self._rules.entry_targets(sheet, realm, value)
-        if cells:
-            base = self._value(sheet)
-            for cell in cells:
-                after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
-                after = self._settle(after, bonuses, greedy=True)
-                gain = self._value(after) - base
-                if best is None or gain > best[0]:
-                    best = (gain, after)
+        # Kept by the grimoire's content too, and what else the gain reads (the time left, the final window, the
+        # values a Yellow Bonus writes: one of the tables' own, whose identity names it), across decisions: the
+        # play-outs of a search meet the same grimoires again and again, most of a search's time.
+        lasting = (sheet, realm, value, self._time_left, self._final, id(self._yellow_values))
+        best = self._lasting.get(lasting, False)
+        if best is False:
+            best = None
+            cells = self._rules.entry_targets(sheet, realm, value)
+            if cells:
+                base = self._value(sheet)
+                for cell in cells:
+                    after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
+                    after = self._settle(after, bonuses, greedy=True)
+                    gain = self._value(after) - base
+                    if best is None or gain > best[0]:
+                        best = (gain, after)
+            if len(self._lasting) > 200_000:
+                self._lasting.clear()
+            self._lasting[lasting] = best
         self._marginals[key] = best
         return best
 
@@ -641,7 +653,7 @@ class GreedyBot(StrongBot):
     def _best(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         if len(legal) == 1:
             return legal[0]
-        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left, self._final = 0.0, False
         sheet = view.players[self.seat]
         base = points(self.tables, sheet)
@@ -836,7 +848,7 @@ class _PlayoutStrong(StrongBot):
         self._expert = expert
 
     def _prepare(self, view: State, rng: random.Random) -> State:
-        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left = time_left(view, self.seat)
         self._final = view.flow.stage == Stage.FINAL_BOOST
         self._samples = self._expert._samples[:self._expert.PLAYOUT_SAMPLES]
