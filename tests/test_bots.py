@@ -140,33 +140,14 @@ def every_level(table: bool = False) -> list:
             for game in game_ids() for level in bot_levels(get_rules(game))]
 
 
-@pytest.mark.parametrize("game, level", every_level())
-def test_every_level_plays_legal_games_to_the_end(game, level):
-    """The level in the first seat, the level below it in the others (above it for the weakest; each seat its
-    own bot): every choice is one of the legal intents, and the game ends."""
-    rules = get_rules(game)
-    levels = bot_levels(rules)
-    seats = DEFAULT_SEATS[:max(2, rules.meta.min_players)][:rules.meta.max_players]
-    index = levels.index(level)
-    partner = levels[index - 1] if index else levels[min(1, len(levels) - 1)]
-    chosen = [level] + [partner] * (len(seats) - 1)
-    match = MatchController(rules, None, list(seats), 4242)
-    bots = [rules.make_bot(name, derive_seed(4242, seat), seat) for seat, name in enumerate(chosen)]
-    while not match.finished and len(match.journal) < 5000:
-        seat = match.state.to_act
-        legal = match.legal_intents()
-        intent = bots[seat].choose(legal, rules.view(match.state, seat))
-        assert intent in legal, (chosen[seat], intent.to_str())
-        match.submit(intent)
-    assert match.finished, chosen
-
-
-#: The experts' searches made smaller for the hint test alone: fewer sampled futures, never fewer than two in a
-#: round, so every step of each search still runs at every position (both rounds of play-outs and the choice of a
-#: rival in Dice Cards, its attack's own rounds, Elemental Dice's stop on its budget after the first round, the
-#: paired test of every game, Dice Realms' futures past the first).  ``decide`` agrees with ``choose`` because it
-#: runs the same search on the caller's generator, whatever the search's size; the size was the test's time
-#: (two searches at each of up to 160 positions: 55 s for Dice Cards' expert on the whole suite).
+#: The experts' searches made smaller for the two tests below (legal whole games, the hint): fewer sampled
+#: futures, never fewer than two in a round, so every step of each search still runs at every position (both
+#: rounds of play-outs and the choice of a rival in Dice Cards, its attack's own rounds, Elemental Dice's stop on
+#: its budget after the first round, the paired test of every game, Dice Realms' futures past the first).  What
+#: those tests check does not hang on the size: a search of any size chooses among the legal intents, and
+#: ``decide`` agrees with ``choose`` because it runs the same search on the caller's generator; the size was
+#: their time (the hint test runs two searches at each of up to 160 positions: 55 s for Dice Cards' expert on
+#: the whole suite).
 SMALL_SEARCHES = {
     ("dice-cards", "expert"): {"SAMPLES": 2, "MORE": 2, "ATTACK_SAMPLES": (2, 2)},
     ("dice-realms", "expert"): {"SAMPLES": 4},
@@ -181,6 +162,29 @@ def small_search(bot, game: str, level: str):
         assert hasattr(type(bot), name), f"{game}'s {level} bot has no {name} to make smaller"
         setattr(bot, name, value)
     return bot
+
+
+@pytest.mark.parametrize("game, level", every_level())
+def test_every_level_plays_legal_games_to_the_end(game, level):
+    """The level in the first seat, the level below it in the others (above it for the weakest; each seat its
+    own bot; the experts on smaller searches, :data:`SMALL_SEARCHES`): every choice is one of the legal
+    intents, and the game ends."""
+    rules = get_rules(game)
+    levels = bot_levels(rules)
+    seats = DEFAULT_SEATS[:max(2, rules.meta.min_players)][:rules.meta.max_players]
+    index = levels.index(level)
+    partner = levels[index - 1] if index else levels[min(1, len(levels) - 1)]
+    chosen = [level] + [partner] * (len(seats) - 1)
+    match = MatchController(rules, None, list(seats), 4242)
+    bots = [small_search(rules.make_bot(name, derive_seed(4242, seat), seat), game, name)
+            for seat, name in enumerate(chosen)]
+    while not match.finished and len(match.journal) < 5000:
+        seat = match.state.to_act
+        legal = match.legal_intents()
+        intent = bots[seat].choose(legal, rules.view(match.state, seat))
+        assert intent in legal, (chosen[seat], intent.to_str())
+        match.submit(intent)
+    assert match.finished, chosen
 
 
 @pytest.mark.parametrize("game, level", every_level())
