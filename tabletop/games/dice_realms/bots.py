@@ -379,6 +379,8 @@ class StrongBot(BotBase):
         self.valuer = SheetValuer(self.tables, self.weights)
         self._values: dict[int, tuple[Grimoire, float]] = {}
         self._lasting: dict[tuple[Any, ...], tuple[float, Grimoire] | None] = {}
+        self._rolls: dict[tuple[Any, ...], float] = {}
+        self._rolls_of: list[tuple[int, ...]] | None = None      # the faces of the expected rolls kept (held)
 
     # ----------------------------------------------------------------- the decision
     def choose(self, legal: Sequence[Intent], view: State) -> Intent:
@@ -417,6 +419,7 @@ class StrongBot(BotBase):
         self._time_left = time_left(state, self.seat)
         self._final = state.flow.stage == Stage.FINAL_BOOST
         self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
+        self._rolls = {}              # the expected rolls on these faces
         self._marginals: dict = {}
         self._alive: dict[int, Grimoire] = {}
         self._values: dict[int, tuple[Grimoire, float]] = {}      # by id: the time left is this decision's
@@ -559,6 +562,14 @@ class StrongBot(BotBase):
         expectation of the roll after it plays no better, at ten times the cost."""
         if not hand:
             return 0.0
+        # Kept for as long as the sampled faces stay the same (a decision's; the expert's own, for its
+        # play-outs' strong bots, which meet the same grimoires and hands again and again).
+        key = (sheet, tuple(hand), rolls_after, green, white, self._time_left, self._final, id(self._yellow_values))
+        known = self._rolls.get(key)
+        if known is not None:
+            return known
+        if len(self._rolls) > 200_000:
+            self._rolls.clear()
         kept_die = self.weights.kept_die if rolls_after > 0 else 0.0
         total = 0.0
         for faces in self._samples:
@@ -572,7 +583,8 @@ class StrongBot(BotBase):
                 if best is None or gain > best:
                     best = gain
             total += best if best is not None else 0.0
-        return total / len(self._samples)
+        self._rolls[key] = expected = total / len(self._samples)
+        return expected
 
     def _outside(self, state: State, hand: Sequence[str]) -> tuple[int | None, int | None]:
         """The green and white faces for a roll of ``hand`` (None for a die in the hand)."""
@@ -851,7 +863,10 @@ class _PlayoutStrong(StrongBot):
         self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left = time_left(view, self.seat)
         self._final = view.flow.stage == Stage.FINAL_BOOST
-        self._samples = self._expert._samples[:self._expert.PLAYOUT_SAMPLES]
+        faces = self._expert._samples
+        if faces is not self._rolls_of:      # the expert's next decision: new faces, new expected rolls
+            self._rolls_of, self._rolls = faces, {}
+        self._samples = faces[:self._expert.PLAYOUT_SAMPLES]
         self._marginals = {}
         self._alive = {}
         self._values = {}
