@@ -226,15 +226,15 @@ class SheetValuer:
             return cached
         if len(self._cache) > 200_000:
             self._cache.clear()
-            for parts in self._parts:
-                parts.clear()
+            for kept in self._parts:
+                kept.clear()
         w = self.w
         tl = time_left
         # Each realm's part is kept by that realm's entries (and the time left): a search's sheets differ in a
         # realm or two, and the realms were most of a search's time.  A part keeps the chances it adds to the
         # crests and to the extras one by one, so they are added in the order a single pass adds them: the
         # same sums to the last bit.
-        parts = []
+        parts: list[_Part] = []
         for realm_parts, entries, part in zip(self._parts, (sheet.red, sheet.green, sheet.blue, sheet.magenta,
                                                              sheet.yellow), self._part_of):
             found = realm_parts.get((entries, tl))
@@ -422,7 +422,7 @@ class StrongBot(BotBase):
         self._rolls = {}              # the expected rolls on these faces
         self._marginals: dict = {}
         self._alive: dict[int, Grimoire] = {}
-        self._values: dict[int, tuple[Grimoire, float]] = {}      # by id: the time left is this decision's
+        self._values = {}             # by id: the time left is this decision's
         return state
 
     def _score(self, intent: Intent, state: State, sheet: Grimoire) -> float:
@@ -520,8 +520,9 @@ class StrongBot(BotBase):
         # values a Yellow Bonus writes: one of the tables' own, whose identity names it), across decisions: the
         # play-outs of a search meet the same grimoires again and again, most of a search's time.
         lasting = (sheet, realm, value, self._time_left, self._final, id(self._yellow_values))
-        best = self._lasting.get(lasting, False)
-        if best is False:
+        try:
+            best = self._lasting[lasting]
+        except KeyError:
             best = None
             cells = self._rules.entry_targets(sheet, realm, value)
             if cells:
