@@ -140,10 +140,35 @@ def every_level(table: bool = False) -> list:
             for game in game_ids() for level in bot_levels(get_rules(game))]
 
 
+#: The experts' searches made smaller for the two tests below (legal whole games, the hint): fewer sampled
+#: futures, never fewer than two in a round, so every step of each search still runs at every position (both
+#: rounds of play-outs and the choice of a rival in Dice Cards, its attack's own rounds, Elemental Dice's stop on
+#: its budget after the first round, the paired test of every game, Dice Realms' futures past the first).  What
+#: those tests check does not hang on the size: a search of any size chooses among the legal intents, and
+#: ``decide`` agrees with ``choose`` because it runs the same search on the caller's generator; the size was
+#: their time (the hint test runs two searches at each of up to 160 positions: 55 s for Dice Cards' expert on
+#: the whole suite).
+SMALL_SEARCHES = {
+    ("dice-cards", "expert"): {"SAMPLES": 2, "MORE": 2, "ATTACK_SAMPLES": (2, 2)},
+    ("dice-realms", "expert"): {"SAMPLES": 4},
+    ("elemental-dice", "expert"): {"SAMPLES": 2, "MIN_SAMPLES": 1},
+    ("elementalis", "expert"): {"SAMPLES": 8, "SAMPLES_MANY": 4},
+}
+
+
+def small_search(bot, game: str, level: str):
+    """``bot`` with the smaller search :data:`SMALL_SEARCHES` gives its game and level (as it is if none)."""
+    for name, value in SMALL_SEARCHES.get((game, level), {}).items():
+        assert hasattr(type(bot), name), f"{game}'s {level} bot has no {name} to make smaller"
+        setattr(bot, name, value)
+    return bot
+
+
 @pytest.mark.parametrize("game, level", every_level())
 def test_every_level_plays_legal_games_to_the_end(game, level):
     """The level in the first seat, the level below it in the others (above it for the weakest; each seat its
-    own bot): every choice is one of the legal intents, and the game ends."""
+    own bot; the experts on smaller searches, :data:`SMALL_SEARCHES`): every choice is one of the legal
+    intents, and the game ends."""
     rules = get_rules(game)
     levels = bot_levels(rules)
     seats = DEFAULT_SEATS[:max(2, rules.meta.min_players)][:rules.meta.max_players]
@@ -151,7 +176,8 @@ def test_every_level_plays_legal_games_to_the_end(game, level):
     partner = levels[index - 1] if index else levels[min(1, len(levels) - 1)]
     chosen = [level] + [partner] * (len(seats) - 1)
     match = MatchController(rules, None, list(seats), 4242)
-    bots = [rules.make_bot(name, derive_seed(4242, seat), seat) for seat, name in enumerate(chosen)]
+    bots = [small_search(rules.make_bot(name, derive_seed(4242, seat), seat), game, name)
+            for seat, name in enumerate(chosen)]
     while not match.finished and len(match.journal) < 5000:
         seat = match.state.to_act
         legal = match.legal_intents()
@@ -164,7 +190,8 @@ def test_every_level_plays_legal_games_to_the_end(game, level):
 @pytest.mark.parametrize("game, level", every_level())
 def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(game, level):
     """The hint (``decide`` with a generator of the caller's) names the move ``choose`` makes when the bot's own
-    generator is in the same state, with one plain sentence of why."""
+    generator is in the same state, with one plain sentence of why (the experts on smaller searches:
+    :data:`SMALL_SEARCHES`)."""
     rules = get_rules(game)
     if type(rules.make_bot(level, 5, 0)).decide is BotBase.decide:       # the default: no reason given
         pytest.skip(f"{game}'s {level} bot gives no hint")
@@ -177,7 +204,7 @@ def test_decide_makes_the_move_choose_makes_and_says_why_in_a_sentence(game, lev
         view = rules.view(match.state, seat)
         legal = match.legal_intents()
         if len(legal) > 1:
-            chooser, decider = rules.make_bot(level, 5, seat), rules.make_bot(level, 5, seat)
+            chooser, decider = (small_search(rules.make_bot(level, 5, seat), game, level) for _ in range(2))
             chooser._random = random.Random(len(match.journal))
             intent, why = decider.decide(view, random.Random(len(match.journal)))
             assert chooser.choose(legal, view) == intent, (level, intent.to_str())

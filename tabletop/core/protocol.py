@@ -436,14 +436,21 @@ class BaseRules(Generic[IntentT]):
         """Every intent the seat to act may send now (each game lists its own)."""
         raise NotImplementedError
 
+    #: How many of the last states asked about keep their legal intents: a bot that looks a move ahead asks
+    #: about each state after one of its moves, then applies its choice to the state before them all (and every
+    #: ``apply`` asks first whether its intent is legal).
+    LEGAL_KEPT = 4
+
     def cached_legal(self, state: Any, enumerate_legal: Callable[[Any], Sequence[IntentT]]) -> tuple[IntentT, ...]:
-        """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for the last state
-        asked about (the table, its view and the bots ask again and again between two moves)."""
-        cache = getattr(self, "_legal_for", None)
-        if cache is not None and cache[0] is state:
-            return cache[1]
+        """The legal intents of ``state`` from ``enumerate_legal(state)``, worked out once for each of the last
+        LEGAL_KEPT states asked about (the table, its view and the bots ask again and again between two moves),
+        each known by its identity (and kept alive meanwhile, so no other state takes its id)."""
+        cache: tuple[tuple[Any, tuple[IntentT, ...]], ...] = getattr(self, "_legal_for", ())
+        for known, legal in cache:
+            if known is state:
+                return legal
         legal = tuple(enumerate_legal(state))
-        self._legal_for = (state, legal)
+        self._legal_for = ((state, legal), *cache[:self.LEGAL_KEPT - 1])
         return legal
 
     def playout_bot(self, seed: int) -> Any:

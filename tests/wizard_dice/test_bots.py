@@ -15,6 +15,7 @@ from tabletop.games.wizard_dice.intents import Cancel, CastSpell, Commit, Roll, 
 from tabletop.games.wizard_dice.spells import load_spells
 from tabletop.games.wizard_dice.state import Stage, Target
 from tabletop.registry import get_rules
+from tests.strength_checks import wins_most
 
 RULES = get_rules("wizard-dice")
 BOOK = load_spells()
@@ -42,16 +43,14 @@ def play(bots, seed, players=None):
 # ================================================================ strength, legality, determinism
 @pytest.mark.slow
 def test_strong_beats_easy_in_most_of_a_seeded_batch():
-    wins = decided = 0
-    for index in range(30):
+    """Up to 30 seeded games, the seats taken in turn, stopped once the verdict is clear (:func:`wins_most`)."""
+    def strong_won(index):
         bots = ("strong", "easy") if index % 2 == 0 else ("easy", "strong")
         match = play_one(RULES, derive_seed(2024, index), check=False, bots=bots)
         winners = RULES.outcome(match.state).winners
-        if winners:
-            decided += 1
-            wins += any(bots[seat] == "strong" for seat in winners)
-    assert decided >= 25
-    assert wins >= 0.6 * decided, f"strong won {wins} of {decided}"
+        return any(bots[seat] == "strong" for seat in winners) if winners else None
+
+    wins_most(strong_won, 30, fewest_decided=25)
 
 
 @pytest.mark.slow

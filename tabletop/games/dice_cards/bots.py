@@ -394,7 +394,7 @@ class StrongBot(Explaining[Intent]):
         worth -= STOCK_CLOCK * pressure
         for token in duelist.field:
             worth += REALM if token.kind == "realm" else 0.0
-        if rules.shield_ward(state, seat):
+        if duelist.field and rules.shield_ward(state, seat):        # a ward is a field token
             worth += RAMPART
         worth += RELIC * len(duelist.relics)
         for archetype in duelist.deck:
@@ -404,9 +404,14 @@ class StrongBot(Explaining[Intent]):
             if (rules.may_cast(state, seat, archetype) if casters is None
                     else (seat, archetype) in casters or _token_of(duelist, archetype)):
                 worth += enabler
+        plain = not duelist.relics
         for unit in state.units:
             if unit.owner == seat:
-                value = self.unit_worth(state, unit)
+                if plain and not unit.equips:
+                    power = unit.base      # unit_worth's common case, written out: the score's innermost loop
+                    value = UNIT_BODY + power + POWER_SQUARED * power * power
+                else:
+                    value = self.unit_worth(state, unit)
                 worth += CAPTIVE_SHARE * value if unit.captive else value
         return worth
 

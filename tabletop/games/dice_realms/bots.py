@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass, replace
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from tabletop.core.bots import BotBase, by_paired_gain
 from tabletop.core.protocol import no_such_bot
@@ -34,6 +34,8 @@ _TOKEN_FIELDS = {"time_warp": "time_warps", "arcane_boost": "arcane_boosts", "cr
 #: A copy of a grimoire with some fields changed (``dataclasses.replace`` for this one class, made cheap: the
 #: bots' look-ahead copies grimoires all the time).
 _sheet = copier(Grimoire)
+#: The values a Yellow Bonus writes when the tables name none: one mapping for all, so that its identity names it.
+_NO_YELLOW_BONUS: dict[str, int] = {}
 
 
 # --------------------------------------------------------------------------- the easy bot
@@ -177,6 +179,11 @@ def _interp(points: Sequence[int], position: float) -> float:
     return points[low] + (points[low + 1] - points[low]) * (position - low)
 
 
+#: One realm's part of a grimoire's value: its score, the chances it adds to the crests, the worths it adds to
+#: the extras (each in the order they are added).
+_Part = tuple[float, list[float], list[float]]
+
+
 class SheetValuer:
     """An estimate of a grimoire's final score, ``time_left`` (1 at the start, 0 at the end) telling how much
     of the game is still to come: each realm's score plus what its progress promises, the crests times the
@@ -193,6 +200,11 @@ class SheetValuer:
                                          key=lambda item: sorted(item[0])))
         self._green_cell_odds = {v: (6 - abs(7 - v)) / 6 for v in t.green_cells}  # a sum's ways, vs. 7's
         self._cache: dict = {}
+        #: Each realm's part of a value (:meth:`value`), by that realm's entries and the time left, in the order
+        #: red, green, blue, magenta, yellow.
+        self._part_of: tuple[Callable[[Any, float], _Part], ...] = (
+            self._red_part, self._green_part, self._blue_part, self._magenta_part, self._yellow_part)
+        self._parts: tuple[dict[tuple[Any, float], _Part], ...] = tuple({} for _ in self._part_of)
 
     def reward_value(self, reward: str, time_left: float) -> float:
         """What a goal's reward adds, crests aside (they multiply the weakest realm)."""
@@ -214,88 +226,120 @@ class SheetValuer:
             return cached
         if len(self._cache) > 200_000:
             self._cache.clear()
-        t, w = self.t, self.w
+            for kept in self._parts:
+                kept.clear()
+        w = self.w
         tl = time_left
+        # Each realm's part is kept by that realm's entries (and the time left): a search's sheets differ in a
+        # realm or two, and the realms were most of a search's time.  A part keeps the chances it adds to the
+        # crests and to the extras one by one, so they are added in the order a single pass adds them: the
+        # same sums to the last bit.
+        parts: list[_Part] = []
+        for realm_parts, entries, part in zip(self._parts, (sheet.red, sheet.green, sheet.blue, sheet.magenta,
+                                                             sheet.yellow), self._part_of):
+            found = realm_parts.get((entries, tl))
+            if found is None:
+                found = realm_parts[(entries, tl)] = part(entries, tl)
+            parts.append(found)
         crests = float(sheet.crests)
         extras = 0.0
-        # Emberfall: each column by the chance its missing cells are all crossed.
-        q_red = 1.0 - math.exp(-w.red_reach * tl)
+        for _, crest_chances, extra_worths in parts:
+            for chance in crest_chances:
+                crests += chance
+            for worth in extra_worths:
+                extras += worth
+        realms = tuple(part[0] for part in parts)
+        tokens = (0.0 if final else sheet.arcane_boosts * w.arcane_boost) \
+            + _warps_value(sheet.time_warps, tl, w.time_warp)
+        total = sum(realms) + w.crest_min_share * crests * min(realms) + extras + tokens
+        self._cache[key] = total
+        return total
+
+    def _goal(self, reward: str, chance: float, tl: float, crests: list[float], extras: list[float]) -> None:
+        """A reward won with ``chance``: a crest's chance goes to ``crests``, anything else's worth to
+        ``extras`` (a reward of nothing to neither)."""
+        if reward == "crest":
+            crests.append(chance)
+        elif reward != "none":
+            extras.append(chance * self.reward_value(reward, tl))
+
+    def _red_part(self, crossed: frozenset, tl: float) -> _Part:
+        """Emberfall: each column by the chance its missing cells are all crossed."""
+        q_red = 1.0 - math.exp(-self.w.red_reach * tl)
         red = 0.0
         for cells, points in self._red_columns:
-            missing = len(cells - sheet.red)
+            missing = len(cells - crossed)
             red += points * (q_red ** missing if missing else 1.0)
+        crests: list[float] = []
+        extras: list[float] = []
         for cells, reward in self._red_goals:
-            missing = len(cells - sheet.red)
+            missing = len(cells - crossed)
             if missing:
-                chance = q_red ** missing
-                if reward == "crest":
-                    crests += chance
-                else:
-                    extras += chance * self.reward_value(reward, tl)
-        # Terra: the convex table read past the crosses to come.
-        count = len(sheet.green)
-        green = _interp(t.green_points, count + min(11 - count, w.green_future * tl))
+                self._goal(reward, q_red ** missing, tl, crests, extras)
+        return red, crests, extras
+
+    def _green_part(self, crossed: frozenset, tl: float) -> _Part:
+        """Terra: the convex table read past the crosses to come."""
+        w = self.w
+        count = len(crossed)
+        green = _interp(self.t.green_points, count + min(11 - count, w.green_future * tl))
         q_green = 1.0 - math.exp(-w.green_reach * tl)
+        crests: list[float] = []
+        extras: list[float] = []
         for cells, reward in self._green_goals:
-            missing = len(cells - sheet.green)
+            missing = len(cells - crossed)
             if missing:
-                chance = q_green ** missing
-                if reward == "crest":
-                    crests += chance
-                else:
-                    extras += chance * self.reward_value(reward, tl)
-        # Tide Abyss: the same for its cells; a cell's reward by the chance it is reached.
-        marked = sheet.blue
-        blue_reach = marked + min(11 - marked, w.blue_future * tl)
+                self._goal(reward, q_green ** missing, tl, crests, extras)
+        return green, crests, extras
+
+    def _blue_part(self, marked: int, tl: float) -> _Part:
+        """Tide Abyss: the same for its cells; a cell's reward by the chance it is reached."""
+        t = self.t
+        blue_reach = marked + min(11 - marked, self.w.blue_future * tl)
         blue = _interp(t.blue_points, blue_reach)
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(marked, 11):
             chance = _reach(blue_reach, index)
             if chance <= 0:
                 break
-            reward = t.blue_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        # Mystical Sky: the entries so far, the ones to come, less what a high last entry blocks.
-        entries = sheet.magenta
+            self._goal(t.blue_rewards[index], chance, tl, crests, extras)
+        return blue, crests, extras
+
+    def _magenta_part(self, entries: tuple[int, ...], tl: float) -> _Part:
+        """Mystical Sky: the entries so far, the ones to come, less what a high last entry blocks."""
+        w = self.w
         filled = len(entries)
         to_come = min(11 - filled, w.magenta_future * tl)
         magenta = sum(entries) + to_come * w.magenta_mean
         if entries and filled < 11:
             magenta -= w.flex * _MAGENTA_BLOCK[entries[-1]] * min(1.0, 3 * tl)
         magenta_reach = filled + to_come
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(filled, 11):
             chance = _reach(magenta_reach, index)
             if chance <= 0:
                 break
-            reward = t.magenta_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        # Savanna: values times multipliers, and the cells to come at an average value.
-        savanna = sheet.yellow
+            self._goal(self.t.magenta_rewards[index], chance, tl, crests, extras)
+        return magenta, crests, extras
+
+    def _yellow_part(self, savanna: tuple[int, ...], tl: float) -> _Part:
+        """Savanna: values times multipliers, and the cells to come at an average value."""
+        t, w = self.t, self.w
         filled = len(savanna)
         multipliers = t.yellow_multipliers
         yellow = float(sum(v * m for v, m in zip(savanna, multipliers)))
         yellow_reach = filled + min(11 - filled, w.yellow_future * tl)
+        crests: list[float] = []
+        extras: list[float] = []
         for index in range(filled, 11):
             chance = _reach(yellow_reach, index)
             if chance <= 0:
                 break
             yellow += chance * multipliers[index] * w.yellow_mean
-            reward = t.yellow_rewards[index]
-            if reward == "crest":
-                crests += chance
-            elif reward != "none":
-                extras += chance * self.reward_value(reward, tl)
-        realms = (red, green, blue, magenta, yellow)
-        tokens = (0.0 if final else sheet.arcane_boosts * w.arcane_boost) \
-            + _warps_value(sheet.time_warps, tl, w.time_warp)
-        total = sum(realms) + w.crest_min_share * crests * min(realms) + extras + tokens
-        self._cache[key] = total
-        return total
+            self._goal(t.yellow_rewards[index], chance, tl, crests, extras)
+        return yellow, crests, extras
 
 
 def _reach(reach: float, index: int) -> float:
@@ -333,6 +377,10 @@ class StrongBot(BotBase):
         self.tables: RealmTables = rules.tables
         self.weights = weights or Weights()
         self.valuer = SheetValuer(self.tables, self.weights)
+        self._values: dict[int, tuple[Grimoire, float]] = {}
+        self._lasting: dict[tuple[Any, ...], tuple[float, Grimoire] | None] = {}
+        self._rolls: dict[tuple[Any, ...], float] = {}
+        self._rolls_of: list[tuple[int, ...]] | None = None      # the faces of the expected rolls kept (held)
 
     # ----------------------------------------------------------------- the decision
     def choose(self, legal: Sequence[Intent], view: State) -> Intent:
@@ -367,12 +415,14 @@ class StrongBot(BotBase):
         """The state a decision is weighed on (nothing is hidden: the view itself), and what every candidate
         shares: the time left, the values a Yellow Bonus writes, the faces sampled for the next roll."""
         state = self._rules.determinize(view, self.seat, rng)
-        self._yellow_values = self.tables.yellow_bonus_values.get(state.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(state.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left = time_left(state, self.seat)
         self._final = state.flow.stage == Stage.FINAL_BOOST
         self._samples = [tuple(rng.randint(1, 6) for _ in DICE) for _ in range(self.weights.samples)]
+        self._rolls = {}              # the expected rolls on these faces
         self._marginals: dict = {}
         self._alive: dict[int, Grimoire] = {}
+        self._values = {}             # by id: the time left is this decision's
         return state
 
     def _score(self, intent: Intent, state: State, sheet: Grimoire) -> float:
@@ -411,7 +461,12 @@ class StrongBot(BotBase):
         return self._value(sheet)  # a roll: the only choice anyway
 
     def _value(self, sheet: Grimoire) -> float:
-        return self.valuer.value(sheet, self._time_left, self._final)
+        # A decision values the same grimoire many times (once for each die and realm it weighs after it):
+        # kept by the grimoire's identity, the grimoire kept with it so that no other takes its id.
+        known = self._values.get(id(sheet))
+        if known is None:
+            known = self._values[id(sheet)] = (sheet, self.valuer.value(sheet, self._time_left, self._final))
+        return known[1]
 
     # ----------------------------------------------------------------- entries and bonus chains
     def _entered(self, sheet: Grimoire, state: State, die: str, realm: str, cell: Cell) -> Grimoire:
@@ -461,16 +516,26 @@ class StrongBot(BotBase):
         if found is not False:
             return found
         self._alive.setdefault(id(sheet), sheet)  # the cache is keyed by id: keep the sheet alive meanwhile
-        best = None
-        cells = self._rules.entry_targets(sheet, realm, value)
-        if cells:
-            base = self._value(sheet)
-            for cell in cells:
-                after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
-                after = self._settle(after, bonuses, greedy=True)
-                gain = self._value(after) - base
-                if best is None or gain > best[0]:
-                    best = (gain, after)
+        # Kept by the grimoire's content too, and what else the gain reads (the time left, the final window, the
+        # values a Yellow Bonus writes: one of the tables' own, whose identity names it), across decisions: the
+        # play-outs of a search meet the same grimoires again and again, most of a search's time.
+        lasting = (sheet, realm, value, self._time_left, self._final, id(self._yellow_values))
+        try:
+            best = self._lasting[lasting]
+        except KeyError:
+            best = None
+            cells = self._rules.entry_targets(sheet, realm, value)
+            if cells:
+                base = self._value(sheet)
+                for cell in cells:
+                    after, bonuses = enter(self.tables, sheet, realm, cell, value, self._yellow_values)
+                    after = self._settle(after, bonuses, greedy=True)
+                    gain = self._value(after) - base
+                    if best is None or gain > best[0]:
+                        best = (gain, after)
+            if len(self._lasting) > 200_000:
+                self._lasting.clear()
+            self._lasting[lasting] = best
         self._marginals[key] = best
         return best
 
@@ -498,6 +563,14 @@ class StrongBot(BotBase):
         expectation of the roll after it plays no better, at ten times the cost."""
         if not hand:
             return 0.0
+        # Kept for as long as the sampled faces stay the same (a decision's; the expert's own, for its
+        # play-outs' strong bots, which meet the same grimoires and hands again and again).
+        key = (sheet, tuple(hand), rolls_after, green, white, self._time_left, self._final, id(self._yellow_values))
+        known = self._rolls.get(key)
+        if known is not None:
+            return known
+        if len(self._rolls) > 200_000:
+            self._rolls.clear()
         kept_die = self.weights.kept_die if rolls_after > 0 else 0.0
         total = 0.0
         for faces in self._samples:
@@ -511,7 +584,8 @@ class StrongBot(BotBase):
                 if best is None or gain > best:
                     best = gain
             total += best if best is not None else 0.0
-        return total / len(self._samples)
+        self._rolls[key] = expected = total / len(self._samples)
+        return expected
 
     def _outside(self, state: State, hand: Sequence[str]) -> tuple[int | None, int | None]:
         """The green and white faces for a roll of ``hand`` (None for a die in the hand)."""
@@ -592,7 +666,7 @@ class GreedyBot(StrongBot):
     def _best(self, legal: Sequence[Intent], view: State, rng: random.Random) -> Intent:
         if len(legal) == 1:
             return legal[0]
-        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left, self._final = 0.0, False
         sheet = view.players[self.seat]
         base = points(self.tables, sheet)
@@ -787,12 +861,16 @@ class _PlayoutStrong(StrongBot):
         self._expert = expert
 
     def _prepare(self, view: State, rng: random.Random) -> State:
-        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, {})
+        self._yellow_values = self.tables.yellow_bonus_values.get(view.yellow_bonus, _NO_YELLOW_BONUS)
         self._time_left = time_left(view, self.seat)
         self._final = view.flow.stage == Stage.FINAL_BOOST
-        self._samples = self._expert._samples[:self._expert.PLAYOUT_SAMPLES]
+        faces = self._expert._samples
+        if faces is not self._rolls_of:      # the expert's next decision: new faces, new expected rolls
+            self._rolls_of, self._rolls = faces, {}
+        self._samples = faces[:self._expert.PLAYOUT_SAMPLES]
         self._marginals = {}
         self._alive = {}
+        self._values = {}
         return view
 
 

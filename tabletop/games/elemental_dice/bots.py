@@ -43,6 +43,7 @@ import math
 import random
 from dataclasses import dataclass, field, fields, replace
 from functools import lru_cache
+from operator import mul
 from typing import Any, Sequence
 
 from tabletop.core.bots import BotBase, Explaining, by_playouts
@@ -237,12 +238,16 @@ def _top_expectation(values: Sequence[float], hand: int, actions: int) -> float:
     >>> round(_top_expectation([6, 1, 1, 1, 1, 1, 1, 1, 1], 4, 1), 3)     # Fire among eight Basic Income
     3.222
     """
-    ordered = sorted((v for v in values if v > 0), reverse=True)
-    n = len(values)
+    return _top_of_ranked(sorted((v for v in values if v > 0), reverse=True), len(values), hand, actions)
+
+
+def _top_of_ranked(ordered: Sequence[float], n: int, hand: int, actions: int) -> float:
+    """:func:`_top_expectation` of ``n`` cards whose positive values, best first, are ``ordered`` (a deck's
+    worth asks three questions of the same cards: they are ranked once)."""
     if not ordered or hand <= 0 or actions <= 0:
         return 0.0
-    weights = _rank_weights(n, min(hand, n), actions)
-    return sum(value * weight for value, weight in zip(ordered, weights))
+    # map(mul) adds the same products in the same order as a generator would, only quicker.
+    return sum(map(mul, ordered, _rank_weights(n, min(hand, n), actions)))
 
 
 @lru_cache(maxsize=4096)
@@ -254,6 +259,11 @@ def _rank_weights(n: int, hand: int, actions: int) -> tuple[float, ...]:
                  for i in range(1, n + 1))
 
 
+#: A deck's cards by kind (:meth:`Valuer._kinds_of`): the action kinds, each action card's place among them, the
+#: blessing kinds, each blessing card's place among them.
+_DeckKinds = tuple[list[tuple[Card, bool]], list[int], list[tuple[Card, bool]], list[int]]
+
+
 class Valuer:
     """Card and deck worths for one seat's decision (dice-dependent, cached per dice)."""
 
@@ -261,16 +271,56 @@ class Valuer:
         self.rules = rules
         self.book: CardBook = rules.book
         self.ctx = ctx
+        #: Each card's kind and whether it changes the dice, by card: a deck's worth reads every card of both
+        #: decks for every change of the dice it weighs, and looking a card up in the book each time (its key
+        #: split off its copy's name) was most of the strong bot's time.
+        self._kinds: dict[str, tuple[Card, bool]] = {}
+        self._decks: dict[tuple[str, ...], _DeckKinds] = {}
+
+    def _kind(self, card: str) -> tuple[Card, bool]:
+        """``card``'s kind, and whether it changes the dice."""
+        known = self._kinds.get(card)
+        if known is None:
+            kind = self.book[card]
+            known = self._kinds[card] = (kind, any(step.kind in DICE_STEPS for step in kind.steps))
+        return known
+
+    def _kinds_of(self, cards: Sequence[str]) -> "_DeckKinds":
+        """The action kinds among ``cards`` and for each action card its kind's place among them, the same for
+        the blessings: a deck holds many copies of a few kinds (eight Basic Income), and its worth is read
+        for every change of the dice weighed, so each kind is valued once a read, the kinds in the order their
+        first copies come (the values asked for in the same order as card by card, the same sums)."""
+        key = tuple(cards)
+        known = self._decks.get(key)
+        if known is None:
+            places: dict[str, int] = {}
+            kinds: dict[str, list[tuple[Card, bool]]] = {"action": [], "blessing": []}
+            cards_of: dict[str, list[int]] = {"action": [], "blessing": []}
+            for card in key:
+                kind, changes = self._kind(card)
+                if kind.type not in kinds:
+                    continue
+                if kind.key not in places:
+                    places[kind.key] = len(kinds[kind.type])
+                    kinds[kind.type].append((kind, changes))
+                cards_of[kind.type].append(places[kind.key])
+            known = self._decks[key] = (kinds["action"], cards_of["action"], kinds["blessing"], cards_of["blessing"])
+        return known
 
     def play_value(self, card: str, dice: Sequence[float], deck_extra: float = 1.0,
                    decks: "tuple[Deck, Deck] | None" = None) -> float:
         """What playing ``card`` once brings its player, in HP (gold at the context's worth).  ``decks``: its
         player's deck and the other's, if known: a card that changes the dice is then worth what the change
         brings its player (:meth:`dice_gain`), otherwise a rough price."""
-        kind = self.book[card]
-        if decks is not None and not any(step.kind in DICE_STEPS for step in kind.steps):
+        kind, changes_dice = self._kind(card)
+        return self._kind_value(kind, changes_dice, tuple(dice), deck_extra, decks)
+
+    def _kind_value(self, kind: Card, changes_dice: bool, dice: tuple[float, ...], deck_extra: float,
+                    decks: "tuple[Deck, Deck] | None") -> float:
+        """:meth:`play_value` of a card of ``kind`` (``changes_dice``: whether it does), ``dice`` a tuple."""
+        if decks is not None and not changes_dice:
             decks = None
-        key = ("play", kind.key, tuple(dice), deck_extra, decks)
+        key = ("play", kind.key, dice, deck_extra, decks)
         cached = self.ctx.cache.get(key)
         if cached is not None:
             return cached
@@ -353,7 +403,8 @@ class Valuer:
         every blessing drawn (blessings cost no action; one that grants actions is worth the next best).
         ``other``: the other player's deck, to value the cards that change the dice by what they bring."""
         own: Deck = (tuple(sorted(cards)), hand, actions)
-        key = ("deck", own, tuple(dice), other)
+        dice = tuple(dice)
+        key = ("deck", own, dice, other)
         cached = self.ctx.cache.get(key)
         if cached is not None:
             return cached
@@ -361,13 +412,16 @@ class Valuer:
         if n == 0:
             return 0.0
         decks = (own, other) if other is not None else None
-        actions_values = [self.play_value(c, dice, 1.0, decks) for c in cards if self.book[c].type == "action"]
-        padded = actions_values + [0.0] * (n - len(actions_values))
-        best = _top_expectation(padded, hand, actions)
+        action_kinds, action_cards, blessing_kinds, blessing_cards = self._kinds_of(cards)
+        worths = [self._kind_value(kind, changes, dice, 1.0, decks) for kind, changes in action_kinds]
+        # The cards that are no action count 0: only the actions' positive values are ranked.
+        ranked = sorted((worths[index] for index in action_cards if worths[index] > 0), reverse=True)
+        best = _top_of_ranked(ranked, n, hand, actions)
         # One more action, for a blessing that grants it: the next best card of the rest of the hand.
-        extra = max(0.0, _top_expectation(padded, hand - 1, actions + 1) - _top_expectation(padded, hand - 1,
-                                                                                            actions))
-        blessings = sum(self.play_value(c, dice, extra, decks) for c in cards if self.book[c].type == "blessing")
+        extra = max(0.0, _top_of_ranked(ranked, n, hand - 1, actions + 1) - _top_of_ranked(ranked, n, hand - 1,
+                                                                                          actions))
+        worths = [self._kind_value(kind, changes, dice, extra, decks) for kind, changes in blessing_kinds]
+        blessings = sum(worths[index] for index in blessing_cards)
         value = best + blessings * min(1.0, hand / n)
         self.ctx.cache[key] = value
         return value
