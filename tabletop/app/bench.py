@@ -373,13 +373,19 @@ def run_core_bench(game: str, games: int = 300, runs: int = 3, seed: int = 1) ->
 
 #: The phones of the phone benchmark: a process of its own, one client a phone, each tapping the first button that
 #: makes a move (roll, keep all, commit) every ``every`` seconds, printing when it sent each tap; then it stays
-#: connected, taking pages but tapping nothing, for ``linger`` seconds (the idle figure is measured meanwhile).
+#: connected, taking pages but tapping nothing, for ``linger`` seconds (the idle figure is measured meanwhile), or
+#: until the bench closes its input (the figure is taken: the rest of ``linger`` would only be waited out).
 _PHONE_CLIENTS = r"""
 import json, sys, threading, time
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import connect
 urls, origin, seconds, every, linger = json.loads(sys.argv[1]), sys.argv[2], *map(float, sys.argv[3:6])
 sent, lock = [], threading.Lock()
+released = threading.Event()
+def wait_for_release():
+    sys.stdin.read()
+    released.set()
+threading.Thread(target=wait_for_release, daemon=True).start()
 def phone(index, url):
     try:
         with connect(url, origin=origin, open_timeout=10, max_size=None) as socket:
@@ -388,7 +394,7 @@ def phone(index, url):
         pass                     # the match ended (the next round began) while this phone lingered
 def tap(index, socket):
     page, end, last = None, time.time() + seconds, 0.0
-    while time.time() < end + linger:
+    while time.time() < end + linger and not (released.is_set() and time.time() >= end):
         try:
             page = json.loads(socket.recv(timeout=0.05))
         except TimeoutError:
@@ -514,7 +520,8 @@ def _phones_round(app: Any, phones: int, seconds: float, every: float,
     urls = [hub.addresses[seat].replace("http://", "ws://") + "ws" for seat in range(phones)]
     linger = INPUT_AFTERGLOW + 2.0 + _IDLE_SECONDS + 4.0
     clients = subprocess.Popen([sys.executable, "-c", _PHONE_CLIENTS, json.dumps(urls), hub.base,
-                                str(seconds), str(every), str(linger)], stdout=subprocess.PIPE, text=True)
+                                str(seconds), str(every), str(linger)], stdin=subprocess.PIPE,
+                               stdout=subprocess.PIPE, text=True)
     shown: dict[tuple[int, int], float] = {}
     seen = [0]
 

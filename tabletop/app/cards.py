@@ -437,6 +437,11 @@ def grid_rects(area: pygame.Rect, card_size: tuple[int, int], count: int, gap: i
     return out
 
 
+#: The cards of a fan, turned: a hand is redrawn every frame, turning each of its cards again cost more than the
+#: rest of the hand.  Keyed by the upright image itself (kept alive by its key, so never mistaken for another).
+_tilted = ImageCache(max_bytes=8 * 2**20, max_items=40)
+
+
 class FannedHand:
     """Cards held in a fan across ``area``; the hovered card rises and grows so it can be read."""
 
@@ -484,7 +489,8 @@ class FannedHand:
                 continue
             image = self.art.face(card, rect.size, dimmed=dim) if card is not None else self.art.back(rect.size)
             if tilt:
-                image = pygame.transform.rotate(image, tilt)
+                upright = image
+                image = _tilted.fetch((upright, tilt), lambda: pygame.transform.rotate(upright, tilt))
             surface.blit(image, image.get_rect(center=rect.center))
 
 

@@ -337,10 +337,15 @@ class Exploration:
         return set(legal) - self.sent
 
 
-def explore(make: Callable[[Any], ChoicesBase], start: Any = None, limit: int = 5000) -> Exploration:
+def explore(make: Callable[[Any], ChoicesBase], start: Any = None, limit: int = 5000,
+            until: Value | None = None) -> Exploration:
     """Walk every click sequence from ``start`` (the fresh selection by default), breadth first, so each
     intent's route is a shortest one.  ``make(selection)`` builds the choices for a selection (``make(None)``:
-    the fresh ones); each selection is visited once, at most ``limit`` of them."""
+    the fresh ones); each selection is visited once, at most ``limit`` of them.
+
+    ``until``: stop as soon as a route sends that intent (its route is then final: breadth first, no later
+    route is shorter, and the first one found is the one a whole walk keeps); the rest of the findings are
+    then partial."""
     found = Exploration()
     first = make(start)
     legal = set(first.legal)
@@ -360,6 +365,8 @@ def explore(make: Callable[[Any], ChoicesBase], start: Any = None, limit: int = 
                 glow_replies.append((choices.selection, move.target, reply, route))
             if reply.intent is not None:
                 found.routes.setdefault(reply.intent, route)
+                if reply.intent == until:
+                    return found
                 sends_from.add(choices.selection)
                 if reply.intent not in legal:
                     found.illegal.append((reply.intent, route))
@@ -395,7 +402,7 @@ def explore(make: Callable[[Any], ChoicesBase], start: Any = None, limit: int = 
 def route_to(make: Callable[[Any], ChoicesBase], intent: Value, start: Any = None, limit: int = 5000
              ) -> tuple[Move, ...] | None:
     """A shortest click sequence from ``start`` that sends ``intent`` (None if there is none)."""
-    return explore(make, start, limit).routes.get(intent)
+    return explore(make, start, limit, until=intent).routes.get(intent)
 
 
 IntentT = TypeVar("IntentT", bound=Value)

@@ -163,6 +163,8 @@ class Layout:
         self._elements: dict[str, Element] = {}
         for name, reader in self.root["elements"].items():
             self._elements[name] = self._read_element(name, reader)
+        # A setting's reader, made once: a game's geometry reads hundreds of them in every frame it draws.
+        self._settings: dict[str, Reader] = {}
 
     def _read_element(self, name: str, reader: Reader) -> Element:
         reader.mapping()
@@ -196,7 +198,10 @@ class Layout:
 
     def setting(self, key: str) -> Reader:
         """A screen-wide value under ``settings:`` (DataError if absent)."""
-        return self.root["settings"][key]
+        reader = self._settings.get(key)
+        if reader is None:
+            reader = self._settings[key] = self.root["settings"][key]
+        return reader
 
 
 class LayoutBook:

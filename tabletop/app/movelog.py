@@ -35,10 +35,24 @@ class MoveLog:
         self.seat = seat
         self.lines = []
         self.held = []
-        self.add(self.match.opening_events)
         history = self.match.history
-        for index, entry in enumerate(history):
-            self.add(entry.events, hold if index == len(history) - 1 else 0)
+        # The same lines as adding each move in turn, told in one pass: a rebuild comes at every hand-over,
+        # and a long match's history made the per-move steps (and the view asked again each time) the cost.
+        narrate = self.match.rules.narrate
+        seen = None
+        moves = [self.match.opening_events, *(entry.events for entry in history)]
+        for index, events in enumerate(moves):
+            shown = visible_events(events, seat)
+            if not shown:
+                continue
+            if seen is None:
+                seen = self.view_of(seat)
+            told = [narrate(event, seen, seat) for event in shown]
+            if history and index == len(moves) - 1:
+                kept = len(told) - min(hold, len(told))
+                told, self.held = told[:kept], told[kept:]
+            self.lines.extend(line for line in told if line)
+        del self.lines[:-LOG_LIMIT]
 
     def add(self, events: Sequence[Value], hold: int = 0) -> None:
         """Narrate the events ``seat`` may see of one move; the lines of the last ``hold`` of them wait for

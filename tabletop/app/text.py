@@ -23,6 +23,9 @@ MIN_READABLE = 29
 #: The most pixel memory the text cache keeps (a busy screen's text needs a few MB).
 CACHE_BYTES = 24 * 2**20
 
+#: The most text sizes kept measured: a busy frame measures a few thousand pieces (clipping halves a line to fit).
+_SIZES_KEPT = 20_000
+
 
 
 def smallest_shrunk(size: int) -> int:
@@ -44,6 +47,8 @@ class TextRenderer:
         # each a wide surface, and 1,500 of them held some 100 MB.
         self._cache = ImageCache(cache_bytes, cache_size)
         self._wrapped: dict[tuple, list[str]] = {}
+        # Text measured once: a frame fits and clips most of its lines again (shrink), and measuring is much of it.
+        self._sizes: dict[tuple[str, str, int], tuple[int, int]] = {}
 
     def font(self, name: str, size: int) -> pygame.font.Font:
         """The font ``name`` (a theme font) at ``size`` pixels."""
@@ -132,6 +137,15 @@ class TextRenderer:
 
     def size(self, text: str, font: str, size: int) -> tuple[int, int]:
         """The pixel size ``text`` would take."""
+        key = (text, font, size)
+        known = self._sizes.get(key)
+        if known is None:
+            known = self._sizes[key] = self._measure(text, font, size)
+            if len(self._sizes) > _SIZES_KEPT:
+                self._sizes.pop(next(iter(self._sizes)))
+        return known
+
+    def _measure(self, text: str, font: str, size: int) -> tuple[int, int]:
         runs = self.runs(text, font)
         if len(runs) == 1:
             return self.font(runs[0][0], size).size(runs[0][1])

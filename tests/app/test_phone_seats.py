@@ -54,8 +54,14 @@ def test_the_phone_page_itself_is_served_with_the_secret_only(app):
     assert get(table.phones.base + "/phone.js")[0] == 404
 
 
-def test_a_phone_plays_its_seat_and_the_big_screen_is_never_covered_for_it(app):
+def test_a_phone_plays_its_seat_and_the_big_screen_is_never_covered_for_it(app, monkeypatch):
+    from tabletop.app.audience import Audience
+
     app.settings.bots = "instant"
+    # The minimum wait of a public prompt, shortened (as the browser test does): a phone's answer to a public
+    # prompt still waits it, but each such move spun 1.5 s of real-time frames before it was made, and this
+    # test checks who may move and what the big screen shows, not how long the wait is.
+    monkeypatch.setattr(Audience, "public_answer_wait", 0.05)
     table = open_phone_table(app, "elemental-dice", ("phone", "phone"))
     driver = Driver(app)
     phones = [Phone(table, 0), Phone(table, 1)]
