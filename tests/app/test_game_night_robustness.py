@@ -210,6 +210,10 @@ def test_a_failed_save_keeps_the_match_going_and_the_next_move_tries_again(drive
     monkeypatch.setattr(storage, "write_atomic", full)
     driver.click(table.view.buttons["roll"].rect.center)
     driver.settle()
+    # The save is written beside the frame loop: wait for its failure, then a frame tells it (the roll's
+    # animation used to outlast the write; a quicker frame no longer does).
+    driver.app.saves.flush()
+    driver.frames(2)
     assert len(table.match.journal) == 1
     assert driver.app.toasts.message == "Could not save: the disk is full; the game goes on and saving is retried."
     monkeypatch.setattr(storage, "write_atomic", real)
