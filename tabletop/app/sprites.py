@@ -150,6 +150,7 @@ class Announcer:
         self.text = ""
         self.alpha = 0.0
         self.left = self.total = 0.0
+        self._fitted: tuple[tuple[str, tuple[int, int]], tuple[int, bool]] | None = None   # (text, box) -> fit
 
     def announce(self, timeline: Timeline, text: str, duration: float, sound: str | None = None) -> None:
         """Show ``text`` when the timeline reaches this point."""
@@ -175,6 +176,12 @@ class Announcer:
         """The size the announcement is drawn at, and whether on two lines: its own size shrunk to fit one line
         (to two thirds at most), else the largest size at which its lines fit the box (a long phase title,
         "Phase 1: counter spells, complexity 3: Shield and Paralysis on allies", ran out of it at both ends)."""
+        key = (self.text, inner.size)
+        if self._fitted is None or self._fitted[0] != key:
+            self._fitted = (key, self._fit(inner))
+        return self._fitted[1]
+
+    def _fit(self, inner: pygame.Rect) -> tuple[int, bool]:
         text, style = self.app.text, self.element.style
         one_line = text.fit_size(self.text, style.font, style.size, inner.width, smallest=style.size * 2 // 3)
         if text.size(self.text, style.font, one_line)[0] <= inner.width:

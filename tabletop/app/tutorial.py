@@ -157,11 +157,16 @@ class TutorialGate:
         return False
 
 
+def seen_with(scene: "TutorialScene", view: Any, legal: Sequence[Value]) -> Seen:
+    """The screen the learner sees, with only ``legal`` to send (the taught move alone, say)."""
+    return Seen(scene.view_of(scene.shows), tuple(legal), scene.shows, tuple(scene.match.seats), scene.match.rules,
+                why=view.why_not)
+
+
 def taught_route(scene: "TutorialScene", view: Any, legal: Sequence[Value], taught: Value
                  ) -> tuple[Move, ...] | None:
     """The clicks to ``taught`` from nothing chosen, on the table's choices built from ``legal``."""
-    seen = Seen(scene.view_of(scene.shows), tuple(legal), scene.shows, tuple(scene.match.seats), scene.match.rules,
-                why=view.why_not)
+    seen = seen_with(scene, view, legal)
     return route_to(lambda chosen: view.Choices(seen, chosen), taught, None)
 
 
@@ -208,9 +213,7 @@ class TutorialScene(TableScene):
         now = route_to(make, taught, view.selection)
         if after is None or now is None or len(after) < len(now):
             return after is not None
-        alone = Seen(self.view_of(self.shows), (taught,), self.shows, tuple(self.match.seats), self.match.rules,
-                     why=view.why_not)
-        offered = view.Choices(alone, view.selection)
+        offered = view.Choices(seen_with(self, view, (taught,)), view.selection)
         return len(after) == len(now) and any(
             reply.selection == selection for _, reply in moves(offered) if reply.selection is not KEEP)
 
